@@ -1,0 +1,257 @@
+"""Proof IR: a tree of steps, each with its input goal, output goals and an exact certificate.
+
+Serialization is stable and versioned (``FORMAT``/``VERSION``); expressions are stored as
+sympy strings over the rationals (``str(expr)``) and read back with :func:`expr_from_str`,
+which refuses floats.
+
+Semantics of a step (what the kernel in ``prover/kernel/check.py`` verifies). Notation:
+``slack(R)`` is :meth:`Relation.slack` (must be ``>= 0``, or ``> 0`` for strict relations);
+``eq(h)`` is ``h.lhs - h.rhs`` for an equality hypothesis ``h`` (it vanishes on the context);
+``H`` are the goal's hypotheses (indices into ``goal.hypotheses``).
+An *identity* is checked exactly: every non-polynomial atom (sqrt, rational powers, a ^ a …)
+is replaced by a fresh symbol, fractions are combined, the numerator must expand to 0, and every
+denominator that occurs must be proved nonzero by the positivity rules.
+
+``close``   (no subgoals). ``certificate["method"]``:
+  * ``"sos"``: ``slack(target) = Σ c_i · Π_{k∈mult_i} slack(H_k) · q_i²  +  Σ λ_j · eq(H_j)``
+    with rationals ``c_i >= 0``; ``mult_i`` lists inequality hypotheses (repeats allowed).
+    Fields: ``terms``: ``[{"coeff": str, "mult": [int], "poly": str}]``, ``eq_terms``:
+    ``[{"hyp": int, "poly": str}]``. A strict target needs one term with ``c > 0``, a nonzero
+    constant ``q`` and only strict hypotheses in ``mult``. An ``=`` target needs ``terms == []``.
+  * ``"positivity"``: ``slack(target)`` is ``>= 0`` (``> 0`` if strict) by the positivity rules.
+``rewrite`` (one subgoal ``G'``): ``slack(G) = m · slack(G') + Σ λ_j · eq(H_j)``;
+  fields ``multiplier`` (``m``, proved ``> 0`` by positivity; ``>= 0`` is enough unless ``G``
+  is strict, and a strict ``G`` needs a strict ``G'``), ``eq_terms``, ``new_hypotheses``.
+``scale``   (one subgoal ``G'``): ``slack(G) = m · slack(G') + Σ_k c_k · (B_k − A_k) + Σ λ_j · eq(H_j)``
+  where each application ``k`` is an instance ``A_k <= B_k`` of a catalogue lemma (``lemma``,
+  ``instance``: lemma variable → expression), its side conditions proved by positivity, and
+  ``c_k`` (``coefficient``) proved ``>= 0`` by positivity. Fields: ``applications``,
+  ``multiplier``, ``eq_terms``, ``new_hypotheses``.
+``split``   (subgoals are the cases): ``certificate["cases"]``:
+  * ``"sign"``: ``expr`` p; subgoals are ``G + [p >= 0]`` and ``G + [p <= 0]``.
+  * ``"order"``: ``variables`` v_1..v_n; one subgoal per ordering, adding the chain
+    ``v_σ1 >= v_σ2``, …, ``v_σ(n-1) >= v_σn``. With ``symmetry`` ``"full"`` or ``"cyclic"`` the
+    kernel checks that goal and hypotheses are invariant under that permutation group of the
+    listed variables, and then accepts one subgoal per orbit of orderings (``orderings``
+    lists the permutations, as lists of variable names, that the subgoals stand for).
+``introduce`` (one subgoal ``G'`` over more variables): ``definitions``: new variable →
+  expression in the old ones (``s = sqrt(x)``, ``t = x**(1/3)``, ``u = a*b``); ``G'`` is ``G`` with
+  those expressions replaced by the new variables plus ``new_hypotheses`` about the new
+  variables (e.g. ``s >= 0``, ``s**2 = x``), each proved for the definition's value.
+``substitute`` (one subgoal ``G'`` over new variables): ``substitution`` old var → f(new vars)
+  and ``inverse`` new var → g(old vars) with ``f(g(x)) = x`` as an identity modulo the
+  equality hypotheses; ``G'``'s target is ``G``'s with the substitution applied, and each
+  hypothesis of ``G'`` after the inverse substitution is proved from ``G``'s hypotheses.
+
+``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
+one entry for each hypothesis of ``G'`` that is not literally among ``G``'s; the proof is a
+close certificate for that hypothesis as a target over ``G``'s context (for ``introduce``: over
+``G``'s context with the definitions substituted).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import sympy as sp
+
+from prover.problem import Hypothesis, Problem, Relation, var
+
+FORMAT = "prover-proof"
+VERSION = 1
+STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute")
+
+
+class IRError(ValueError):
+    """A malformed proof file (not a rejected proof: that is a kernel verdict)."""
+
+
+# ---------------------------------------------------------------- expressions
+
+_SAFE_FUNCS = {"sqrt": sp.sqrt, "Rational": sp.Rational, "Integer": sp.Integer, "exp": sp.exp, "log": sp.log}
+
+
+def expr_to_str(e: sp.Expr | int) -> str:
+    e = sp.sympify(e)
+    if e.has(sp.Float):
+        raise IRError(f"floating-point number in expression {e}")
+    return str(e)
+
+
+def expr_from_str(s: str, variables: list[str] | tuple[str, ...]) -> sp.Expr:
+    """Read an expression written by :func:`expr_to_str`; only the given variables may occur."""
+    if not isinstance(s, str):
+        raise IRError(f"expected an expression string, got {type(s).__name__}")
+    local: dict[str, Any] = dict(_SAFE_FUNCS)
+    local.update({v: var(v) for v in variables})
+    try:
+        e = sp.parse_expr(s, local_dict=local, global_dict={"__builtins__": {}, **_global_sympy()})
+    except Exception as exc:  # sympy raises many kinds
+        raise IRError(f"cannot read expression {s!r}: {exc}") from None
+    if not isinstance(e, sp.Expr):
+        raise IRError(f"not an expression: {s!r}")
+    if e.has(sp.Float):
+        raise IRError(f"floating-point number in expression {s!r}")
+    unknown = {str(x) for x in e.free_symbols} - set(variables)
+    if unknown:
+        raise IRError(f"unknown variables {sorted(unknown)} in {s!r}")
+    return e
+
+
+def _global_sympy() -> dict[str, Any]:
+    return {"Symbol": sp.Symbol, "Integer": sp.Integer, "Rational": sp.Rational, "Pow": sp.Pow,
+            "Mul": sp.Mul, "Add": sp.Add}
+
+
+def relation_to_json(r: Relation) -> dict:
+    return {"lhs": expr_to_str(r.lhs), "op": r.op, "rhs": expr_to_str(r.rhs)}
+
+
+def relation_from_json(d: dict, variables: list[str] | tuple[str, ...]) -> Relation:
+    try:
+        return Relation(expr_from_str(d["lhs"], variables), d["op"], expr_from_str(d["rhs"], variables))
+    except (KeyError, TypeError) as exc:
+        raise IRError(f"bad relation {d!r}: {exc}") from None
+    except ValueError as exc:
+        raise IRError(str(exc)) from None
+
+
+# ---------------------------------------------------------------- goals and steps
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A proof obligation: ``∀ variables, hypotheses → target``."""
+
+    variables: tuple[str, ...]
+    hypotheses: tuple[Relation, ...]
+    target: Relation
+
+    @staticmethod
+    def from_problem(p: Problem) -> "Goal":
+        return Goal(tuple(p.variables), tuple(h.rel for h in p.hypotheses), p.goal)
+
+    def with_hypotheses(self, extra: list[Relation] | tuple[Relation, ...]) -> "Goal":
+        return Goal(self.variables, self.hypotheses + tuple(extra), self.target)
+
+    def with_target(self, target: Relation) -> "Goal":
+        return Goal(self.variables, self.hypotheses, target)
+
+    def to_json(self) -> dict:
+        return {
+            "variables": list(self.variables),
+            "hypotheses": [relation_to_json(h) for h in self.hypotheses],
+            "target": relation_to_json(self.target),
+        }
+
+    @staticmethod
+    def from_json(d: dict) -> "Goal":
+        try:
+            vs = tuple(d["variables"])
+            return Goal(vs, tuple(relation_from_json(h, vs) for h in d["hypotheses"]),
+                        relation_from_json(d["target"], vs))
+        except (KeyError, TypeError) as exc:
+            raise IRError(f"bad goal: {exc}") from None
+
+
+@dataclass
+class Step:
+    """One proof step; ``children[i]`` proves ``subgoals[i]``."""
+
+    kind: str
+    goal: Goal
+    subgoals: list[Goal]
+    certificate: dict[str, Any]
+    children: list["Step"] = field(default_factory=list)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in STEP_KINDS:
+            raise IRError(f"unknown step kind {self.kind!r}")
+
+    def walk(self) -> Iterator["Step"]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "goal": self.goal.to_json(),
+            "subgoals": [g.to_json() for g in self.subgoals],
+            "certificate": self.certificate,
+            "children": [c.to_json() for c in self.children],
+            "note": self.note,
+        }
+
+    @staticmethod
+    def from_json(d: dict) -> "Step":
+        try:
+            return Step(
+                kind=d["kind"],
+                goal=Goal.from_json(d["goal"]),
+                subgoals=[Goal.from_json(g) for g in d["subgoals"]],
+                certificate=dict(d["certificate"]),
+                children=[Step.from_json(c) for c in d.get("children", [])],
+                note=d.get("note", ""),
+            )
+        except (KeyError, TypeError) as exc:
+            raise IRError(f"bad step: {exc}") from None
+
+
+@dataclass
+class Proof:
+    """A complete proof of ``problem``: ``root.goal`` must be the problem's goal."""
+
+    problem: Problem
+    root: Step
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def steps(self) -> list[Step]:
+        return list(self.root.walk())
+
+    def to_json(self) -> dict:
+        p = self.problem
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "problem": {
+                "name": p.name,
+                "variables": list(p.variables),
+                "hypotheses": [{"name": h.name, **relation_to_json(h.rel)} for h in p.hypotheses],
+                "goal": relation_to_json(p.goal),
+                "real_division": p.real_division,
+                "source": p.source,
+            },
+            "root": self.root.to_json(),
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False, sort_keys=True)
+
+    @staticmethod
+    def from_json(d: dict) -> "Proof":
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise IRError(f"not a {FORMAT} file")
+        if d.get("version") != VERSION:
+            raise IRError(f"unsupported proof format version {d.get('version')!r} (this is {VERSION})")
+        try:
+            pd = d["problem"]
+            vs = list(pd["variables"])
+            hyps = [Hypothesis(h["name"], relation_from_json(h, vs)) for h in pd["hypotheses"]]
+            problem = Problem(pd["name"], vs, hyps, relation_from_json(pd["goal"], vs),
+                              real_division=pd.get("real_division", True), source=pd.get("source"))
+            return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})))
+        except (KeyError, TypeError) as exc:
+            raise IRError(f"bad proof file: {exc}") from None
+
+    @staticmethod
+    def loads(text: str) -> "Proof":
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise IRError(f"not JSON: {exc}") from None
+        return Proof.from_json(d)

@@ -1,0 +1,97 @@
+"""The problem a user hands us: real variables, named hypotheses, one goal relation.
+
+Expressions are exact sympy expressions over the rationals (never floats). Variables are
+sympy Symbols created with ``real=True`` (see :func:`var`), so every module that builds
+expressions must create its symbols through :func:`var` to compare equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+#: Relation operators, written the ASCII way. ``!=`` is Lean's ``≠``.
+OPS: tuple[str, ...] = ("<=", "<", ">=", ">", "=", "!=")
+LEAN_OPS: dict[str, str] = {"<=": "≤", "<": "<", ">=": "≥", ">": ">", "=": "=", "!=": "≠"}
+
+
+def var(name: str) -> sp.Symbol:
+    """The one way to make a problem variable (real-valued sympy Symbol)."""
+    return sp.Symbol(name, real=True)
+
+
+@dataclass(frozen=True)
+class Relation:
+    """``lhs op rhs`` with exact sympy expressions."""
+
+    lhs: sp.Expr
+    op: str
+    rhs: sp.Expr
+
+    def __post_init__(self) -> None:
+        if self.op not in OPS:
+            raise ValueError(f"unknown relation operator {self.op!r}")
+
+    @property
+    def is_inequality(self) -> bool:
+        return self.op in ("<=", "<", ">=", ">")
+
+    @property
+    def strict(self) -> bool:
+        return self.op in ("<", ">")
+
+    def slack(self) -> sp.Expr:
+        """The expression that must be >= 0 (> 0 when strict) for the relation to hold.
+
+        For ``=`` and ``!=`` it is ``lhs - rhs`` (must be 0, resp. nonzero).
+        """
+        if self.op in ("<=", "<"):
+            return self.rhs - self.lhs
+        return self.lhs - self.rhs
+
+    def free_symbols(self) -> set[sp.Symbol]:
+        return set(self.lhs.free_symbols) | set(self.rhs.free_symbols)
+
+    def subs(self, mapping: dict) -> "Relation":
+        return Relation(sp.sympify(self.lhs).subs(mapping), self.op, sp.sympify(self.rhs).subs(mapping))
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    name: str
+    rel: Relation
+
+
+@dataclass
+class Problem:
+    """A theorem statement: ``∀ variables, hypotheses → goal``.
+
+    ``hypotheses`` may hold several entries that came from one Lean binder with ``∧``; they
+    then share the binder's name with a suffix ``.1``, ``.2``… (see the front-end).
+    """
+
+    name: str
+    variables: list[str]
+    hypotheses: list[Hypothesis]
+    goal: Relation
+    real_division: bool = True
+    source: str | None = None
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def symbols(self) -> list[sp.Symbol]:
+        return [var(v) for v in self.variables]
+
+    def hypothesis_relations(self) -> list[Relation]:
+        return [h.rel for h in self.hypotheses]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.variables == other.variables
+            and self.hypotheses == other.hypotheses
+            and self.goal == other.goal
+        )
