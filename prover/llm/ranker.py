@@ -1,0 +1,44 @@
+"""Optional LLM ranking of proof states, blended with the symbolic priority."""
+
+from __future__ import annotations
+
+import re
+
+from prover.kernel.ir import Goal
+from prover.llm.base import GenerationParams, LLMBackend, LLMError, LLMStats
+from prover.llm.prompts import goal_fields, load_prompts
+
+_INT = re.compile(r"\b(10|[0-9])\b")
+
+
+class LLMRanker:
+    """``score(goals)`` gives each goal a value in [0, 1] (None where the LLM gave no number)."""
+
+    def __init__(self, backend: LLMBackend, weight: float = 0.5, samples: int = 1) -> None:
+        self.backend = backend
+        self.weight = weight
+        self.params = GenerationParams(n=samples, temperature=0.0 if samples == 1 else 0.7, max_tokens=4)
+        self.template = load_prompts().ranker
+        self.stats = LLMStats()
+
+    def score(self, goals: list[Goal]) -> list[float | None]:
+        prompts = [self.template.format(**goal_fields(g)) for g in goals]
+        self.stats.calls += len(prompts)
+        try:
+            answers = self.backend.generate(prompts, self.params)
+        except LLMError as exc:
+            self.stats.errors.append(str(exc))
+            return [None] * len(goals)
+        scores: list[float | None] = []
+        for texts in answers:
+            vals = [int(m.group(1)) for t in texts if (m := _INT.search(t))]
+            self.stats.outputs += len(texts)
+            self.stats.parseable += len(vals)
+            scores.append(sum(vals) / (10 * len(vals)) if vals else None)
+        return scores
+
+    def blend(self, symbolic_priority: float, llm_score: float | None) -> float:
+        """Lower is better (a priority queue key): the LLM's confidence lowers the key."""
+        if llm_score is None:
+            return symbolic_priority
+        return symbolic_priority * (1 - self.weight * llm_score)
