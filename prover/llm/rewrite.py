@@ -8,24 +8,17 @@ The kernel checks the step again; anything else is dropped and counted in ``LLMS
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, IRError, Step, expr_from_str, expr_to_str
+from prover.kernel.ir import Goal, IRError, Step, expr_from_str
 from prover.llm.base import GenerationParams, LLMBackend, LLMError, LLMStats
 from prover.llm.prompts import goal_fields, load_prompts
 from prover.problem import Relation
+from prover.rewrite.base import Candidate
+from prover.rewrite.base import rewrite_step as build_rewrite_step
 
 _FENCE = re.compile(r"```[a-zA-Z]*|`|\$")
-
-
-@dataclass
-class Candidate:
-    step: Step
-    source: str          # "llm:<kind>"
-    score: float
-    text: str            # the raw LLM output it came from
 
 
 def parse_candidate(text: str, variables: tuple[str, ...]) -> sp.Expr | None:
@@ -67,15 +60,16 @@ def rewrite_step(goal: Goal, new_slack: sp.Expr, note: str) -> Step | None:
     if lam is None:
         return None
     new_op = "<" if t.strict else "<="
-    sub = goal.with_target(Relation(sp.Integer(0), new_op, new_slack))
-    cert = {"multiplier": "1",
-            "eq_terms": [{"hyp": i, "poly": expr_to_str(q)} for i, q in lam],
-            "new_hypotheses": []}
-    return Step("rewrite", goal, [sub], cert, note=note)
+    return build_rewrite_step(goal, Relation(sp.Integer(0), new_op, new_slack), sp.Integer(1), lam, note=note)
 
 
 class LLMRewriter:
-    """Proposes rewrites of a goal with an LLM; every kept candidate is exactly valid."""
+    """Proposes rewrites of a goal with an LLM; every kept candidate is exactly valid.
+
+    It is a tactic generator for the search (``name``, ``generate``).
+    """
+
+    name = "llm-rewrite"
 
     def __init__(self, backend: LLMBackend, params: GenerationParams | None = None,
                  kinds: tuple[str, ...] | None = None) -> None:
@@ -84,6 +78,9 @@ class LLMRewriter:
         book = load_prompts()
         self.templates = {k: v for k, v in book.kinds.items() if kinds is None or k in kinds}
         self.stats = LLMStats()
+
+    def generate(self, goal: Goal) -> list[Candidate]:
+        return self.propose(goal)
 
     def propose(self, goal: Goal) -> list[Candidate]:
         fields = goal_fields(goal)
@@ -114,5 +111,5 @@ class LLMRewriter:
                     self.stats.rejected_not_equal += 1
                     continue
                 self.stats.valid_rewrites += 1
-                out.append(Candidate(step, f"llm:{kind}", 1.0 / (1 + sp.count_ops(expr)), text))
+                out.append(Candidate(step, f"llm:{kind}", 1.0 / (1 + sp.count_ops(expr))))
         return out
