@@ -1,0 +1,26 @@
+"""Symbolic rewrite generators (each proposes kernel-checkable steps for a goal)."""
+
+from prover.rewrite.base import Candidate, TacticGenerator
+from prover.rewrite.fractions import ClearDenominators
+from prover.rewrite.homogenize import Homogenize
+from prover.rewrite.introduce import IntroduceRoots
+from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
+
+
+def default_generators() -> list[TacticGenerator]:
+    """The symbolic rewrites, cheapest and most often useful first."""
+    return [IntroduceRoots(), ClearDenominators(), Homogenize(), RaviSubstitution(),
+            ProductOneSubstitution(), ReciprocalSubstitution()]
+
+
+__all__ = [
+    "Candidate",
+    "ClearDenominators",
+    "Homogenize",
+    "IntroduceRoots",
+    "ProductOneSubstitution",
+    "RaviSubstitution",
+    "ReciprocalSubstitution",
+    "TacticGenerator",
+    "default_generators",
+]

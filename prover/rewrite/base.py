@@ -1,0 +1,176 @@
+"""Shared pieces of the symbolic rewrite generators.
+
+A generator looks at one :class:`~prover.kernel.ir.Goal` and yields :class:`Candidate` steps
+(``rewrite``/``substitute``/``introduce``) whose certificates follow the spec in
+``prover/kernel/ir.py``. Nothing here is trusted: the search runs the kernel's ``check_step``
+on every candidate before using it, so a wrong candidate is only wasted time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.problem import Relation, var
+
+
+@dataclass
+class Candidate:
+    """A proposed step for a goal; ``score`` is the proposer's own preference (higher = better)."""
+
+    step: Step
+    source: str
+    score: float = 0.0
+
+
+class TacticGenerator(Protocol):
+    """Anything that proposes steps for a goal (symbolic rewrites, catalogue lemmas, an LLM)."""
+
+    name: str
+
+    def generate(self, goal: Goal) -> Iterable[Candidate]: ...
+
+
+# ---------------------------------------------------------------- expression helpers
+
+def symbols_of(goal: Goal) -> list[sp.Symbol]:
+    return [var(v) for v in goal.variables]
+
+
+def is_rational_function(e: sp.Expr, syms: Iterable[sp.Symbol]) -> bool:
+    """True when ``e`` uses only + - * / and integer powers of the given symbols."""
+    syms = set(syms)
+    for node in sp.preorder_traversal(e):
+        if isinstance(node, sp.Symbol):
+            if node not in syms:
+                return False
+        elif isinstance(node, sp.Pow):
+            if not node.exp.is_Integer:
+                return False
+        elif isinstance(node, (sp.Add, sp.Mul, sp.Number)):
+            if isinstance(node, sp.Number) and not node.is_Rational:
+                return False
+        elif node.is_Atom:
+            return False
+        else:
+            return False
+    return True
+
+
+def is_polynomial(e: sp.Expr, syms: Iterable[sp.Symbol]) -> bool:
+    syms = list(syms)
+    return is_rational_function(e, syms) and (not syms or sp.sympify(e).is_polynomial(*syms))
+
+
+def poly_relation(expr: sp.Expr, strict: bool) -> Relation:
+    """``expr >= 0`` (``> 0``) written readably: positive terms on the left, the others on the right."""
+    expr = sp.expand(expr)
+    left: list[sp.Expr] = []
+    right: list[sp.Expr] = []
+    for t in sp.Add.make_args(expr):
+        c, _ = t.as_coeff_Mul()
+        (right if c.is_negative else left).append(t if not c.is_negative else -t)
+    lhs = sp.Add(*left)
+    rhs = sp.Add(*right)
+    return Relation(lhs, ">" if strict else ">=", rhs)
+
+
+def fresh_names(goal: Goal, wanted: list[str]) -> list[str]:
+    """``wanted`` renamed (x -> x1, x2…) so that none clashes with the goal's variables."""
+    taken = set(goal.variables)
+    out: list[str] = []
+    for w in wanted:
+        name, i = w, 1
+        while name in taken:
+            name = f"{w}{i}"
+            i += 1
+        taken.add(name)
+        out.append(name)
+    return out
+
+
+# ---------------------------------------------------------------- positivity (a filter, not trust)
+
+def positive_vars(goal: Goal, strict: bool = True) -> set[sp.Symbol]:
+    """Variables that a hypothesis states to be > 0 (or >= 0 when ``strict`` is False)."""
+    out: set[sp.Symbol] = set()
+    for h in goal.hypotheses:
+        if not h.is_inequality or (strict and not h.strict):
+            continue
+        s = sp.expand(h.slack())
+        if isinstance(s, sp.Symbol):
+            out.add(s)
+        elif s.is_Mul and len(s.args) == 2 and s.args[0].is_positive and s.args[0].is_Number \
+                and isinstance(s.args[1], sp.Symbol):
+            out.add(s.args[1])
+    return out
+
+
+def _sign_positive(e: sp.Expr, pos: set[sp.Symbol], nonneg: set[sp.Symbol], strict: bool) -> bool:
+    if e.is_Number:
+        return bool(e > 0) if strict else bool(e >= 0)
+    if isinstance(e, sp.Symbol):
+        return e in pos or (not strict and e in nonneg)
+    if e.is_Add:
+        parts = [_sign_positive(a, pos, nonneg, False) for a in e.args]
+        if not all(parts):
+            return False
+        return not strict or any(_sign_positive(a, pos, nonneg, True) for a in e.args)
+    if e.is_Mul:
+        return all(_sign_positive(a, pos, nonneg, strict) for a in e.args)
+    if e.is_Pow:
+        if e.exp.is_Integer and int(e.exp) % 2 == 0 and not strict:
+            return True
+        if e.exp.is_Integer and int(e.exp) < 0:
+            return _sign_positive(e.base, pos, nonneg, True)
+        return _sign_positive(e.base, pos, nonneg, strict)
+    if isinstance(e, sp.Function) and e.func == sp.sqrt:  # pragma: no cover - sympy folds sqrt to Pow
+        return _sign_positive(e.args[0], pos, nonneg, strict)
+    return False
+
+
+def is_positive(expr: sp.Expr, goal: Goal, strict: bool = True) -> bool:
+    """Whether ``expr`` is provably > 0 (>= 0) under the goal's hypotheses.
+
+    Uses the kernel's positivity rules when they exist, else a small sign analysis. The kernel
+    re-checks every step, so this only decides which candidates are worth proposing.
+    """
+    expr = sp.sympify(expr)
+    try:
+        from prover.kernel.positivity import prove_positive
+    except ImportError:
+        prove_positive = None
+    if prove_positive is not None:
+        try:
+            return bool(prove_positive(expr, list(goal.hypotheses), strict))
+        except Exception:  # noqa: BLE001 - fall back to the local analysis
+            prove_positive = None
+    pos = positive_vars(goal, True)
+    nonneg = positive_vars(goal, False)
+    return _sign_positive(expr, pos, nonneg, strict)
+
+
+# ---------------------------------------------------------------- step builders
+
+def rewrite_step(goal: Goal, new_target: Relation, multiplier: sp.Expr,
+                 eq_terms: Iterable[tuple[int, sp.Expr]] = (), note: str = "",
+                 new_goal: Goal | None = None, new_hypotheses: list[dict] | None = None) -> Step:
+    """A ``rewrite`` step ``slack(G) = m·slack(G') + Σ λ_j·eq(H_j)``."""
+    sub = new_goal if new_goal is not None else goal.with_target(new_target)
+    cert = {
+        "multiplier": expr_to_str(multiplier),
+        "eq_terms": [{"hyp": i, "poly": expr_to_str(p)} for i, p in eq_terms],
+        "new_hypotheses": new_hypotheses or [],
+    }
+    return Step("rewrite", goal, [sub], cert, note=note)
+
+
+def equality_hyps(goal: Goal) -> Iterator[tuple[int, sp.Expr]]:
+    """``(index, eq(H))`` for every equality hypothesis, ``eq(H) = lhs - rhs``."""
+    for i, h in enumerate(goal.hypotheses):
+        if h.op == "=":
+            yield i, sp.expand(h.lhs - h.rhs)

@@ -1,0 +1,83 @@
+"""Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
+
+Each monomial of degree ``e`` is multiplied by ``(p/k)^((D-e)/d)`` (``D`` the top degree, ``d``
+the degree of ``p``). The difference to the old slack is a multiple of ``p - k``; the quotient
+``λ`` goes into ``eq_terms`` so the kernel checks ``slack(G) = slack(G') + λ·eq(H)`` exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import sympy as sp
+
+from prover.kernel.ir import Goal
+from prover.rewrite.base import (
+    Candidate,
+    equality_hyps,
+    is_polynomial,
+    poly_relation,
+    rewrite_step,
+    symbols_of,
+)
+
+
+def homogeneous_constraint(eq: sp.Expr, syms: list[sp.Symbol]) -> tuple[sp.Expr, sp.Expr, int] | None:
+    """``eq = p - k`` with ``p`` homogeneous of degree ``d >= 1`` and ``k != 0``: ``(p, k, d)``."""
+    if not is_polynomial(eq, syms) or not syms:
+        return None
+    poly = sp.Poly(eq, *syms)
+    degs = {sum(m) for m in poly.monoms()}
+    if len(degs) != 2 or 0 not in degs:
+        return None
+    d = max(degs)
+    k = -poly.coeff_monomial(1)
+    return sp.expand(eq + k), k, d
+
+
+def homogenize(n: sp.Expr, p: sp.Expr, k: sp.Expr, d: int, syms: list[sp.Symbol]) -> sp.Expr | None:
+    """The homogenized form of polynomial ``n`` (None when the degrees do not fit)."""
+    poly = sp.Poly(n, *syms)
+    degs = {sum(m) for m in poly.monoms()}
+    if len(degs) <= 1:
+        return None
+    top = max(degs)
+    if any((top - e) % d for e in degs):
+        return None
+    out = sp.Integer(0)
+    for monom, c in poly.terms():
+        e = sum(monom)
+        term = c * sp.Mul(*[s ** m for s, m in zip(syms, monom)])
+        out += term * (p / k) ** ((top - e) // d)
+    return sp.expand(out)
+
+
+class Homogenize:
+    name = "homogenize"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        t = goal.target
+        if not t.is_inequality:
+            return
+        syms = symbols_of(goal)
+        s = sp.expand(t.slack())
+        if not is_polynomial(s, syms):
+            return
+        for i, eq in equality_hyps(goal):
+            hc = homogeneous_constraint(eq, syms)
+            if hc is None:
+                continue
+            p, k, d = hc
+            nh = homogenize(s, p, k, d, syms)
+            if nh is None:
+                continue
+            q, r = sp.div(sp.Poly(s - nh, *syms), sp.Poly(eq, *syms))
+            if not r.is_zero:
+                continue
+            content, prim = sp.Poly(nh, *syms).primitive()
+            if content < 0:
+                content, prim = -content, -prim
+            new = poly_relation(prim.as_expr(), t.strict)
+            yield Candidate(rewrite_step(goal, new, content, [(i, q.as_expr())],
+                                         note=f"homogenize with {goal.hypotheses[i].lhs} = "
+                                              f"{goal.hypotheses[i].rhs}"), self.name, 1.0)

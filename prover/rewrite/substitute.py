@@ -1,0 +1,193 @@
+"""Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios,
+and reciprocals ``a = 1/x``.
+
+Each step records ``substitution`` (old var → f(new vars)), ``inverse`` (new var → g(old vars))
+and, for every hypothesis of the new goal, a close certificate proving it (after the inverse
+substitution) from the old goal's hypotheses in ``new_hypotheses``. ``inverse_eq_terms`` gives,
+per old variable ``v`` whose ``f(g(v)) - v`` vanishes only modulo equality hypotheses, the
+multipliers ``λ_j`` with ``f(g(v)) - v = Σ λ_j · eq(H_j)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.problem import Relation, var
+from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars, symbols_of
+
+POSITIVITY = {"method": "positivity"}
+
+
+def _linear_multiple(target: sp.Expr, base: sp.Expr) -> sp.Expr | None:
+    """``c`` with ``target = c·base`` for a nonzero rational constant ``c`` (else None)."""
+    target, base = sp.expand(target), sp.expand(base)
+    if base == 0:
+        return None
+    c = sp.cancel(target / base)
+    return c if c.is_Rational and c != 0 else None
+
+
+def hypothesis_proof(h_new: Relation, inverse: dict[sp.Symbol, sp.Expr], goal: Goal) -> dict | None:
+    """A close certificate for ``h_new`` (inverse-substituted) over ``goal``'s hypotheses."""
+    back = Relation(sp.sympify(h_new.lhs).subs(inverse, simultaneous=True), h_new.op,
+                    sp.sympify(h_new.rhs).subs(inverse, simultaneous=True))
+    s = sp.together(back.slack())
+    if back.op == "=":
+        if sp.expand(sp.numer(s)) == 0:
+            return {"method": "sos", "terms": [], "eq_terms": []}
+        for j, h in enumerate(goal.hypotheses):
+            c = _linear_multiple(s, h.lhs - h.rhs) if h.op == "=" else None
+            if c is not None:
+                return {"method": "sos", "terms": [], "eq_terms": [{"hyp": j, "poly": expr_to_str(c)}]}
+        return None
+    if back.is_inequality:
+        for j, h in enumerate(goal.hypotheses):
+            if not h.is_inequality or (back.strict and not h.strict):
+                continue
+            c = _linear_multiple(s, h.slack())
+            if c is not None and c > 0:
+                return {"method": "sos", "terms": [{"coeff": expr_to_str(c), "mult": [j], "poly": "1"}],
+                        "eq_terms": []}
+        if is_positive(s, goal, strict=back.strict):
+            return dict(POSITIVITY)
+    return None
+
+
+def _is_trivial(r: Relation) -> bool:
+    s = sp.simplify(r.slack()) if r.op == "=" else None
+    return r.op == "=" and s == 0
+
+
+def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.Expr],
+                    inverse: dict[sp.Symbol, sp.Expr], new_hyps: list[Relation],
+                    drop: set[int], note: str,
+                    inverse_eq_terms: dict[str, list[dict]] | None = None) -> Step | None:
+    """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over."""
+    hyps = list(new_hyps)
+    for i, h in enumerate(goal.hypotheses):
+        if i in drop:
+            continue
+        hs = Relation(sp.sympify(h.lhs).subs(subst, simultaneous=True), h.op,
+                      sp.sympify(h.rhs).subs(subst, simultaneous=True))
+        if not _is_trivial(hs) and hs not in hyps:
+            hyps.append(hs)
+    t = goal.target
+    target = Relation(sp.sympify(t.lhs).subs(subst, simultaneous=True), t.op,
+                      sp.sympify(t.rhs).subs(subst, simultaneous=True))
+    proofs = []
+    for k, h in enumerate(hyps):
+        pr = hypothesis_proof(h, inverse, goal)
+        if pr is None:
+            return None
+        proofs.append({"index": k, "proof": pr})
+    new_goal = Goal(tuple(new_vars), tuple(hyps), target)
+    cert = {
+        "substitution": {str(k): expr_to_str(v) for k, v in subst.items()},
+        "inverse": {str(k): expr_to_str(v) for k, v in inverse.items()},
+        "new_hypotheses": proofs,
+        "inverse_eq_terms": inverse_eq_terms or {},
+    }
+    return Step("substitute", goal, [new_goal], cert, note=note)
+
+
+def _triangle_hyp(goal: Goal, a: sp.Symbol, b: sp.Symbol, c: sp.Symbol) -> int | None:
+    """Index of a hypothesis saying ``a + b > c`` (or ``>=``)."""
+    want = sp.expand(a + b - c)
+    for i, h in enumerate(goal.hypotheses):
+        if h.is_inequality and sp.expand(h.slack()) == want:
+            return i
+    return None
+
+
+class RaviSubstitution:
+    """Triangle sides ``a, b, c`` → ``a = y+z, b = z+x, c = x+y`` with ``x, y, z > 0``."""
+
+    name = "ravi"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        syms = symbols_of(goal)
+        if len(syms) != 3:
+            return
+        a, b, c = syms
+        idx = [_triangle_hyp(goal, b, c, a), _triangle_hyp(goal, c, a, b), _triangle_hyp(goal, a, b, c)]
+        if any(i is None for i in idx):
+            return
+        names = fresh_names(goal, ["x", "y", "z"])
+        x, y, z = (var(n) for n in names)
+        subst = {a: y + z, b: z + x, c: x + y}
+        inverse = {x: (b + c - a) / 2, y: (c + a - b) / 2, z: (a + b - c) / 2}
+        strict = all(goal.hypotheses[i].strict for i in idx)  # type: ignore[index]
+        op = ">" if strict else ">="
+        new_hyps = [Relation(v, op, sp.Integer(0)) for v in (x, y, z)]
+        drop = set(idx) | {i for i, h in enumerate(goal.hypotheses)  # a > 0 etc. follow from x,y,z > 0
+                           if h.is_inequality and sp.expand(h.slack()) in (a, b, c)}
+        st = substitute_step(goal, names, subst, inverse, new_hyps, drop, "Ravi substitution")
+        if st is not None:
+            yield Candidate(st, self.name, 1.0)
+
+
+class ProductOneSubstitution:
+    """``a·b·c = 1`` with positive ``a, b, c`` → ratios of new positive variables."""
+
+    name = "product-one"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        syms = symbols_of(goal)
+        pos = positive_vars(goal)
+        if len(syms) != 3 or not set(syms) <= pos:
+            return
+        a, b, c = syms
+        hyp = None
+        for i, h in enumerate(goal.hypotheses):
+            if h.op == "=" and sp.expand(h.lhs - h.rhs) in (sp.expand(a * b * c - 1), sp.expand(1 - a * b * c)):
+                hyp = i
+        if hyp is None:
+            return
+        eqsign = 1 if sp.expand(goal.hypotheses[hyp].lhs - goal.hypotheses[hyp].rhs) == sp.expand(a * b * c - 1) \
+            else -1
+        names = fresh_names(goal, ["x", "y", "z"])
+        x, y, z = (var(n) for n in names)
+        new_hyps = [Relation(v, ">", sp.Integer(0)) for v in (x, y, z)]
+        drop = {hyp} | {i for i, h in enumerate(goal.hypotheses)
+                        if h.is_inequality and sp.expand(h.slack()) in (a, b, c)}
+        variants = [
+            # a = x/y, b = y/z, c = z/x;  x = 1, y = 1/a, z = 1/(ab):  z/x - c = -(abc-1)/(ab)
+            ({a: x / y, b: y / z, c: z / x}, {x: sp.Integer(1), y: 1 / a, z: 1 / (a * b)}),
+            # a = y/x, b = z/y, c = x/z;  x = 1, y = a, z = ab:  x/z - c = -(abc-1)/(ab)
+            ({a: y / x, b: z / y, c: x / z}, {x: sp.Integer(1), y: a, z: a * b}),
+        ]
+        lam = {str(c): [{"hyp": hyp, "poly": expr_to_str(-eqsign / (a * b))}]}
+        for k, (subst, inverse) in enumerate(variants):
+            st = substitute_step(goal, names, subst, inverse, new_hyps, drop,
+                                 f"substitution {', '.join(f'{o} = {v}' for o, v in subst.items())}",
+                                 inverse_eq_terms=lam)
+            if st is not None:
+                yield Candidate(st, self.name, 0.9 - 0.1 * k)
+
+
+class ReciprocalSubstitution:
+    """All variables positive → ``v = 1/w``: turns ``1/(a^3(b+c))`` shapes into polynomials."""
+
+    name = "reciprocal"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        syms = symbols_of(goal)
+        pos = positive_vars(goal)
+        if not syms or not set(syms) <= pos:
+            return
+        s = goal.target.slack()
+        # worth it only when variables sit in denominators
+        if not any(isinstance(n, sp.Pow) and n.exp.is_negative for n in sp.preorder_traversal(s)):
+            return
+        names = fresh_names(goal, [f"{v}_" for v in goal.variables])
+        new = [var(n) for n in names]
+        subst = dict(zip(syms, (1 / w for w in new)))
+        inverse = dict(zip(new, (1 / v for v in syms)))
+        new_hyps = [Relation(w, ">", sp.Integer(0)) for w in new]
+        drop = {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and sp.expand(h.slack()) in syms}
+        st = substitute_step(goal, names, subst, inverse, new_hyps, drop, "reciprocal substitution")
+        if st is not None:
+            yield Candidate(st, self.name, 0.5)

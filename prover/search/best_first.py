@@ -1,0 +1,315 @@
+"""Best-first search over proof states.
+
+A state is the list of goals still open; the search always works on the first one. Expanding a
+state tries the closers on that goal, then asks every tactic generator for candidate steps;
+each candidate is checked by the kernel (``check_step``), its subgoals are run through the
+counterexample filter, and the new state is queued with a priority from the ranker.
+Because the first open goal is always the one worked on, the steps on a path are the proof
+tree in pre-order, which is how :func:`assemble` rebuilds it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import resource
+import time
+from dataclasses import dataclass, field, replace
+from itertools import count
+from typing import Any
+
+import sympy as sp
+
+from prover.api import ProveResult
+from prover.kernel.ir import Goal, Proof, Step
+from prover.problem import Problem
+from prover.rewrite import default_generators
+from prover.rewrite.base import TacticGenerator
+from prover.search import hooks
+from prover.search.heuristics import Ranker, default_ranker
+
+
+@dataclass
+class SearchConfig:
+    time_limit: float = 60.0
+    closers_only: bool = False
+    max_expansions: int = 200
+    max_depth: int = 6
+    memory_mb: int = 12000
+    root_cex_time: float = 3.0        # counterexample search on the original goal
+    cex_time: float = 0.5             # per new subgoal
+    root_closer_fraction: float = 0.4
+    closer_fraction: float = 0.25
+    kernel_reserve: float = 2.0       # seconds kept for the final check_proof
+    check_candidates: bool = True
+    generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
+    extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
+    ranker: Ranker | None = None
+
+
+@dataclass
+class Node:
+    goals: tuple[Goal, ...]
+    parent: Node | None
+    entry: tuple[Step, int] | None      # the step taken to reach this node, and how many goals it opened
+    depth: int
+
+    def entries(self) -> list[tuple[Step, int]]:
+        out: list[tuple[Step, int]] = []
+        n: Node | None = self
+        while n is not None and n.entry is not None:
+            out.append(n.entry)
+            n = n.parent
+        return out[::-1]
+
+
+def assemble(entries: list[tuple[Step, int]]) -> Step:
+    """Rebuild the proof tree from the steps of a path (pre-order, see module docstring)."""
+    it = iter(entries)
+
+    def build() -> Step:
+        step, n_open = next(it)
+        if n_open == 0:
+            return step
+        return replace(step, children=[build() for _ in range(n_open)])
+
+    return build()
+
+
+def goal_key(goals: tuple[Goal, ...]) -> str:
+    """Canonical form for deduplication: expanded slacks and sorted hypotheses."""
+    parts = []
+    for g in goals:
+        try:
+            s = sp.expand(g.target.slack())
+        except Exception:  # noqa: BLE001
+            s = g.target.slack()
+        hyps = sorted(f"{h.op}:{sp.expand(h.slack()) if h.op != '=' else sp.expand(h.lhs - h.rhs)}"
+                      for h in g.hypotheses)
+        parts.append(f"{','.join(g.variables)}|{g.target.strict}|{g.target.op == '='}|{s}|{';'.join(hyps)}")
+    return "##".join(parts)
+
+
+def proof_stats(root: Step) -> dict[str, Any]:
+    steps = list(root.walk())
+    lemmas = sorted({a.get("lemma", "?") for s in steps if s.kind == "scale"
+                     for a in s.certificate.get("applications", [])})
+
+    def depth(s: Step) -> int:
+        return 1 + max((depth(c) for c in s.children), default=0)
+
+    return {"proof_steps": len(steps), "proof_depth": depth(root),
+            "step_kinds": sorted({s.kind for s in steps}), "lemmas_used": lemmas,
+            "certificate_size": sum(len(json.dumps(s.certificate)) for s in steps)}
+
+
+class Search:
+    def __init__(self, problem: Problem, config: SearchConfig) -> None:
+        self.problem = problem
+        self.cfg = config
+        self.t0 = time.monotonic()
+        self.deadline = self.t0 + config.time_limit
+        self.root = Goal.from_problem(problem)
+        self.closer = hooks.closer()
+        self.cex = hooks.counterexample_finder()
+        gens = list(config.generators) if config.generators is not None else self._default_generators()
+        self.generators = gens + list(config.extra_generators)
+        self.ranker = config.ranker or default_ranker
+        self.stats: dict[str, Any] = {
+            "expansions": 0, "nodes": 1, "closer_calls": 0, "closer_time_s": 0.0, "closer_successes": 0,
+            "candidates": 0, "candidates_rejected": 0, "counterexample_filtered": 0, "duplicates": 0,
+            "kernel_rejected_proofs": 0, "generator_errors": 0, "cex_calls": 0,
+            "missing_modules": [n for n, f in (("closers", self.closer), ("oracles", self.cex),
+                                               ("kernel", hooks.kernel_check_proof())) if f is None],
+        }
+        self._cex_cache: dict[str, bool] = {}
+        self._closer_tried: set[str] = set()
+        self.kernel_errors: list[str] = []
+
+    def _default_generators(self) -> list[TacticGenerator]:
+        gens: list[TacticGenerator] = list(default_generators())
+        cat = hooks.CatalogueGenerator()
+        if cat.available:
+            gens.append(cat)
+        return gens
+
+    # ------------------------------------------------------------ budgets
+    def remaining(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def out_of_budget(self) -> str | None:
+        if self.remaining() <= 0:
+            return "timeout"
+        if self.stats["expansions"] >= self.cfg.max_expansions:
+            return "expansions"
+        if resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 > self.cfg.memory_mb:
+            return "memory"
+        return None
+
+    # ------------------------------------------------------------ oracle and closers
+    def has_counterexample(self, goal: Goal, time_limit: float) -> dict | None:
+        if self.cex is None or time_limit <= 0.05:
+            return None
+        self.stats["cex_calls"] += 1
+        try:
+            return self.cex(goal, time_limit)
+        except Exception:  # noqa: BLE001 - an oracle failure only means "no counterexample known"
+            return None
+
+    def refuted(self, goal: Goal) -> bool:
+        key = goal_key((goal,))
+        if key not in self._cex_cache:
+            t = min(self.cfg.cex_time, max(0.0, self.remaining() * 0.05))
+            self._cex_cache[key] = self.has_counterexample(goal, t) is not None
+        return self._cex_cache[key]
+
+    def try_close(self, goal: Goal, fraction: float) -> Step | None:
+        if self.closer is None:
+            return None
+        key = goal_key((goal,))
+        if key in self._closer_tried:
+            return None
+        self._closer_tried.add(key)
+        budget = max(0.0, self.remaining() - self.cfg.kernel_reserve) * fraction
+        if budget < 0.2:
+            return None
+        self.stats["closer_calls"] += 1
+        t = time.monotonic()
+        try:
+            step = self.closer(goal, budget)
+        except Exception:  # noqa: BLE001 - a crashing closer is a failed closer
+            step = None
+        self.stats["closer_time_s"] = round(self.stats["closer_time_s"] + time.monotonic() - t, 3)
+        if step is None or step.goal != goal:
+            return None
+        self.stats["closer_successes"] += 1
+        return step
+
+    # ------------------------------------------------------------ the proof
+    def finish(self, node: Node) -> Proof | None:
+        root = assemble(node.entries())
+        proof = Proof(self.problem, root, meta={"prover": "best-first"})
+        t = time.monotonic()
+        try:
+            ok, errors = hooks.check_proof(proof)
+        except Exception as exc:  # noqa: BLE001
+            ok, errors = False, [f"kernel crashed: {type(exc).__name__}: {exc}"]
+        self.stats["kernel_time_s"] = round(self.stats.get("kernel_time_s", 0.0) + time.monotonic() - t, 3)
+        if ok:
+            return proof
+        self.stats["kernel_rejected_proofs"] += 1
+        self.kernel_errors.extend(errors[:3])
+        return None
+
+    def candidates(self, goal: Goal) -> list:
+        out = []
+        for gen in self.generators:
+            if self.remaining() <= 0:
+                break
+            try:
+                out.extend(gen.generate(goal))
+            except Exception:  # noqa: BLE001 - one broken generator must not stop the search
+                self.stats["generator_errors"] += 1
+        return out
+
+    def result(self, status: str, proof: Proof | None = None, cex: dict | None = None,
+               error: str | None = None) -> ProveResult:
+        stats = dict(self.stats)
+        if proof is not None:
+            stats.update(proof_stats(proof.root))
+            proof.meta["stats"] = {k: v for k, v in stats.items() if k != "missing_modules"}
+        if self.kernel_errors:
+            stats["kernel_errors"] = self.kernel_errors[:5]
+        return ProveResult(status, proof=proof,
+                           counterexample={k: str(v) for k, v in cex.items()} if cex else None,
+                           time_s=time.monotonic() - self.t0, stats=stats, error=error)
+
+    # ------------------------------------------------------------ main loop
+    def run(self) -> ProveResult:
+        root_cex = self.has_counterexample(self.root, min(self.cfg.root_cex_time, 0.1 * self.cfg.time_limit))
+        if root_cex is not None:
+            return self.result("counterexample", cex=root_cex)
+        start = Node((self.root,), None, None, 0)
+        if self.cfg.closers_only:
+            step = self.try_close(self.root, 1.0)
+            if step is not None:
+                proof = self.finish(Node((), start, (step, 0), 1))
+                if proof is not None:
+                    return self.result("proved", proof)
+            return self.result("timeout" if self.remaining() <= 0 else "not_proved")
+        heap: list[tuple[float, int, Node]] = []
+        tick = count()
+        heapq.heappush(heap, (0.0, next(tick), start))
+        seen = {goal_key(start.goals)}
+        stop: str | None = None
+        while heap:
+            stop = self.out_of_budget()
+            if stop:
+                break
+            _, _, node = heapq.heappop(heap)
+            if not node.goals:
+                proof = self.finish(node)
+                if proof is not None:
+                    return self.result("proved", proof)
+                continue
+            goal = node.goals[0]
+            step = self.try_close(goal, self.cfg.root_closer_fraction if node.depth == 0
+                                  else self.cfg.closer_fraction)
+            if step is not None:
+                done = Node(node.goals[1:], node, (step, 0), node.depth + 1)
+                if not done.goals:
+                    proof = self.finish(done)
+                    if proof is not None:
+                        return self.result("proved", proof)
+                else:
+                    heapq.heappush(heap, (-1.0, next(tick), done))
+                continue
+            if node.depth >= self.cfg.max_depth:
+                continue
+            self.stats["expansions"] += 1
+            self.expand(node, heap, tick, seen)
+        status = "timeout" if stop in ("timeout",) else "not_proved"
+        res = self.result(status)
+        if stop:
+            res.stats["stopped_by"] = stop
+        return res
+
+    def expand(self, node: Node, heap: list, tick: Any, seen: set[str]) -> None:
+        goal = node.goals[0]
+        fresh: list[tuple[Any, Node]] = []
+        for cand in self.candidates(goal):
+            if self.remaining() <= 0:
+                break
+            self.stats["candidates"] += 1
+            step = cand.step
+            if step.goal != goal:
+                self.stats["candidates_rejected"] += 1
+                continue
+            if self.cfg.check_candidates and hooks.check_step_local(step) is False:
+                self.stats["candidates_rejected"] += 1
+                continue
+            child = Node(tuple(step.subgoals) + node.goals[1:], node, (step, len(step.subgoals)),
+                         node.depth + 1)
+            key = goal_key(child.goals)
+            if key in seen:
+                self.stats["duplicates"] += 1
+                continue
+            seen.add(key)
+            if any(self.refuted(g) for g in step.subgoals):
+                self.stats["counterexample_filtered"] += 1
+                continue
+            fresh.append((cand, child))
+        if not fresh:
+            return
+        firsts = [c.goals[0] if c.goals else goal for _, c in fresh]
+        try:
+            prios = list(self.ranker(firsts))
+        except Exception:  # noqa: BLE001 - a failing ranker falls back to the symbolic one
+            prios = default_ranker(firsts)
+        for (cand, child), pr in zip(fresh, prios):
+            self.stats["nodes"] += 1
+            heapq.heappush(heap, (pr + child.depth - cand.score, next(tick), child))
+
+
+def run_search(problem: Problem, config: SearchConfig) -> ProveResult:
+    return Search(problem, config).run()

@@ -1,0 +1,97 @@
+"""The search's view of the other modules (closers, oracle, kernel, catalogue matcher).
+
+Each is imported lazily so that the search works (with less power) while a module is missing,
+and the statistics say which ones were unavailable.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from prover.kernel.ir import Goal, Proof, Step
+from prover.rewrite.base import Candidate
+
+
+def _load(module: str, name: str) -> Callable[..., Any] | None:
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name):
+            return None
+        raise
+    return getattr(mod, name, None)
+
+
+def closer() -> Callable[[Goal, float], Step | None] | None:
+    return _load("prover.solvers.closer", "close_goal")
+
+
+def counterexample_finder() -> Callable[[Goal, float], dict | None] | None:
+    return _load("prover.oracles", "find_counterexample")
+
+
+def kernel_check_proof() -> Callable[..., Any] | None:
+    return _load("prover.kernel.check", "check_proof")
+
+
+def kernel_check_step() -> Callable[..., Any] | None:
+    return _load("prover.kernel.check", "check_step")
+
+
+def lemma_lookup() -> Callable[[str], Any] | None:
+    """``name -> LemmaStatement`` from the catalogue, for checking ``scale`` steps."""
+    return _load("prover.tactics.catalogue", "get_lemma")
+
+
+def check_proof(proof: Proof) -> tuple[bool, list[str]]:
+    """The kernel's verdict; without a kernel nothing is ever accepted."""
+    fn = kernel_check_proof()
+    if fn is None:
+        return False, ["kernel not available (prover.kernel.check missing)"]
+    lookup = lemma_lookup()
+    v = fn(proof, lemmas=lookup) if lookup is not None else fn(proof)
+    return bool(v.ok), list(getattr(v, "errors", []))
+
+
+def check_step_local(step: Step) -> bool | None:
+    """Kernel check of one step without its children (None when no kernel is available)."""
+    fn = kernel_check_step()
+    if fn is None:
+        return None
+    lookup = lemma_lookup()
+    try:
+        v = fn(step, lemmas=lookup) if lookup is not None else fn(step)
+    except Exception:  # noqa: BLE001 - a kernel crash on a candidate means: do not use it
+        return False
+    return bool(v.ok)
+
+
+class CatalogueGenerator:
+    """Adapter to the catalogue matcher (``prover.tactics.match``), when it exists."""
+
+    name = "catalogue"
+
+    def __init__(self) -> None:
+        self._fn = None
+        for fname in ("candidate_steps", "match_goal", "generate", "scale_steps"):
+            self._fn = _load("prover.tactics.match", fname)
+            if self._fn is not None:
+                break
+
+    @property
+    def available(self) -> bool:
+        return self._fn is not None
+
+    def generate(self, goal: Goal) -> Iterable[Candidate]:
+        if self._fn is None:
+            return []
+        out = []
+        for item in self._fn(goal) or []:
+            if isinstance(item, Step):
+                out.append(Candidate(item, self.name, 0.5))
+            elif hasattr(item, "step"):
+                out.append(Candidate(item.step, f"{self.name}:{getattr(item, 'source', 'lemma')}",
+                                     float(getattr(item, "score", 0.5))))
+        return out
