@@ -1,0 +1,107 @@
+"""The closer: normalise a goal to polynomial form, then try, within the time limit,
+positivity, SOS (with multipliers; then after multiplying by ``(Σx)^k``), and difference
+substitution. Returns a ``Step`` tree whose root's goal is the given goal, or None."""
+
+from __future__ import annotations
+
+import time
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.normalize.pipeline import Normalized, is_polynomial_goal, normalize, obviously_positive, positive_vars
+from prover.problem import Relation, var
+from prover.solvers.sds import monomial_certificate, nonneg_hyp_index, sds_close
+from prover.solvers.sos import sos_certificate
+
+
+def _close(goal: Goal, cert: dict, note: str) -> Step:
+    return Step("close", goal, [], cert, note=note)
+
+
+def _positivity(goal: Goal) -> Step | None:
+    sv, nv = positive_vars(goal)
+    if obviously_positive(goal.target.slack(), sv, nv, strict=goal.target.strict):
+        return _close(goal, {"method": "positivity"}, "positivity")
+    return None
+
+
+def _sos_leaf(goal: Goal, time_limit: float) -> Step | None:
+    cert = sos_certificate(goal, time_limit)
+    return _close(goal, cert, "sos") if cert is not None else None
+
+
+def multiply_by_sum(goal: Goal, k: int) -> Step | None:
+    """Rewrite ``p >= 0`` as ``(Σx)^k · p >= 0`` (multiplier ``1/(Σx)^k``, positive) over the
+    variables of the target that are known nonnegative."""
+    hyp = nonneg_hyp_index(goal)
+    p = goal.target.slack()
+    vs = [v for v in goal.variables if var(v) in p.free_symbols]
+    if not vs or any(v not in hyp for v in vs):
+        return None
+    s = sp.Add(*[var(v) for v in vs])
+    sv, nv = positive_vars(goal)
+    if not obviously_positive(s, sv, nv, strict=True):
+        return None
+    target = Relation(sp.expand(s ** k * p), ">" if goal.target.strict else ">=", sp.Integer(0))
+    sub = goal.with_target(target)
+    cert = {"multiplier": expr_to_str(1 / s ** k), "eq_terms": [], "new_hypotheses": []}
+    return Step("rewrite", goal, [sub], cert, note=f"multiply by (sum)^{k}")
+
+
+def close_polynomial(goal: Goal, deadline: float) -> Step | None:
+    """Close a goal whose target slack is a polynomial."""
+    st = _positivity(goal)
+    if st is not None:
+        return st
+    cert = monomial_certificate(goal, goal.target.slack()) if not goal.target.strict else None
+    if cert is not None:
+        return _close(goal, cert, "nonnegative coefficients")
+    left = deadline - time.monotonic()
+    st = _sos_leaf(goal, min(left, max(2.0, 0.4 * left)))
+    if st is not None:
+        return st
+    left = deadline - time.monotonic()
+    if left > 0.5:
+        st = sds_close(goal, min(left, max(2.0, 0.3 * left)),
+                       fallback=lambda g, t: sos_certificate(g, t))
+        if st is not None:
+            return st
+    for k in (1, 2):
+        left = deadline - time.monotonic()
+        if left <= 0.5:
+            return None
+        rw = multiply_by_sum(goal, k)
+        if rw is None:
+            break
+        leaf = _sos_leaf(rw.subgoals[0], left)
+        if leaf is not None:
+            rw.children = [leaf]
+            return rw
+    return None
+
+
+def close_goal(goal: Goal, time_limit: float = 10.0) -> Step | None:
+    """A kernel-checkable proof tree for ``goal``, or None within ``time_limit`` seconds."""
+    deadline = time.monotonic() + time_limit
+    if not goal.target.is_inequality:
+        return None
+    tried: list[Normalized] = []
+    for homog in (True, False):
+        if time.monotonic() > deadline:
+            break
+        try:
+            norm = normalize(goal, homogenize=homog)
+        except (sp.PolynomialError, ValueError, TypeError, ZeroDivisionError):
+            continue
+        if norm.goal is None or any(_same(norm, t) for t in tried):
+            continue
+        tried.append(norm)
+        leaf = close_polynomial(norm.goal, deadline)
+        if leaf is not None:
+            return norm.attach(leaf)
+    return None
+
+
+def _same(a: Normalized, b: Normalized) -> bool:
+    return a.goal == b.goal

@@ -1,0 +1,501 @@
+"""SOS closer: a Gram-matrix SDP (cvxpy + Clarabel/SCS) turned into an exact certificate.
+
+We look for ``slack(target) = Σ_k m_k · v_kᵀ Q_k v_k + Σ_j λ_j · eq(H_j)`` where each ``m_k`` is a
+product of inequality-hypothesis slacks (``1``, single hypotheses, pairs, and all products of
+nonnegative variables — the latter is equivalent to the substitution ``a = x²``), ``Q_k ⪰ 0`` and
+``λ_j`` are free polynomials. Tight inequalities make the Gram matrices singular, so after each
+solve the numerical kernel is rationalised and the face is reduced (``Q = N X Nᵀ``) before the
+next solve (facial reduction). The numerical ``X`` is rounded at several denominators, projected
+exactly onto the coefficient equations, and accepted only if exact LDLᵀ shows it PSD; the LDLᵀ
+rows become the certificate's weighted squares (``prover/kernel/ir.py``, close method ``sos``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import cvxpy as cp
+import flint
+import numpy as np
+import scipy.linalg
+import scipy.sparse as sps
+import sympy as sp
+
+from prover.kernel.ir import Goal, expr_to_str
+from prover.problem import var
+from prover.solvers.exact import (Exp, PolyDict, degree, is_homogeneous, ldl_psd, monomials, nullspace,
+                                  poly_from_expr, poly_mul, poly_to_expr, project_affine, round_fmpq)
+
+MAX_BASIS = 45          # per Gram block, before facial reduction
+MAX_UNKNOWNS = 6000     # total scalar unknowns of one SDP
+DENOMS = (1, 2, 4, 6, 12, 10, 24, 60, 100, 720, 1000, 10**4, 10**5, 10**6, 10**7)
+
+
+@dataclass
+class Block:
+    mult: tuple[int, ...]               # hypothesis indices (repeats allowed)
+    mpoly: PolyDict                     # product of their slacks
+    basis: list[Exp]
+    N: list[list[flint.fmpq]]           # basis-size × r reduction (columns span the face)
+
+    @property
+    def r(self) -> int:
+        return len(self.N[0]) if self.N else 0
+
+
+@dataclass
+class EqMult:
+    hyp: int
+    epoly: PolyDict
+    basis: list[Exp]
+
+
+@dataclass
+class PolyProblem:
+    """``p >= 0`` to be shown on the set described by the hypotheses (all exact dicts)."""
+
+    syms: list[sp.Symbol]
+    p: PolyDict
+    ineqs: list[tuple[int, PolyDict, bool]] = field(default_factory=list)   # (hyp, slack, strict)
+    eqs: list[tuple[int, PolyDict]] = field(default_factory=list)
+
+
+def poly_problem(goal: Goal) -> PolyProblem | None:
+    """The goal as polynomial data, or None when the target slack is not a polynomial."""
+    syms = [var(v) for v in goal.variables]
+    try:
+        p = poly_from_expr(goal.target.slack(), syms)
+    except ValueError:
+        return None
+    if goal.target.op in ("=", "!="):
+        return None
+    ineqs, eqs = [], []
+    for i, h in enumerate(goal.hypotheses):
+        try:
+            s = poly_from_expr(h.slack(), syms)
+        except ValueError:
+            continue
+        if h.op == "=":
+            if s:
+                eqs.append((i, s))
+        elif h.is_inequality:
+            ineqs.append((i, s, h.strict))
+    return PolyProblem(syms, p, ineqs, eqs)
+
+
+# ---------------------------------------------------------------- multipliers
+
+
+def _var_index(s: PolyDict) -> int | None:
+    """Index of the variable when the slack is exactly one variable (``x >= 0``)."""
+    if len(s) == 1:
+        (m, c), = s.items()
+        if c > 0 and sum(m) == 1:
+            return m.index(1)
+    return None
+
+
+def candidate_multipliers(pp: PolyProblem, max_deg: int, *, pairs: bool = True) -> list[tuple[tuple[int, ...], PolyDict]]:
+    """Products of hypothesis slacks of degree <= max_deg: all subsets of the nonnegative
+    variables, every other hypothesis alone and (optionally) in pairs."""
+    one: PolyDict = {tuple([0] * len(pp.syms)): flint.fmpq(1)}
+    varhyps: dict[int, tuple[int, PolyDict]] = {}
+    others: list[tuple[int, PolyDict]] = []
+    for h, s, _strict in pp.ineqs:
+        vi = _var_index(s)
+        if vi is not None and vi not in varhyps:
+            varhyps[vi] = (h, s)
+        elif vi is None and s and degree(s) <= max_deg and not _is_positive_constant(s):
+            others.append((h, s))
+    out: dict[tuple[int, ...], PolyDict] = {(): one}
+    vh = list(varhyps.values())
+    for k in range(1, len(vh) + 1):
+        for comb in itertools.combinations(vh, k):
+            if k > max_deg:
+                break
+            mp = one
+            for _, s in comb:
+                mp = poly_mul(mp, s)
+            out[tuple(sorted(h for h, _ in comb))] = mp
+    singles = [(h, s) for h, s in others]
+    for h, s in singles:
+        out[(h,)] = s
+        for hv, sv in vh:
+            if degree(s) + 1 <= max_deg:
+                out[tuple(sorted((h, hv)))] = poly_mul(s, sv)
+    if pairs:
+        for (h1, s1), (h2, s2) in itertools.combinations_with_replacement(singles, 2):
+            if degree(s1) + degree(s2) <= max_deg:
+                out[tuple(sorted((h1, h2)))] = poly_mul(s1, s2)
+    return list(out.items())
+
+
+def _is_positive_constant(s: PolyDict) -> bool:
+    return len(s) <= 1 and all(sum(m) == 0 and c > 0 for m, c in s.items())
+
+
+# ---------------------------------------------------------------- the SDP
+
+
+def _identity(n: int) -> list[list[flint.fmpq]]:
+    return [[flint.fmpq(int(i == j)) for j in range(n)] for i in range(n)]
+
+
+def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True) -> tuple[list[Block], list[EqMult]] | None:
+    n = len(pp.syms)
+    homog = is_homogeneous(pp.p) and not (use_eqs and pp.eqs)
+    blocks: list[Block] = []
+    for mult, mp in candidate_multipliers(pp, deg, pairs=pairs):
+        dm = degree(mp)
+        if homog:
+            if not is_homogeneous(mp) or (deg - dm) % 2 or dm > deg:
+                continue
+            basis = monomials(n, (deg - dm) // 2, homogeneous=True)
+        else:
+            if dm > deg:
+                continue
+            basis = monomials(n, (deg - dm) // 2, homogeneous=False)
+        if len(basis) > MAX_BASIS:
+            if mult:
+                continue
+            return None
+        blocks.append(Block(mult, mp, basis, _identity(len(basis))))
+    eqm: list[EqMult] = []
+    if use_eqs:
+        for h, e in pp.eqs:
+            de = degree(e)
+            if de <= deg:
+                eqm.append(EqMult(h, e, monomials(n, deg - de, homogeneous=False)))
+    unknowns = sum(len(b.basis) * (len(b.basis) + 1) // 2 for b in blocks) + sum(len(e.basis) for e in eqm)
+    if unknowns > MAX_UNKNOWNS:
+        return None
+    return blocks, eqm
+
+
+def _basis_polys(b: Block) -> list[PolyDict]:
+    """u_s = Σ_i N[i][s] x^{basis_i}: the reduced basis polynomials of a block."""
+    out = []
+    for s in range(b.r):
+        u: PolyDict = {}
+        for i, m in enumerate(b.basis):
+            if b.N[i][s] != 0:
+                u[m] = b.N[i][s]
+        out.append(u)
+    return out
+
+
+@dataclass
+class System:
+    """Linear coefficient equations ``A x = rhs`` over the unknowns (upper-triangular entries of
+    every reduced Gram matrix, then the λ coefficients)."""
+
+    monos: list[Exp]
+    cols: list[dict[int, flint.fmpq]]      # sparse columns
+    rhs: list[flint.fmpq]
+    layout: list[tuple[str, int, int, int]]   # ("X", block, s, t) or ("L", eq, idx, 0)
+
+
+def build_system(pp: PolyProblem, blocks: list[Block], eqm: list[EqMult]) -> System:
+    mono_index: dict[Exp, int] = {m: i for i, m in enumerate(pp.p)}
+    cols: list[dict[Exp, flint.fmpq]] = []
+    layout: list[tuple[str, int, int, int]] = []
+    two = flint.fmpq(2)
+    for k, b in enumerate(blocks):
+        us = _basis_polys(b)
+        mus = [poly_mul(b.mpoly, u) for u in us]
+        for s in range(b.r):
+            for t in range(s, b.r):
+                col = poly_mul(mus[s], us[t])
+                if s != t:
+                    col = {m: c * two for m, c in col.items()}
+                cols.append(col)
+                layout.append(("X", k, s, t))
+    for j, e in enumerate(eqm):
+        for i, mu in enumerate(e.basis):
+            cols.append({tuple(a + c for a, c in zip(m, mu)): c0 for m, c0 in e.epoly.items()})
+            layout.append(("L", j, i, 0))
+    for col in cols:
+        for m in col:
+            if m not in mono_index:
+                mono_index[m] = len(mono_index)
+    monos = list(mono_index)
+    icols = [{mono_index[m]: c for m, c in col.items() if c != 0} for col in cols]
+    rhs = [pp.p.get(m, flint.fmpq(0)) for m in monos]
+    return System(monos, icols, rhs, layout)
+
+
+def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: float) -> tuple[list[np.ndarray], np.ndarray] | None:
+    """Numerical SDP: maximise the smallest eigenvalue of the reduced Gram matrices."""
+    m = len(sysm.monos)
+    scale = max(abs(float(c)) for c in sysm.rhs) or 1.0
+    Xs = [cp.Variable((b.r, b.r), symmetric=True) if b.r > 0 else None for b in blocks]
+    nl = sum(len(e.basis) for e in eqm)
+    lam = cp.Variable(nl) if nl else None
+    lam_off = {}
+    off = 0
+    for j, e in enumerate(eqm):
+        lam_off[j] = off
+        off += len(e.basis)
+    mats: dict[int, tuple[list, list, list]] = {k: ([], [], []) for k in range(len(blocks))}
+    lrows, lcols, lvals = [], [], []
+    for ci, (col, lay) in enumerate(zip(sysm.cols, sysm.layout)):
+        if lay[0] == "X":
+            _, k, s, t = lay
+            r = blocks[k].r
+            rr, cc, vv = mats[k]
+            for mi, c in col.items():
+                rr.append(mi)
+                cc.append(s + t * r)
+                vv.append(float(c))
+        else:
+            _, j, i, _ = lay
+            for mi, c in col.items():
+                lrows.append(mi)
+                lcols.append(lam_off[j] + i)
+                lvals.append(float(c))
+    expr = 0
+    for k, b in enumerate(blocks):
+        if Xs[k] is None:
+            continue
+        rr, cc, vv = mats[k]
+        Ak = sps.csr_matrix((vv, (rr, cc)), shape=(m, b.r * b.r))
+        expr = expr + Ak @ cp.vec(Xs[k], order="F")
+    if lam is not None:
+        Al = sps.csr_matrix((lvals, (lrows, lcols)), shape=(m, nl))
+        expr = expr + Al @ lam
+    rhs = np.array([float(c) / scale for c in sysm.rhs])
+    tvar = cp.Variable()
+    cons = [expr == rhs]
+    for k, X in enumerate(Xs):
+        if X is not None:
+            cons.append(X - tvar * np.eye(blocks[k].r) >> 0)
+    cons.append(tvar <= 1)
+    prob = cp.Problem(cp.Maximize(tvar), cons)
+    try:
+        prob.solve(solver="CLARABEL", time_limit=max(1.0, time_limit))
+    except (cp.error.SolverError, Exception):  # noqa: BLE001 - any solver failure is "no certificate"
+        try:
+            prob.solve(solver="SCS", time_limit_secs=max(1.0, time_limit))
+        except Exception:  # noqa: BLE001
+            return None
+    if prob.status not in ("optimal", "optimal_inaccurate") or tvar.value is None:
+        return None
+    if tvar.value < -1e-6:
+        return None
+    out = [np.array(X.value) * scale if X is not None else np.zeros((0, 0)) for X in Xs]
+    lv = np.array(lam.value) * scale if lam is not None else np.zeros(0)
+    return out, lv
+
+
+# ---------------------------------------------------------------- rounding
+
+
+@dataclass
+class Projector:
+    A: flint.fmpq_mat
+    b: flint.fmpq_mat
+
+
+def _exact_matrix(sysm: System) -> Projector:
+    m, N = len(sysm.monos), len(sysm.cols)
+    entries = [flint.fmpq(0)] * (m * N)
+    for j, col in enumerate(sysm.cols):
+        for i, c in col.items():
+            entries[i * N + j] = c
+    return Projector(flint.fmpq_mat(m, N, entries), flint.fmpq_mat(m, 1, sysm.rhs))
+
+
+def _numeric_vector(sysm: System, Xs: list[np.ndarray], lv: np.ndarray, eqm: list[EqMult]) -> list[float]:
+    lam_off, off = {}, 0
+    for j, e in enumerate(eqm):
+        lam_off[j] = off
+        off += len(e.basis)
+    out = []
+    for lay in sysm.layout:
+        if lay[0] == "X":
+            _, k, s, t = lay
+            out.append(float(Xs[k][s, t]))
+        else:
+            out.append(float(lv[lam_off[lay[1]] + lay[2]]))
+    return out
+
+
+def try_round(sysm: System, proj: Projector, blocks: list[Block], xnum: list[float],
+              deadline: float) -> tuple[list[list[tuple[flint.fmpq, list[flint.fmpq]]]], list[flint.fmpq]] | None:
+    """Round at increasing denominators, project exactly, check PSD exactly."""
+    N = len(xnum)
+    for D in DENOMS:
+        if time.monotonic() > deadline:
+            return None
+        x0 = flint.fmpq_mat(N, 1, [round_fmpq(v, D) for v in xnum])
+        x = project_affine(proj.A, proj.b, x0)
+        if x is None:
+            return None
+        xs = [x[i, 0] for i in range(N)]
+        ldls = _check_psd(sysm, blocks, xs)
+        if ldls is not None:
+            return ldls, xs
+    return None
+
+
+def _gram_matrices(sysm: System, blocks: list[Block], xs: list) -> list[list[list]]:
+    Ms = [[[flint.fmpq(0)] * b.r for _ in range(b.r)] for b in blocks]
+    for v, lay in zip(xs, sysm.layout):
+        if lay[0] == "X":
+            _, k, s, t = lay
+            Ms[k][s][t] = v
+            Ms[k][t][s] = v
+    return Ms
+
+
+def _check_psd(sysm: System, blocks: list[Block], xs: list[flint.fmpq]):
+    out = []
+    for M in _gram_matrices(sysm, blocks, xs):
+        ldl = ldl_psd(M)
+        if ldl is None:
+            return None
+        out.append(ldl)
+    return out
+
+
+# ---------------------------------------------------------------- facial reduction
+
+
+def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200) -> list[list[flint.fmpq]]:
+    """Rational basis (rows) of the numerical kernel of a PSD matrix, via its reduced echelon form."""
+    if X.size == 0:
+        return []
+    w, V = np.linalg.eigh((X + X.T) / 2)
+    top = max(float(w[-1]), 1e-12)
+    K = V[:, w < rel_tol * max(top, 1.0)]
+    d = K.shape[1]
+    if d == 0:
+        return []
+    _, _, piv = scipy.linalg.qr(K.T, pivoting=True)
+    P = sorted(piv[:d])
+    B = K @ np.linalg.inv(K[P, :])          # r × d, identity on rows P
+    rows = []
+    for c in range(d):
+        rows.append([_to_q(B[i, c], max_den) for i in range(B.shape[0])])
+    return rows
+
+
+def _to_q(x: float, max_den: int) -> flint.fmpq:
+    f = Fraction(x).limit_denominator(max_den)
+    return flint.fmpq(f.numerator, f.denominator)
+
+
+def reduce_face(blocks: list[Block], Xs: list[np.ndarray]) -> bool:
+    """Restrict each block to the orthogonal complement of its rationalised kernel; False if
+    nothing changed."""
+    changed = False
+    for b, X in zip(blocks, Xs):
+        kern = _rationalize_kernel(X)
+        if not kern:
+            continue
+        C = nullspace(kern, b.r)            # r × r' as a list of r'-many r-vectors
+        newN = [[sum((b.N[i][s] * C[c][s] for s in range(b.r)), flint.fmpq(0)) for c in range(len(C))]
+                for i in range(len(b.basis))]
+        b.N = newN if C else [[] for _ in b.basis]
+        changed = True
+    return changed
+
+
+# ---------------------------------------------------------------- certificate
+
+
+def _certificate(pp: PolyProblem, sysm: System, blocks: list[Block], eqm: list[EqMult], ldls, xs) -> dict:
+    terms = []
+    for b, ldl in zip(blocks, ldls):
+        us = _basis_polys(b)
+        for d, ell in ldl:
+            q: PolyDict = {}
+            for s, c in enumerate(ell):
+                if c != 0:
+                    for m, cu in us[s].items():
+                        q[m] = q.get(m, flint.fmpq(0)) + c * cu
+            q = {m: c for m, c in q.items() if c != 0}
+            if not q:
+                continue
+            # normalise q to integer coprime coefficients; move the scale into coeff
+            den = 1
+            for c in q.values():
+                den = den * int(c.q) // _gcd(den, int(c.q))
+            qi = {m: c * den for m, c in q.items()}
+            g = 0
+            for c in qi.values():
+                g = _gcd(g, int(c.p))
+            qi = {m: c / g for m, c in qi.items()}
+            coeff = d * flint.fmpq(g, den) ** 2
+            terms.append({"coeff": str(sp.Rational(int(coeff.p), int(coeff.q))), "mult": list(b.mult),
+                          "poly": expr_to_str(poly_to_expr(qi, pp.syms))})
+    eq_terms = []
+    lam_vals: dict[int, PolyDict] = {}
+    for v, lay in zip(xs, sysm.layout):
+        if lay[0] == "L" and v != 0:
+            j, i = lay[1], lay[2]
+            lam_vals.setdefault(j, {})[eqm[j].basis[i]] = v
+    for j, lp in lam_vals.items():
+        eq_terms.append({"hyp": eqm[j].hyp, "poly": expr_to_str(poly_to_expr(lp, pp.syms))})
+    return {"method": "sos", "terms": terms, "eq_terms": eq_terms}
+
+
+def _gcd(a: int, b: int) -> int:
+    import math
+    return math.gcd(a, b)
+
+
+def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs: bool = True,
+             max_rounds: int = 4) -> dict | None:
+    """One SOS attempt at a fixed degree bound."""
+    built = build_blocks(pp, deg, use_eqs=use_eqs, pairs=pairs)
+    if built is None:
+        return None
+    blocks, eqm = built
+    for _ in range(max_rounds):
+        if time.monotonic() > deadline:
+            return None
+        blocks = [b for b in blocks if b.r > 0]
+        if not blocks and not eqm:
+            return None
+        sysm = build_system(pp, blocks, eqm)
+        sol = solve_sdp(sysm, blocks, eqm, deadline - time.monotonic())
+        if sol is None:
+            return None
+        Xs, lv = sol
+        proj = _exact_matrix(sysm)
+        xnum = _numeric_vector(sysm, Xs, lv, eqm)
+        res = try_round(sysm, proj, blocks, xnum, deadline)
+        if res is not None:
+            ldls, xs = res
+            return _certificate(pp, sysm, blocks, eqm, ldls, xs)
+        if not reduce_face(blocks, Xs):
+            return None
+    return None
+
+
+def sos_certificate(goal: Goal, time_limit: float = 10.0, *, max_extra_degree: int = 2) -> dict | None:
+    """A ``close`` certificate (method ``sos``) for a goal whose target slack is a polynomial,
+    or None. Non-strict targets only (a strict target returns None)."""
+    deadline = time.monotonic() + time_limit
+    if goal.target.strict:
+        return None
+    pp = poly_problem(goal)
+    if pp is None:
+        return None
+    if not pp.p:
+        return {"method": "sos", "terms": [], "eq_terms": []}
+    d0 = degree(pp.p)
+    homog = is_homogeneous(pp.p)
+    degs = [d0] if homog else list(range(d0, d0 + max_extra_degree + 1))
+    for deg in degs:
+        for use_eqs in ([False, True] if pp.eqs else [False]):
+            if time.monotonic() > deadline:
+                return None
+            cert = sos_poly(pp, deg, use_eqs=use_eqs, deadline=deadline)
+            if cert is not None:
+                return cert
+    return None
