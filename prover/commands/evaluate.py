@@ -1,0 +1,76 @@
+"""``prover eval``: batch evaluation on benchmark files, and ``--compare`` of two runs."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from prover.cli import app
+
+
+def _fail(msg: str) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(2)
+
+
+@app.command("eval")
+def eval_command(
+    benchmarks: Annotated[list[Path] | None, typer.Argument(help="Benchmark JSONL files (fields id, lean, …).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Results folder; rerun the same command to resume.")] = None,
+    time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds per problem (given to the prover).")] = 60.0,
+    workers: Annotated[int, typer.Option("--workers", help="Problems attempted in parallel.")] = 1,
+    memory_limit: Annotated[int, typer.Option("--memory-limit",
+                                              help="Address-space limit per attempt, MB (0: none).")] = 4096,
+    grace: Annotated[float, typer.Option("--grace",
+                                         help="Extra wall seconds (start-up) before an attempt is killed.")] = 10.0,
+    closers_only: Annotated[bool, typer.Option("--closers-only", help="Closers alone, no search.")] = False,
+    llm: Annotated[str | None, typer.Option("--llm", help="LLM spec passed to the prover.")] = None,
+    variants: Annotated[str | None, typer.Option(
+        "--variants", help="'false': attempt the FALSE variant of each problem "
+                           "(a 'proved' is then a soundness failure).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", help="Ray cluster address, or 'local' (needs the ray extra).")] = None,
+    attempt: Annotated[str, typer.Option("--attempt", hidden=True,
+                                         help="MODULE:FUNCTION or FILE.py:FUNCTION doing one attempt.")
+                       ] = "prover.eval.attempt:run_attempt",
+    compare: Annotated[tuple[str, str] | None, typer.Option(
+        "--compare", help="Compare two result folders: RUN_A RUN_B.")] = None,
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
+                                                  help="Progress bar (default: only on a terminal).")] = None,
+) -> None:
+    """Attempt every problem of the benchmark files, each in its own process under hard limits.
+
+    Records go to OUT/records.jsonl as each problem finishes (proofs in OUT/proofs/, tables in
+    OUT/summary.md); rerunning the same command resumes where a killed run stopped.
+    """
+    from prover.eval.summary import compare_markdown
+    from prover.eval.tasks import EvalError
+
+    try:
+        if compare:
+            if benchmarks:
+                _fail("--compare takes two result folders and no benchmark files")
+            typer.echo(compare_markdown(Path(compare[0]), Path(compare[1])), nl=False)
+            return
+        if not benchmarks:
+            _fail("give benchmark files (prover eval BENCH.jsonl … --out DIR) or --compare RUN_A RUN_B")
+        if out is None:
+            _fail("--out DIR is required (the results folder; rerun the same command to resume)")
+        from prover.eval.runner import EvalConfig, run_eval
+
+        cfg = EvalConfig(inputs=list(benchmarks), out=out, time_limit=time_limit, workers=workers,
+                         memory_mb=memory_limit, grace=grace, attempt=attempt, closers_only=closers_only,
+                         llm=llm, variants=variants, ray_address=ray, rich_progress=progress)
+        outcome = run_eval(cfg)
+    except EvalError as exc:
+        _fail(str(exc))
+        return
+    typer.echo((out / "summary.md").read_text(encoding="utf-8"), nl=False)
+    if outcome.interrupted:
+        typer.echo(f"Interrupted after {outcome.recorded}/{outcome.total} problems recorded in {out}. "
+                   f"Resume with:\n  {shlex.join(sys.argv)}", err=True)
+        raise typer.Exit(130)

@@ -1,0 +1,72 @@
+"""The default attempt: parse the statement, run the prover, re-check the proof with the kernel.
+
+Runs inside the worker process (see :mod:`prover.eval.worker`). Only a proof the kernel
+accepts here, in the worker, may be recorded as ``proved``; a proof the kernel rejects is
+recorded as ``rejected`` (a bug in the search, never a success).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from prover.eval.proofstats import proof_stats
+
+
+def load_problem(record: dict[str, Any], options: dict[str, Any]):
+    """The Problem of a benchmark record (its FALSE variant with ``variants == "false"``)."""
+    from prover.frontend import parse_theorem
+
+    problem = parse_theorem(record["lean"], real_division=True)
+    problem.name = record["id"]
+    problem.source = record.get("source", problem.source)
+    if options.get("variants") == "false":
+        from prover.variants import false_variant
+
+        problem = false_variant(problem)
+    return problem
+
+
+def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
+    t0 = time.monotonic()
+    try:
+        problem = load_problem(record, options)
+    except ImportError as exc:
+        return {"status": "error", "error": f"missing module: {exc}", "time_s": time.monotonic() - t0}
+    except Exception as exc:  # noqa: BLE001 - ParseError and friends: a recorded error
+        return {"status": "error", "error": f"statement not loaded: {type(exc).__name__}: {exc}",
+                "time_s": time.monotonic() - t0}
+    try:
+        from prover.api import prove
+
+        res = prove(problem, time_limit=time_limit, closers_only=bool(options.get("closers_only")),
+                    llm=options.get("llm"))
+    except ModuleNotFoundError as exc:
+        return {"status": "error", "error": f"prover search not available: {exc}",
+                "time_s": time.monotonic() - t0}
+    out: dict[str, Any] = {"status": res.status, "time_s": res.time_s or (time.monotonic() - t0),
+                           "error": res.error, "stats": _jsonable(res.stats)}
+    if res.counterexample:
+        out["counterexample"] = {k: str(v) for k, v in res.counterexample.items()}
+    if res.status == "proved":
+        if res.proof is None:
+            return {**out, "status": "rejected", "error": "status proved but no proof returned"}
+        from prover.kernel.check import check_proof
+
+        verdict = check_proof(res.proof)
+        if not verdict.ok:
+            return {**out, "status": "rejected",
+                    "error": "kernel rejected the proof: " + "; ".join(verdict.errors)[:1500]}
+        out.update(proof_stats(res.proof))
+        out["proof"] = res.proof.to_json()
+        out["trusted_lemmas"] = sorted(getattr(verdict, "trusted_lemmas", []) or [])
+    return out
+
+
+def _jsonable(d: Any) -> Any:
+    try:
+        json.dumps(d)
+        return d
+    except (TypeError, ValueError):
+        return json.loads(json.dumps(d, default=str))

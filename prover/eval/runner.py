@@ -1,0 +1,236 @@
+"""The evaluation run: schedule attempts, record each as it finishes, resume, summarize.
+
+Layout of ``OUT`` (see README "Evaluating on benchmarks"): ``records.jsonl`` (one line per
+finished problem), ``proofs/<dataset>__<name>.json``, ``summary.md``, ``run.json``.
+Attempts run in child processes (:mod:`prover.eval.isolate`), from a local thread per worker
+slot or as Ray tasks (:mod:`prover.eval.ray_backend`). Only the main thread writes records.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from prover.eval.isolate import Inflight, Limits, run_isolated
+from prover.eval.machine import machine_info
+from prover.eval.progress import EvalProgress
+from prover.eval.records import RecordLog, atomic_write_text
+from prover.eval.summary import summary_markdown
+from prover.eval.tasks import EvalError, Task, load_known_false, load_tasks
+
+DEFAULT_ATTEMPT = "prover.eval.attempt:run_attempt"
+
+#: Options that must match between a run and its resumption (else the records would mix).
+RESUME_KEYS = ("time_limit", "memory_mb", "attempt", "closers_only", "llm", "variants")
+
+
+@dataclass
+class EvalConfig:
+    inputs: list[Path]
+    out: Path
+    time_limit: float = 60.0
+    workers: int = 1
+    memory_mb: int = 4096
+    grace: float = 10.0
+    attempt: str = DEFAULT_ATTEMPT
+    closers_only: bool = False
+    llm: str | None = None
+    variants: str | None = None          # None or "false"
+    ray_address: str | None = None
+    rich_progress: bool | None = None    # None: a bar only on a terminal
+    argv: list[str] = field(default_factory=lambda: list(sys.argv))
+
+    def attempt_options(self) -> dict[str, Any]:
+        return {"closers_only": self.closers_only, "llm": self.llm, "variants": self.variants}
+
+    def recorded_options(self) -> dict[str, Any]:
+        return {"time_limit": self.time_limit, "memory_mb": self.memory_mb, "grace": self.grace,
+                "workers": self.workers, "attempt": self.attempt, "closers_only": self.closers_only,
+                "llm": self.llm, "variants": self.variants, "ray_address": self.ray_address}
+
+
+@dataclass
+class RunOutcome:
+    out: Path
+    total: int
+    recorded: int
+    new: int
+    interrupted: bool
+    counts: dict[str, int]
+    repaired: list[str]
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+
+
+def proof_filename(key: str) -> str:
+    """``"567neq/P1"`` -> ``"567neq__P1.json"`` (a flat, filesystem-safe name)."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in key.replace("/", "__"))
+    return safe + ".json"
+
+
+def check_variants_available(variants: str | None) -> None:
+    if variants is None:
+        return
+    if variants != "false":
+        raise EvalError(f"--variants must be 'false' (got {variants!r})")
+    try:
+        from prover.variants import false_variant  # noqa: F401
+    except ImportError:
+        raise EvalError("--variants false needs prover.variants.false_variant, which is not "
+                        "available yet (oracles work)") from None
+
+
+def _load_run_json(out: Path, cfg: EvalConfig) -> dict[str, Any] | None:
+    rj = out / "run.json"
+    if not rj.exists():
+        return None
+    try:
+        run = json.loads(rj.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise EvalError(f"{rj} is not JSON ({exc.msg}); use another --out") from None
+    old = run.get("options", {})
+    new = cfg.recorded_options()
+    diff = [k for k in RESUME_KEYS if old.get(k) != new.get(k)]
+    if diff:
+        raise EvalError(f"{out} holds a run with other options ({', '.join(f'{k}={old.get(k)!r}' for k in diff)}); "
+                        "rerun with the same options to resume, or choose another --out")
+    return run
+
+
+def _make_record(task: Task, result: dict[str, Any], cfg: EvalConfig, proof_path: str | None) -> dict[str, Any]:
+    rec: dict[str, Any] = {
+        "key": task.key, "id": task.record["id"], "dataset": task.dataset, "file": task.source_file,
+        "status": result.get("status", "error"), "time_s": round(float(result.get("time_s") or 0.0), 4),
+        "wall_s": result.get("wall_s"), "steps": result.get("steps"), "lemmas": result.get("lemmas"),
+        "certificate_size": result.get("certificate_size"), "error": result.get("error"),
+        "proof": proof_path, "finished": _now(),
+    }
+    if cfg.variants:
+        rec["variant"] = cfg.variants
+    for k in ("counterexample", "stats", "trusted_lemmas", "output_tail", "traceback"):
+        if result.get(k):
+            rec[k] = result[k]
+    return rec
+
+
+def _local_executor(cfg: EvalConfig, tasks: list[Task], inflight: Inflight,
+                    sys_path: list[str]) -> tuple[Callable[[], Iterator[tuple[Task, dict]]], Callable[[], None]]:
+    """Run ``tasks`` on ``cfg.workers`` threads, each driving one child process at a time."""
+    limits = Limits(cfg.time_limit, cfg.grace, cfg.memory_mb)
+    pool = ThreadPoolExecutor(max_workers=max(1, cfg.workers), thread_name_prefix="eval")
+    futures: dict[Future, Task] = {
+        pool.submit(run_isolated, cfg.attempt, t.record, cfg.attempt_options(), limits, inflight, sys_path): t
+        for t in tasks}
+
+    def results() -> Iterator[tuple[Task, dict]]:
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            for f in done:
+                yield futures[f], f.result()
+
+    def stop() -> None:
+        inflight.kill_all()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    return results, stop
+
+
+def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
+    """Run (or resume) an evaluation; returns when every problem is recorded or on interrupt."""
+    console = console or Console(stderr=True)
+    if cfg.time_limit <= 0:
+        raise EvalError("--time-limit must be positive")
+    if cfg.workers < 1:
+        raise EvalError("--workers must be at least 1")
+    check_variants_available(cfg.variants)
+    tasks = load_tasks(cfg.inputs)
+    known_false = load_known_false(cfg.inputs)
+    out = cfg.out
+    out.mkdir(parents=True, exist_ok=True)
+    run = _load_run_json(out, cfg) or {"out": str(out), "sessions": []}
+    run["options"] = cfg.recorded_options()
+    run["inputs"] = [str(p) for p in cfg.inputs]
+    problems: dict[str, list[str]] = {}
+    for t in tasks:
+        problems.setdefault(t.dataset, []).append(t.key)
+    run["problems"] = problems
+    run["known_false"] = {k: v for k, v in known_false.items() if any(k == t.key for t in tasks)}
+    session = {"argv": cfg.argv, "start": _now(), "end": None, "machine": machine_info()}
+    run["sessions"].append(session)
+    atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))
+
+    log = RecordLog.open(out / "records.jsonl")
+    for note in log.repaired:
+        console.print(f"[yellow]records.jsonl: {note}; that problem will be attempted again[/]")
+    todo = [t for t in tasks if t.key not in log.records]
+    done_before = len(tasks) - len(todo)
+    stale = set(log.records) - {t.key for t in tasks}
+    if stale:
+        console.print(f"[yellow]{len(stale)} records in {out} are for problems not in the given files "
+                      "(kept, not summarized)[/]")
+    (out / "proofs").mkdir(exist_ok=True)
+
+    inflight = Inflight()
+    sys_path = [p for p in sys.path if p]  # so file-based or test attempt modules resolve in the child
+    if cfg.ray_address:
+        from prover.eval.ray_backend import ray_executor
+
+        results, stop = ray_executor(cfg, todo, sys_path)
+    else:
+        results, stop = _local_executor(cfg, todo, inflight, sys_path)
+
+    interrupted = False
+    new = 0
+    old_term = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        with EvalProgress(len(tasks), done_before, console, cfg.rich_progress) as prog:
+            try:
+                for task, result in results():
+                    if result.get("status") == "interrupted":
+                        continue
+                    proof_path = None
+                    proof = result.get("proof")
+                    if proof is not None and result.get("status") == "proved":
+                        name = proof_filename(task.key)
+                        atomic_write_text(out / "proofs" / name, json.dumps(proof, indent=1, ensure_ascii=False))
+                        proof_path = f"proofs/{name}"
+                    rec = _make_record(task, result, cfg, proof_path)
+                    log.append(rec)
+                    new += 1
+                    prog.update(task.key, rec["status"], rec["time_s"])
+            except KeyboardInterrupt:
+                interrupted = True
+                console.print("[yellow]Interrupted: stopping the attempts in flight…[/]")
+            finally:
+                stop()
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+        log.close()
+        session["end"] = _now()
+        session["interrupted"] = interrupted
+        atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))
+        atomic_write_text(out / "summary.md", summary_markdown(run, log.records))
+    counts: dict[str, int] = {}
+    for t in tasks:
+        if t.key in log.records:
+            s = log.records[t.key].get("status", "?")
+            counts[s] = counts.get(s, 0) + 1
+    recorded = sum(counts.values())
+    return RunOutcome(out, len(tasks), recorded, new, interrupted, counts, log.repaired)
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+

@@ -1,0 +1,156 @@
+"""Markdown tables from a run's records: the per-dataset summary and the comparison of two runs."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+from statistics import median
+from typing import Any
+
+from prover.eval.records import read_records
+from prover.eval.tasks import EvalError
+
+#: Statuses in display order; anything else is listed after them.
+STATUS_ORDER = ("proved", "not_proved", "counterexample", "timeout", "memory", "crashed", "error",
+                "rejected")
+
+
+def _fmt_time(xs: list[float]) -> str:
+    return f"{median(xs):.2f}" if xs else "–"
+
+
+def _status_counts(recs: list[dict[str, Any]]) -> str:
+    c = Counter(r.get("status", "?") for r in recs)
+    keys = [s for s in STATUS_ORDER if s in c] + sorted(k for k in c if k not in STATUS_ORDER)
+    return ", ".join(f"{k} {c[k]}" for k in keys) or "–"
+
+
+def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> str:
+    """The run's ``summary.md``: per dataset solved/total, median time of solved, status counts."""
+    problems: dict[str, list[str]] = run["problems"]
+    known_false: dict[str, str] = run.get("known_false", {})
+    false_mode = run.get("options", {}).get("variants") == "false"
+    lines = [f"# Evaluation summary: `{run.get('out', '')}`", ""]
+    opts = run.get("options", {})
+    m = (run.get("sessions") or [{}])[-1].get("machine", {})
+    lines.append(f"Time limit {opts.get('time_limit')} s, memory limit {opts.get('memory_mb')} MB, "
+                 f"workers {opts.get('workers')}, attempt `{opts.get('attempt')}`"
+                 + (", closers only" if opts.get("closers_only") else "")
+                 + (f", llm `{opts.get('llm')}`" if opts.get("llm") else "") + ".")
+    if m:
+        lines.append(f"Machine: {m.get('cpu_model')}, {m.get('cores')} cores, {m.get('memory_gib')} GiB, "
+                     f"load {m.get('load_avg')} at start; git {(m.get('git') or {}).get('commit')}.")
+    lines.append("")
+    if false_mode:
+        lines += ["**FALSE variants** of each problem: a `proved` record is a soundness failure.", "",
+                  "| dataset | attempted/total | proved (UNSOUND) | counterexample | median time (s) | statuses |",
+                  "|---|---|---|---|---|---|"]
+    else:
+        lines += [("| dataset | proved/total | excluded (known false) | share proved"
+                   " | median time of proved (s) | attempted | statuses |"), "|---|---|---|---|---|---|---|"]
+    unsound: list[str] = []
+    tot = Counter()
+    all_times: list[float] = []
+    for ds, ids in problems.items():
+        recs = [records[i] for i in ids if i in records]
+        proved = [r for r in recs if r.get("status") == "proved"]
+        times = [float(r.get("time_s") or 0.0) for r in proved]
+        all_times += times
+        excluded = [i for i in ids if i in known_false]
+        if false_mode:
+            unsound += [r["key"] for r in proved]
+            cex = sum(r.get("status") == "counterexample" for r in recs)
+            all_t = [float(r.get("time_s") or 0.0) for r in recs]
+            lines.append(f"| {ds} | {len(recs)}/{len(ids)} | {len(proved)} | {cex} | {_fmt_time(all_t)}"
+                         f" | {_status_counts(recs)} |")
+        else:
+            unsound += [r["key"] for r in proved if r["key"] in known_false]
+            ok = [r for r in proved if r["key"] not in known_false]
+            denom = len(ids) - len(excluded)
+            share = f"{100 * len(ok) / denom:.1f}%" if denom else "–"
+            lines.append(f"| {ds} | {len(ok)}/{denom} | {len(excluded)} | {share} | {_fmt_time(times)}"
+                         f" | {len(recs)}/{len(ids)} | {_status_counts(recs)} |")
+            tot["ok"] += len(ok)
+            tot["denom"] += denom
+            tot["excluded"] += len(excluded)
+        tot["recs"] += len(recs)
+        tot["ids"] += len(ids)
+    if not false_mode and len(problems) > 1:
+        share = f"{100 * tot['ok'] / tot['denom']:.1f}%" if tot["denom"] else "–"
+        lines.append(f"| **all** | {tot['ok']}/{tot['denom']} | {tot['excluded']} | {share} | "
+                     f"{_fmt_time(all_times)} | {tot['recs']}/{tot['ids']} | "
+                     f"{_status_counts(list(records.values()))} |")
+    lines.append("")
+    if known_false and not false_mode:
+        lines.append("Excluded (known false as stated, see benchmarks/README.md): "
+                     + "; ".join(f"`{k}` ({v})" for k, v in known_false.items()
+                                 if any(k in ids for ids in problems.values())) + ".")
+        lines.append("")
+    if unsound:
+        lines.append(f"**SOUNDNESS FAILURE**: proved but false: {', '.join(unsound)}")
+    elif false_mode:
+        lines.append("No false variant was proved.")
+    if tot["recs"] < tot["ids"]:
+        lines.append(f"Incomplete run: {tot['ids'] - tot['recs']} problems not attempted yet "
+                     "(rerun the same command to resume).")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def load_run(path: Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """(run.json, records) of a results folder."""
+    rj = path / "run.json"
+    if not rj.is_file():
+        raise EvalError(f"not a run folder (no run.json): {path}")
+    return json.loads(rj.read_text(encoding="utf-8")), read_records(path / "records.jsonl")
+
+
+def compare_markdown(a: Path, b: Path) -> str:
+    """Problems gained and lost from run A to run B, and time ratios B/A on problems both proved."""
+    run_a, rec_a = load_run(a)
+    run_b, rec_b = load_run(b)
+    proved_a = {k for k, r in rec_a.items() if r.get("status") == "proved"}
+    proved_b = {k for k, r in rec_b.items() if r.get("status") == "proved"}
+    common = set(rec_a) & set(rec_b)
+    datasets = list(dict.fromkeys([*run_a["problems"], *run_b["problems"]]))
+    lines = [f"# Comparison: A = `{a}`, B = `{b}`", "",
+             f"Problems attempted in both runs: {len(common)}.", "",
+             "| dataset | proved A | proved B | gained | lost | both proved | median time ratio B/A |",
+             "|---|---|---|---|---|---|---|"]
+    gained_all: list[str] = []
+    lost_all: list[str] = []
+    ratios_all: list[float] = []
+    for ds in datasets:
+        ids = [i for i in dict.fromkeys(run_a["problems"].get(ds, []) + run_b["problems"].get(ds, []))
+               if i in common]
+        gained = [i for i in ids if i in proved_b and i not in proved_a]
+        lost = [i for i in ids if i in proved_a and i not in proved_b]
+        both = [i for i in ids if i in proved_a and i in proved_b]
+        ratios = [_ratio(rec_b[i], rec_a[i]) for i in both]
+        ratios = [r for r in ratios if r is not None]
+        gained_all += gained
+        lost_all += lost
+        ratios_all += ratios
+        lines.append(f"| {ds} | {sum(i in proved_a for i in ids)} | {sum(i in proved_b for i in ids)} | "
+                     f"{len(gained)} | {len(lost)} | {len(both)} | "
+                     f"{f'{median(ratios):.2f}' if ratios else '–'} |")
+    lines.append("")
+    lines.append("Gained (proved in B, not in A): " + (", ".join(gained_all) or "none") + ".")
+    lines.append("Lost (proved in A, not in B): "
+                 + (", ".join(f"{i} (B: {rec_b[i].get('status')})" for i in lost_all) or "none") + ".")
+    if ratios_all:
+        geo = math.exp(sum(math.log(r) for r in ratios_all) / len(ratios_all))
+        lines.append(f"Time ratio B/A over {len(ratios_all)} problems both proved: median "
+                     f"{median(ratios_all):.2f}, geometric mean {geo:.2f}, min {min(ratios_all):.2f}, "
+                     f"max {max(ratios_all):.2f} (below 1: B is faster).")
+    only = (set(rec_a) ^ set(rec_b))
+    if only:
+        lines.append(f"Attempted in only one run (not compared): {len(only)}.")
+    return "\n".join(lines) + "\n"
+
+
+def _ratio(rb: dict[str, Any], ra: dict[str, Any]) -> float | None:
+    ta, tb = float(ra.get("time_s") or 0.0), float(rb.get("time_s") or 0.0)
+    floor = 1e-3  # times below a millisecond are noise; keep the ratio finite
+    return max(tb, floor) / max(ta, floor)
