@@ -1,0 +1,196 @@
+"""``prover prove THEOREM``: search for a kernel-checked proof of one theorem.
+
+THEOREM is a Lean 4 statement (a string), a ``.lean`` file, or ``file.jsonl#id``. Exit code 0
+only when the kernel accepted the proof, 1 when no proof was found, 2 for user errors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from prover.cli import app
+from prover.problem import Problem
+
+BACKENDS = ("kernel", "lean-repl", "lean-dojo")
+
+
+class UserError(Exception):
+    """A mistake in the command line or the input: one line, exit code 2."""
+
+
+def _fail(msg: str) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(2)
+
+
+def _real_division_header(text: str) -> bool:
+    """The LIPS benchmark header makes every ``/`` real division (see benchmarks/README.md)."""
+    return "HDiv.hDiv" in text and "macro_rules" in text
+
+
+def load_problem(spec: str) -> Problem:
+    """A theorem string, a ``.lean`` file, or ``file.jsonl#id`` (ids match in full or after ``/``)."""
+    try:
+        from prover.frontend import ParseError, load_benchmark, parse_theorem
+    except ImportError as exc:
+        raise UserError(f"the front-end is not available ({exc})") from None
+    path_part, _, ident = spec.partition("#")
+    if ident and path_part.endswith(".jsonl"):
+        path = Path(path_part)
+        if not path.is_file():
+            raise UserError(f"no such benchmark file: {path_part}")
+        try:
+            problems = load_benchmark(path)
+        except (ParseError, ValueError, OSError) as exc:
+            raise UserError(f"cannot read {path_part}: {exc}") from None
+        for p in problems:
+            if p.name == ident or p.name.rsplit("/", 1)[-1] == ident:
+                return p
+        raise UserError(f"no problem with id {ident!r} in {path_part}")
+    text = spec
+    if spec.endswith(".lean") or (len(spec) < 4096 and "\n" not in spec and Path(spec).is_file()):
+        path = Path(spec)
+        if not path.is_file():
+            raise UserError(f"no such file: {spec}")
+        text = path.read_text(encoding="utf-8")
+    try:
+        return parse_theorem(text, real_division=_real_division_header(text))
+    except ParseError as exc:
+        raise UserError(str(exc).splitlines()[0] if str(exc) else "cannot parse the theorem") from None
+
+
+def _lean_text(proof: Any) -> tuple[str | None, str]:
+    try:
+        from prover.lean.render import render_proof
+    except ImportError:
+        return None, "Lean renderer not available yet (prover.lean.render); no proof.lean written"
+    try:
+        return render_proof(proof), ""
+    except Exception as exc:  # noqa: BLE001 - a renderer bug must not lose the kernel-checked proof
+        return None, f"Lean rendering failed: {type(exc).__name__}: {exc}"
+
+
+def write_outputs(out: Path, result: Any, title: str) -> tuple[dict[str, str], list[str]]:
+    """proof.json, proof.lean (if the renderer exists), proof.html; returns paths and warnings."""
+    from prover.search.render import proof_html
+
+    out.mkdir(parents=True, exist_ok=True)
+    files: dict[str, str] = {}
+    notes: list[str] = []
+    proof = result.proof
+    (out / "proof.json").write_text(proof.dumps() + "\n", encoding="utf-8")
+    files["json"] = str(out / "proof.json")
+    lean, why = _lean_text(proof)
+    if lean is not None:
+        (out / "proof.lean").write_text(lean, encoding="utf-8")
+        files["lean"] = str(out / "proof.lean")
+    else:
+        notes.append(why)
+    (out / "proof.html").write_text(proof_html(proof, title, result.stats), encoding="utf-8")
+    files["html"] = str(out / "proof.html")
+    return files, notes
+
+
+def _check_backend(backend: str, verify: str | None) -> None:
+    if backend not in BACKENDS:
+        raise UserError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+    if verify not in (None, "lean"):
+        raise UserError(f"unknown --verify value {verify!r} (only 'lean')")
+    if backend != "kernel" or verify == "lean":
+        try:
+            from prover.lean import backends  # noqa: F401
+        except ImportError:
+            what = f"backend {backend}" if backend != "kernel" else "--verify lean"
+            raise UserError(f"{what} is not available yet in this installation (no prover.lean.backends); "
+                            "use the default kernel backend") from None
+
+
+def _verify_lean(files: dict[str, str], backend: str) -> tuple[bool | None, str]:
+    from prover.lean import backends
+
+    fn = getattr(backends, "verify_file", None)
+    if fn is None or "lean" not in files:
+        return None, "Lean verification is not available (no verify_file or no proof.lean)"
+    try:
+        res = fn(files["lean"], backend=backend)
+    except Exception as exc:  # noqa: BLE001 - report, the kernel verdict stands
+        return False, f"Lean verification failed: {exc}"
+    ok = bool(getattr(res, "ok", res))
+    return ok, "Lean accepted the proof" if ok else f"Lean rejected the proof: {getattr(res, 'errors', '')}"
+
+
+@app.command()
+def prove(
+    theorem: str = typer.Argument(..., help="Lean 4 statement, a .lean file, or file.jsonl#id"),
+    time_limit: float = typer.Option(60.0, "--time-limit", help="seconds for the whole search"),
+    out: Path | None = typer.Option(None, "--out", help="directory for proof.json, proof.lean, proof.html"),  # noqa: B008
+    as_json: bool = typer.Option(False, "--json", help="print a machine-readable result on stdout"),
+    closers_only: bool = typer.Option(False, "--closers-only", help="no search: only the closers on the goal"),
+    llm: str | None = typer.Option(None, "--llm", help="LLM backend spec (not available yet)"),
+    backend: str = typer.Option("kernel", "--backend", help="kernel | lean-repl | lean-dojo"),
+    verify: str | None = typer.Option(None, "--verify", help="also check the rendered proof with: lean"),
+) -> None:
+    """Search for a proof; exit 0 only when the kernel accepted it."""
+    try:
+        if time_limit <= 0:
+            raise UserError("--time-limit must be positive")
+        if llm is not None:
+            raise UserError("--llm: LLM-guided search is not available yet; run without --llm")
+        _check_backend(backend, verify)
+        problem = load_problem(theorem)
+    except UserError as exc:
+        _fail(str(exc))
+        return
+    from prover.api import prove as api_prove
+
+    result = api_prove(problem, time_limit=time_limit, closers_only=closers_only, llm=None)
+    proved = result.status == "proved" and result.proof is not None
+    files: dict[str, str] = {}
+    notes: list[str] = []
+    if proved and out is not None:
+        files, notes = write_outputs(out, result, problem.name)
+    lean_verdict: bool | None = None
+    if proved and verify == "lean":
+        lean_verdict, msg = _verify_lean(files, backend)
+        notes.append(msg)
+    if as_json:
+        payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
+                   "counterexample": result.counterexample, "error": result.error, "stats": result.stats,
+                   "files": files, "notes": notes, "lean_verified": lean_verdict,
+                   "proof": result.proof.to_json() if proved else None}
+        typer.echo(json.dumps(payload, default=str, ensure_ascii=False))
+    else:
+        _print_human(problem, result, files, notes)
+    raise typer.Exit(0 if proved else 1)
+
+
+def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: list[str]) -> None:
+    from prover.kernel.ir import Goal
+    from prover.search.render import show_goal, text_lines
+
+    con = Console(highlight=False)
+    con.print(f"[bold]{problem.name}[/bold]: {show_goal(Goal.from_problem(problem), with_hyps=True)}",
+              markup=True)
+    colour = {"proved": "green", "counterexample": "red"}.get(result.status, "yellow")
+    con.print(f"[{colour}]{result.status}[/{colour}] in {result.time_s:.2f} s", markup=True)
+    if result.status == "proved":
+        for line in text_lines(result.proof.root):
+            con.print(line, markup=False)
+        con.print("kernel: accepted", markup=False)
+    if result.counterexample:
+        con.print("counterexample: " + ", ".join(f"{k} = {v}" for k, v in result.counterexample.items()),
+                  markup=False)
+    if result.error:
+        con.print(f"error: {result.error}", markup=False)
+    s = result.stats
+    keys = ("expansions", "nodes", "closer_calls", "proof_steps", "lemmas_used", "certificate_size")
+    con.print("stats: " + ", ".join(f"{k}={s[k]}" for k in keys if k in s), markup=False)
+    for k, v in files.items():
+        con.print(f"wrote {k}: {v}", markup=False)
+    for n in notes:
+        con.print(n, markup=False)
