@@ -1,0 +1,190 @@
+"""Exact algebra for the kernel: expressions → rational functions over ℚ in variables and atoms.
+
+Why this module exists: sympy evaluates expressions with *complex* semantics while Lean's reals
+are truncated (``x / 0 = 0``, ``√x = 0`` for ``x < 0``, ``x ^ (p/q)`` odd for ``x < 0``). So sympy
+rewrites such as ``√x · √x → x`` or ``(x / y) · y → x`` are wrong in Lean. The kernel therefore
+never multiplies or raises original expressions with sympy. It first *atomizes* each expression
+structurally:
+
+* ``+``, ``·`` and integer powers are kept (they mean the same in Lean and in a field);
+* a negative integer power ``b ** -n`` records ``b`` as a *denominator*: the conversion is faithful
+  to Lean only where every recorded denominator is nonzero, which the caller must prove;
+* anything else (``√``, ``x ** (p/q)``, ``x ** y``, ``exp``, ``log``, ``Abs``, ``pi`` …) becomes a
+  fresh symbol, the same symbol for the same head applied to arguments equal as rational functions
+  (the arguments' own denominators are recorded too, so equal arguments have equal Lean values).
+
+After that, all arithmetic happens on polynomials/rational functions over ℚ (sympy's sparse
+``FracField`` over ``QQ``), which is exact and means the same in Lean once denominators are nonzero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import sympy as sp
+from sympy import QQ
+from sympy.polys.fields import field as frac_field
+
+
+class KernelError(Exception):
+    """A reason to reject: the message is shown to the user as is."""
+
+
+@dataclass(frozen=True)
+class AtomDef:
+    """What an atom symbol stands for: ``head`` applied to atomized ``args``.
+
+    Heads: ``"pow"`` (args: base, exponent; exponent a non-integer rational or an atomized
+    expression), ``"exp"``, ``"log"``, ``"abs"``, ``"pi"``, ``"E"``, or a sympy function name.
+    """
+
+    head: str
+    args: tuple[sp.Expr, ...]
+    original: sp.Expr
+
+
+def _canon(e: sp.Expr) -> sp.Expr:
+    """Canonical form of an atomized expression (rational function in symbols only)."""
+    return sp.cancel(e) if e.free_symbols else e
+
+
+@dataclass
+class Atomizer:
+    """One consistent table of atoms; use one per step check so atoms match across parts."""
+
+    atoms: dict[tuple, sp.Symbol] = field(default_factory=dict)
+    defs: dict[sp.Symbol, AtomDef] = field(default_factory=dict)
+
+    def convert(self, e: sp.Expr, subs: dict[sp.Symbol, sp.Expr] | None = None) -> tuple[sp.Expr, list[sp.Expr]]:
+        """Return (atomized expression, denominators as atomized expressions).
+
+        ``subs`` replaces variables by (original, not yet atomized) expressions *structurally*, so
+        ``s ** 2`` with ``s ↦ √x`` becomes ``A**2`` for the atom ``A = √x``, never ``x``.
+        """
+        dens: list[sp.Expr] = []
+        sub_conv: dict[sp.Symbol, tuple[sp.Expr, list[sp.Expr]]] = {}
+        if subs:
+            for k, v in subs.items():
+                sub_conv[k] = self.convert(sp.sympify(v))
+        out = self._conv(sp.sympify(e), sub_conv, dens)
+        return out, _dedupe(dens)
+
+    # ---------------------------------------------------------------- internals
+
+    def _conv(self, e: sp.Expr, subs: dict, dens: list[sp.Expr]) -> sp.Expr:
+        if e.is_Symbol:
+            if e in subs:
+                conv, d = subs[e]
+                dens.extend(d)
+                return conv
+            if e in self.defs:
+                raise KernelError(f"reserved symbol {e} in an expression")
+            return e
+        if e.is_Rational:
+            return e
+        if e.is_Add:
+            return sp.Add(*[self._conv(a, subs, dens) for a in e.args])
+        if e.is_Mul:
+            return sp.Mul(*[self._conv(a, subs, dens) for a in e.args])
+        if e.is_Pow:
+            base, ex = e.args
+            if ex.is_Integer:
+                cb = self._conv(base, subs, dens)
+                if ex < 0:
+                    dens.append(cb)
+                return cb ** ex
+            cb = self._conv(base, subs, dens)
+            if ex.is_Rational:
+                return self._atom("pow", (cb, ex), e)
+            cx = self._conv(ex, subs, dens)
+            return self._atom("pow", (cb, cx), e)
+        if e is sp.pi:
+            return self._atom("pi", (), e)
+        if e is sp.E:
+            return self._atom("E", (), e)
+        if not e.args:
+            raise KernelError(f"non-real or undefined number {e} (sympy evaluated with complex "
+                              "semantics, which differ from Lean's)")
+        if isinstance(e, sp.exp):
+            return self._atom("exp", (self._conv(e.args[0], subs, dens),), e)
+        if isinstance(e, sp.log):
+            return self._atom("log", (self._conv(e.args[0], subs, dens),), e)
+        if isinstance(e, sp.Abs):
+            return self._atom("abs", (self._conv(e.args[0], subs, dens),), e)
+        if isinstance(e, sp.Function) and not isinstance(e, sp.core.function.AppliedUndef):
+            args = tuple(self._conv(a, subs, dens) for a in e.args)
+            return self._atom(type(e).__name__, args, e)
+        raise KernelError(f"unsupported expression {e} ({type(e).__name__})")
+
+    def _atom(self, head: str, args: tuple[sp.Expr, ...], original: sp.Expr) -> sp.Symbol:
+        key = (head,) + tuple(_canon(a) for a in args)
+        sym = self.atoms.get(key)
+        if sym is None:
+            sym = sp.Dummy(f"atom{len(self.atoms)}", real=True)
+            self.atoms[key] = sym
+            self.defs[sym] = AtomDef(head, args, original)
+        return sym
+
+
+def _dedupe(items: Iterable[sp.Expr]) -> list[sp.Expr]:
+    seen: list[sp.Expr] = []
+    for d in items:
+        if d not in seen:
+            seen.append(d)
+    return seen
+
+
+# ---------------------------------------------------------------- exact rational-function arithmetic
+
+
+class Field:
+    """ℚ(symbols) for a fixed list of atomized expressions; exact and fast (sparse FracField)."""
+
+    def __init__(self, exprs: Sequence[sp.Expr]):
+        syms: set[sp.Symbol] = set()
+        for e in exprs:
+            syms |= e.free_symbols
+        self.gens = sorted(syms, key=lambda s: (s.name, s.sort_key()))
+        if self.gens:
+            self.K, *_ = frac_field(self.gens, QQ)
+        else:
+            self.K = None
+
+    def __call__(self, e: sp.Expr):
+        if self.K is None:
+            return QQ.convert(sp.Rational(e))
+        return self.K.from_expr(e)
+
+    @staticmethod
+    def is_zero(x) -> bool:
+        return x == 0
+
+
+def rational_field_zero(exprs_and_coeffs: Sequence[sp.Expr]) -> bool:
+    """True iff the sum of the given atomized expressions is 0 as a rational function."""
+    F = Field(exprs_and_coeffs)
+    total = sum((F(e) for e in exprs_and_coeffs), F(sp.Integer(0)))
+    return total == 0
+
+
+def is_identity(expr: sp.Expr, hyps: Sequence = ()) -> bool:
+    """True iff ``expr`` is 0 wherever Lean evaluates it: atoms replaced consistently, the combined
+    numerator vanishes over ℚ, and every denominator is proved nonzero from ``hyps`` (Relations)
+    by the positivity rules."""
+    from prover.kernel.positivity import Positivity
+
+    at = Atomizer()
+    try:
+        conv, dens = at.convert(expr)
+    except KernelError:
+        return False
+    if not rational_field_zero([conv]):
+        return False
+    pos = Positivity(hyps, at)
+    return all(pos.nonzero_conv(d) for d in dens)
+
+
+def denominators(expr: sp.Expr) -> list[sp.Expr]:
+    """The (atomized) denominators of ``expr`` that must be nonzero for its algebra to be valid."""
+    return Atomizer().convert(expr)[1]

@@ -1,0 +1,202 @@
+"""Structural positivity rules (part of the kernel's trust base, listed in docs/TRUST_BASE.md).
+
+``prove_positive(expr, hyps, strict)`` proves ``expr >= 0`` (``> 0`` if ``strict``) using only:
+
+1. rational constants;
+2. hypothesis slacks: an expression equal, as a rational function and up to a positive rational
+   factor, to the slack of a hypothesis ``>=``/``>``/``<=``/``<`` (``=`` gives both signs, not
+   strict; ``!=`` only gives "nonzero");
+3. sums (all ``>= 0``; strict needs one ``> 0``);
+4. products (every factor of known sign, an even number of them negative; strict needs all strict);
+5. integer powers (even power ``>= 0``, strict if the base is nonzero; odd power and negative power
+   keep the sign of the base — Lean's ``x⁻¹`` has the sign of ``x``, ``0⁻¹ = 0``);
+6. ``√x`` (and ``x ** (±1/2)``) ``>= 0`` always, ``> 0`` if ``x > 0``;
+7. ``x ** (p/q)`` and ``x ** y`` (symbolic ``y``): ``>= 0`` if ``x >= 0``, ``> 0`` if ``x > 0``;
+8. ``exp``, ``pi``, ``E`` are ``> 0``; ``|x| >= 0``, ``> 0`` if ``x`` is nonzero.
+
+Each expression is tried as given, then expanded, then factored; nothing more (no solver, no
+floats). Expressions are handled in atomized form (see :mod:`prover.kernel.algebra`): the caller's
+denominators must be nonzero; :func:`prove_positive` proves them itself.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import sympy as sp
+
+from prover.kernel.algebra import Atomizer, KernelError
+from prover.problem import Relation
+
+
+def _key(e: sp.Expr) -> tuple[tuple[sp.Expr, sp.Expr], sp.Rational] | None:
+    """Normal form up to a rational factor: ((monic numerator, monic denominator), factor)."""
+    if not e.free_symbols:
+        return None
+    num, den = sp.fraction(sp.cancel(e))
+    gens = sorted(e.free_symbols, key=sp.default_sort_key)
+    pn, pd = sp.Poly(num, *gens), sp.Poly(den, *gens)
+    cn, cd = pn.LC(), pd.LC()
+    if cn == 0:
+        return None
+    return (sp.expand(num / cn), sp.expand(den / cd)), sp.Rational(cn) / sp.Rational(cd)
+
+
+class Positivity:
+    """Positivity prover for one context (hypotheses) and one atom table."""
+
+    def __init__(self, hyps: Sequence, atomizer: Atomizer | None = None):
+        self.at = atomizer or Atomizer()
+        # key -> list of (factor sign, kind) with kind in {"gt", "ge", "eq", "ne"}
+        self._facts: dict[tuple, list[tuple[int, str]]] = {}
+        self._memo: dict[tuple[sp.Expr, bool], bool] = {}
+        pending: list[tuple[sp.Expr, list[sp.Expr], str]] = []
+        for h in hyps:
+            rel: Relation = getattr(h, "rel", h)
+            try:
+                conv, dens = self.at.convert(rel.slack())
+            except KernelError:
+                continue
+            kind = {"<": "gt", ">": "gt", "<=": "ge", ">=": "ge", "=": "eq", "!=": "ne"}[rel.op]
+            if dens:
+                pending.append((conv, dens, kind))
+            else:
+                self._add_fact(conv, kind)
+        # hypotheses with denominators are usable once those are proved nonzero without them
+        usable = [(c, k) for c, dens, k in pending if all(self.nonzero_conv(d) for d in dens)]
+        for conv, kind in usable:
+            self._add_fact(conv, kind)
+        self._memo.clear()
+
+    def _add_fact(self, conv: sp.Expr, kind: str) -> None:
+        if not conv.free_symbols:
+            return
+        k = _key(conv)
+        if k is None:
+            return
+        key, c = k
+        self._facts.setdefault(key, []).append((1 if c > 0 else -1, kind))
+
+    # ---------------------------------------------------------------- public entry points
+
+    def prove(self, expr: sp.Expr, strict: bool) -> bool:
+        """``expr`` is an *original* expression: convert it and prove its denominators nonzero."""
+        try:
+            conv, dens = self.at.convert(expr)
+        except KernelError:
+            return False
+        return all(self.nonzero_conv(d) for d in dens) and self.prove_conv(conv, strict)
+
+    def prove_conv(self, e: sp.Expr, strict: bool) -> bool:
+        """``e`` is atomized and its denominators are already known nonzero."""
+        if self._rules(e, strict):
+            return True
+        ex = sp.expand(e)
+        if ex != e and self._rules(ex, strict):
+            return True
+        try:
+            fa = sp.factor(e)
+        except (sp.PolynomialError, ValueError):
+            return False
+        return fa != e and fa != ex and self._rules(fa, strict)
+
+    def nonzero_conv(self, e: sp.Expr) -> bool:
+        if e.is_Rational:
+            return e != 0
+        if self._match_ne(e):
+            return True
+        return self.prove_conv(e, True) or self.prove_conv(-e, True)
+
+    # ---------------------------------------------------------------- rules
+
+    def _match(self, e: sp.Expr, strict: bool) -> bool:
+        k = _key(e)
+        if k is None:
+            return False
+        key, c = k
+        sign = 1 if c > 0 else -1
+        for fsign, kind in self._facts.get(key, ()):
+            if kind == "eq" and not strict:
+                return True
+            if kind == "gt" and fsign == sign:
+                return True
+            if kind == "ge" and fsign == sign and not strict:
+                return True
+        return False
+
+    def _match_ne(self, e: sp.Expr) -> bool:
+        k = _key(e)
+        return k is not None and any(kind in ("ne", "gt") for _, kind in self._facts.get(k[0], ()))
+
+    def _rules(self, e: sp.Expr, strict: bool) -> bool:
+        m = self._memo.get((e, strict))
+        if m is None:
+            self._memo[(e, strict)] = False  # guards against cycles
+            m = self._rules_uncached(e, strict)
+            self._memo[(e, strict)] = m
+            if m and strict:
+                self._memo[(e, False)] = True
+        return m
+
+    def _nonzero_rules(self, e: sp.Expr) -> bool:
+        return self._rules(e, True) or self._rules(-e, True) or self._match_ne(e)
+
+    def _rules_uncached(self, e: sp.Expr, strict: bool) -> bool:
+        if e.is_Rational:
+            return e > 0 if strict else e >= 0
+        if self._match(e, strict):
+            return True
+        if e.is_Symbol:
+            d = self.at.defs.get(e)
+            return d is not None and self._atom(d.head, d.args, strict)
+        if e.is_Add:
+            strict_seen = False
+            for a in e.args:
+                if self._rules(a, True):
+                    strict_seen = True
+                elif not self._rules(a, False):
+                    return False
+            return strict_seen or not strict
+        if e.is_Mul:
+            negatives = 0
+            for f in e.args:
+                if self._rules(f, strict):
+                    continue
+                if self._rules(-f, strict):
+                    negatives += 1
+                    continue
+                return False
+            return negatives % 2 == 0
+        if e.is_Pow and e.exp.is_Integer:
+            b, n = e.base, int(e.exp)
+            if n % 2 == 0:
+                return not strict or self._nonzero_rules(b)
+            return self._rules(b, strict)
+        return False
+
+    def _atom(self, head: str, args: tuple[sp.Expr, ...], strict: bool) -> bool:
+        if head in ("exp", "pi", "E"):
+            return True
+        if head == "abs":
+            return not strict or self._nonzero_rules(args[0])
+        if head == "pow":
+            base, ex = args
+            if ex.is_Rational and abs(ex) == sp.Rational(1, 2) and not strict:
+                return True
+            return self._rules(base, strict)
+        return False
+
+
+def prove_positive(expr: sp.Expr, hyps: Sequence, strict: bool) -> bool:
+    """``expr >= 0`` (``> 0`` if strict) under ``hyps`` (Relations or Hypotheses) by the rules above."""
+    return Positivity(hyps).prove(sp.sympify(expr), strict)
+
+
+def prove_nonzero(expr: sp.Expr, hyps: Sequence) -> bool:
+    """``expr != 0`` under ``hyps``: its denominators nonzero and ``expr > 0``, ``< 0`` or a ``!=`` hypothesis."""
+    pos = Positivity(hyps)
+    try:
+        conv, dens = pos.at.convert(sp.sympify(expr))
+    except KernelError:
+        return False
+    return all(pos.nonzero_conv(d) for d in dens) and pos.nonzero_conv(conv)
