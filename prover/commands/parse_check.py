@@ -1,0 +1,51 @@
+"""``prover parse`` (front-end: show a parsed statement) and ``prover check`` (kernel)."""
+
+from __future__ import annotations
+
+import typer
+
+from prover.cli import app
+
+# `prover parse` (front-end helper) goes in this file too.
+
+
+def _catalogue_lookup():
+    """The catalogue's lemma lookup (``prover.tactics.catalogue.lemma_lookup()``) if it exists."""
+    try:
+        from prover.tactics import catalogue  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    factory = getattr(catalogue, "lemma_lookup", None)
+    return factory() if callable(factory) else None
+
+
+@app.command()
+def check(
+    proof_file: str = typer.Argument(..., help="a proof JSON file (format prover-proof)"),
+) -> None:
+    """Check a proof with the kernel: prints ACCEPTED or REJECTED (exit 0 only on accept)."""
+    from pathlib import Path
+
+    from rich.console import Console
+    from rich.markup import escape
+
+    from prover.kernel.check import check_proof
+    from prover.kernel.ir import IRError, Proof
+
+    try:
+        proof = Proof.loads(Path(proof_file).read_text(encoding="utf-8"))
+    except (IRError, OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"error: {proof_file}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    verdict = check_proof(proof, _catalogue_lookup())
+    console = Console(highlight=False)
+    name = escape(proof.problem.name)
+    if verdict.ok:
+        console.print(f"[bold green]ACCEPTED[/] {name} ({verdict.steps_checked} steps)")
+        for t in verdict.trusted_lemmas:
+            console.print(f"  trusts: {escape(t)}")
+        return
+    console.print(f"[bold red]REJECTED[/] {name} ({len(verdict.errors)} errors)")
+    for e in verdict.errors:
+        console.print(f"  {escape(e)}")
+    raise typer.Exit(1)
