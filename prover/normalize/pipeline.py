@@ -217,6 +217,29 @@ def _denominator_positive(e: sp.Expr, goal: Goal) -> bool:
     return all(is_positive(f, goal) or is_positive(-f, goal) for f, _ in fs)
 
 
+def homogenize_substitute(goal: Goal) -> Step | None:
+    """``substitute`` x -> c·x/g (inverse: identity), for targets whose denominators are only
+    nonzero thanks to the constraint ``g = c`` (e.g. ``3 - c`` with ``a + b + c = 3``). The
+    subgoal keeps the hypotheses that are literally about single variables' signs."""
+    lc = linear_constraint(goal)
+    if lc is None:
+        return None
+    i, g, c = lc
+    if not is_positive(g if c > 0 else -g, goal):
+        return None
+    syms = _syms(goal)
+    mapping = {s: c * s / g for s in syms}
+    t = goal.target
+    target = Relation(sp.factor(sp.together(t.lhs.subs(mapping, simultaneous=True))), t.op,
+                      sp.factor(sp.together(t.rhs.subs(mapping, simultaneous=True))))
+    sv, nv = positive_vars(goal)
+    hyps = tuple(h for h in goal.hypotheses if h.is_inequality and sp.expand(h.slack()) in nv)
+    sub_goal = Goal(goal.variables, hyps, target)
+    cert = {"substitution": {str(s): expr_to_str(e) for s, e in mapping.items()},
+            "inverse": {str(s): str(s) for s in syms}}
+    return Step("substitute", goal, [sub_goal], cert, note=f"homogenize by scaling with hypothesis {i}")
+
+
 # ---------------------------------------------------------------- clearing denominators
 
 
@@ -327,6 +350,8 @@ def normalize(goal: Goal, *, homogenize: bool = True) -> Normalized:
         cur = st.subgoals[0]
     if homogenize and cur is goal:
         st = homogenize_rational(cur)
+        if st is None:
+            st = homogenize_substitute(cur)
         if st is not None:
             out.steps.append(st)
             cur = st.subgoals[0]
