@@ -1,0 +1,23 @@
+-- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
+import Mathlib
+
+open Real
+
+-- Benchmark convention: every `/` is real division.
+macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))
+
+theorem clear_denominators (a b : ℝ) (ha : a > 0) (hb : b > 0) :
+    a / b + b / a ≥ 2 := by
+  have hpos0_1 : 0 < a := ha
+  have hpos0_2 : 0 < b := hb
+  rw [ge_iff_le]
+  -- rewrite (multiplier 1/(a*b))
+  have hm1 : (0 : ℝ) < 1 / (a * b) := by positivity
+  have hid3 : 1 / (a * b) * (a ^ 2 - 2 * a * b + b ^ 2) = a / b - 2 + b / a := by
+    field_simp <;> ring
+  suffices hsub2 : 2 * a * b ≤ a ^ 2 + b ^ 2 by
+    linear_combination (mul_nonneg hm1.le (sub_nonneg.mpr hsub2)) + hid3
+  -- close (sos)
+  linear_combination (sq_nonneg (a - b))
+
+#print axioms clear_denominators

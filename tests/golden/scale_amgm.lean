@@ -1,0 +1,23 @@
+-- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
+import Mathlib
+
+open Real
+
+-- Benchmark convention: every `/` is real division.
+macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))
+
+theorem scale_amgm (a b c : ℝ) (ha : a ≥ 0) (hb : b ≥ 0) :
+    2 * Real.sqrt (a * b) ≤ a + b + c ^ 2 := by
+  have hpos0_1 : 0 ≤ a := ha
+  have hpos0_2 : 0 ≤ b := hb
+  -- scale
+  have happ1 : 2 * Real.sqrt (a * b) ≤ a + b := by
+    linear_combination Prover.amgm2_sqrt (a) (b) (by positivity) (by positivity)
+  have hc2 : (0 : ℝ) ≤ 1 := by positivity
+  have hm3 : (0 : ℝ) < 1 := by positivity
+  suffices hsub4 : 0 ≤ c ^ 2 by
+    linear_combination (mul_nonneg hm3.le (sub_nonneg.mpr hsub4)) + (mul_nonneg hc2 (sub_nonneg.mpr happ1))
+  -- close (sos)
+  linear_combination (sq_nonneg (c))
+
+#print axioms scale_amgm

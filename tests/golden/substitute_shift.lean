@@ -1,0 +1,16 @@
+-- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
+import Mathlib
+
+open Real
+
+theorem substitute_shift (a : ℝ) (ha : a ≥ 1) :
+    a ^ 2 ≥ 2 * a - 1 := by
+  rw [ge_iff_le]
+  -- substitute a = u + 1
+  suffices hkey1 : ∀ u : ℝ, 1 ≤ u + 1 → 2 * u + 1 ≤ (u + 1) ^ 2 by
+    linear_combination hkey1 (a - 1) (by linarith)
+  intro u hv2
+  -- close (sos)
+  linear_combination (sq_nonneg (u))
+
+#print axioms substitute_shift
