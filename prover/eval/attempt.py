@@ -21,6 +21,7 @@ def load_problem(record: dict[str, Any], options: dict[str, Any]):
     problem = parse_theorem(record["lean"], real_division=True)
     problem.name = record["id"]
     problem.source = record.get("source", problem.source)
+    problem.meta = {**problem.meta, "lean": record["lean"]}
     if options.get("variants") == "false":
         from prover.variants import false_variant
 
