@@ -149,7 +149,9 @@ def _close_case(case: Goal, order: list[str], deadline: float, fallback: Closer 
         inv[new[i]] = var(v) - var(order[i + 1]) if i + 1 < n else var(v)
     mapping = {var(k): e for k, e in sub.items()}
     target = Relation(sp.expand(case.target.slack().subs(mapping, simultaneous=True)), ">=", sp.Integer(0))
-    hyps = tuple(Relation(var(x), ">=", sp.Integer(0)) for x in new)
+    last = case.hypotheses[nonneg_hyp_index(case)[order[-1]]]
+    hyps = tuple(Relation(var(x), ">=", sp.Integer(0)) for x in new[:-1]) + (
+        Relation(var(new[-1]), ">" if last.strict else ">=", sp.Integer(0)),)
     g2 = Goal(tuple(others + new), hyps, target)
     cert = monomial_certificate(g2, target.lhs)
     if cert is None and fallback is not None:
