@@ -42,6 +42,11 @@ denominator that occurs must be proved nonzero by the positivity rules.
   and ``inverse`` new var → g(old vars) with ``f(g(x)) = x`` as an identity modulo the
   equality hypotheses; ``G'``'s target is ``G``'s with the substitution applied, and each
   hypothesis of ``G'`` after the inverse substitution is proved from ``G``'s hypotheses.
+  The "modulo" part is certified by the optional field ``eq_terms``: old var x →
+  ``[{"hyp": int, "poly": str}]`` (λ_j, rational functions of the old variables with
+  denominators proved nonzero) such that ``f(g(x)) − x = Σ λ_j · eq(H_j)`` exactly; a variable
+  without an entry needs ``f(g(x)) = x`` as a plain identity. (Used to homogenise by scaling,
+  ``x ↦ 3x/(a+b+c)`` under ``a + b + c = 3``, and to eliminate a variable.)
 
 ``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
 one entry for each hypothesis of ``G'`` that is not literally among ``G``'s; the proof is a
