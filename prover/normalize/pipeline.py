@@ -235,8 +235,11 @@ def homogenize_substitute(goal: Goal) -> Step | None:
     sv, nv = positive_vars(goal)
     hyps = tuple(h for h in goal.hypotheses if h.is_inequality and sp.expand(h.slack()) in nv)
     sub_goal = Goal(goal.variables, hyps, target)
+    eq = goal.hypotheses[i].lhs - goal.hypotheses[i].rhs
+    # f(g(x)) - x = c·x/g - x = x·(c - g)/g = (-x/g)·eq  when eq = g - c (up to the sign of eq)
+    eq_terms = {str(s): [{"hyp": i, "poly": expr_to_str(sp.cancel((mapping[s] - s) / eq))}] for s in syms}
     cert = {"substitution": {str(s): expr_to_str(e) for s, e in mapping.items()},
-            "inverse": {str(s): str(s) for s in syms}}
+            "inverse": {str(s): str(s) for s in syms}, "eq_terms": eq_terms}
     return Step("substitute", goal, [sub_goal], cert, note=f"homogenize by scaling with hypothesis {i}")
 
 
