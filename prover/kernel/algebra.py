@@ -19,12 +19,13 @@ After that, all arithmetic happens on polynomials/rational functions over ℚ (s
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 import sympy as sp
 from sympy import QQ
 from sympy.polys.fields import field as frac_field
+from sympy.polys.rings import ring as poly_ring
 
 
 class KernelError(Exception):
@@ -138,33 +139,36 @@ def _dedupe(items: Iterable[sp.Expr]) -> list[sp.Expr]:
 # ---------------------------------------------------------------- exact rational-function arithmetic
 
 
+def has_negative_power(e: sp.Expr) -> bool:
+    return any(n.is_Pow and n.exp.is_negative for n in sp.preorder_traversal(e))
+
+
 class Field:
-    """ℚ(symbols) for a fixed list of atomized expressions; exact and fast (sparse FracField)."""
+    """ℚ[symbols] (or ℚ(symbols) if some expression has a denominator) for fixed atomized
+    expressions; exact and fast (sympy's sparse PolyRing / FracField over QQ)."""
 
     def __init__(self, exprs: Sequence[sp.Expr]):
         syms: set[sp.Symbol] = set()
         for e in exprs:
             syms |= e.free_symbols
         self.gens = sorted(syms, key=lambda s: (s.name, s.sort_key()))
+        self.K = None
         if self.gens:
-            self.K, *_ = frac_field(self.gens, QQ)
-        else:
-            self.K = None
+            fractions = any(has_negative_power(e) for e in exprs)
+            self.K = (frac_field if fractions else poly_ring)(self.gens, QQ)[0]
 
     def __call__(self, e: sp.Expr):
         if self.K is None:
             return QQ.convert(sp.Rational(e))
         return self.K.from_expr(e)
 
-    @staticmethod
-    def is_zero(x) -> bool:
-        return x == 0
 
-
-def rational_field_zero(exprs_and_coeffs: Sequence[sp.Expr]) -> bool:
+def rational_field_zero(exprs: Sequence[sp.Expr]) -> bool:
     """True iff the sum of the given atomized expressions is 0 as a rational function."""
-    F = Field(exprs_and_coeffs)
-    total = sum((F(e) for e in exprs_and_coeffs), F(sp.Integer(0)))
+    F = Field(exprs)
+    total = F(sp.Integer(0))
+    for e in exprs:
+        total += F(e)
     return total == 0
 
 

@@ -9,9 +9,11 @@ rules of :mod:`prover.kernel.positivity`.
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import sympy as sp
 
@@ -40,6 +42,12 @@ class Verdict:
 # ---------------------------------------------------------------- one step's context
 
 
+@functools.lru_cache(maxsize=8192)
+def _parse(s: str, variables: tuple[str, ...]) -> sp.Expr:
+    """Parsing is the slow part of small checks; sympy expressions are immutable, so cache."""
+    return expr_from_str(s, list(variables))
+
+
 class _Ctx:
     """A goal's context: its hypotheses, one atom table, one positivity prover."""
 
@@ -51,8 +59,10 @@ class _Ctx:
     def parse(self, s: Any, what: str, variables: Sequence[str] | None = None) -> sp.Expr:
         if isinstance(s, int) and not isinstance(s, bool):
             s = str(s)
+        if not isinstance(s, str):
+            raise KernelError(f"{what}: expected an expression string, got {type(s).__name__}")
         try:
-            return expr_from_str(s, list(self.goal.variables if variables is None else variables))
+            return _parse(s, tuple(self.goal.variables if variables is None else variables))
         except IRError as exc:
             raise KernelError(f"{what}: {exc}") from None
 
@@ -73,12 +83,13 @@ class _Ctx:
         dens.extend(d)
         return c
 
-    def show(self, e: sp.Expr) -> str:
-        """Readable form of an atomized expression (for messages only)."""
-        back = {s: d.original for s, d in self.at.defs.items()}
-        with sp.evaluate(False):  # display only: never let sympy simplify √x·√x here
-            text = str(e.xreplace(back)) if back else str(e)
-        return text if len(text) <= 160 else text[:157] + "..."
+    def show(self, e: Any) -> str:
+        """Readable form of an atomized expression or polynomial (for messages only)."""
+        text = str(e)
+        if len(text) > 160:
+            text = text[:157] + "..."
+        used = [f"{s} = {d.original}" for s, d in self.at.defs.items() if str(s) in text]
+        return text + (f" (where {', '.join(used)})" if used else "")
 
     def require_nonzero(self, dens: Sequence[sp.Expr], what: str) -> None:
         seen: list[sp.Expr] = []
@@ -101,7 +112,7 @@ class _Ctx:
         for p in parts:
             total += F(p)
         if total != 0:
-            num = total.numer.as_expr() if hasattr(total, "numer") else total
+            num = total.numer if hasattr(total, "numer") else total
             raise KernelError(f"{what} is not an identity: the difference has numerator {self.show(num)}")
 
     def eq_terms(self, items: Any, dens: list[sp.Expr], what: str = "eq_terms") -> list[sp.Expr]:
@@ -213,7 +224,7 @@ class Kernel:
             self.check_one(step)
         except KernelError as exc:
             errors.append(f"{path} ({step.kind}): {exc}")
-        except Exception as exc:  # an unexpected failure is a rejection, never an acceptance
+        except Exception as exc:  # noqa: BLE001 - an unexpected failure is a rejection, never an acceptance
             errors.append(f"{path} ({step.kind}): internal error while checking: "
                           f"{type(exc).__name__}: {exc}")
         n, m = len(step.subgoals), len(step.children)

@@ -21,11 +21,11 @@ denominators must be nonzero; :func:`prove_positive` proves them itself.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import sympy as sp
 
-from prover.kernel.algebra import Atomizer, KernelError
+from prover.kernel.algebra import Atomizer, KernelError, has_negative_power
 from prover.problem import Relation
 
 
@@ -33,9 +33,14 @@ def _key(e: sp.Expr) -> tuple[tuple[sp.Expr, sp.Expr], sp.Rational] | None:
     """Normal form up to a rational factor: ((monic numerator, monic denominator), factor)."""
     if not e.free_symbols:
         return None
-    num, den = sp.fraction(sp.cancel(e))
     gens = sorted(e.free_symbols, key=sp.default_sort_key)
-    pn, pd = sp.Poly(num, *gens), sp.Poly(den, *gens)
+    if has_negative_power(e):
+        num, den = sp.fraction(sp.cancel(e))
+        pn, pd = sp.Poly(num, *gens), sp.Poly(den, *gens)
+    else:
+        pn = sp.Poly(e, *gens)
+        pd = sp.Poly(1, *gens)
+        num, den = pn.as_expr(), sp.Integer(1)
     cn, cd = pn.LC(), pd.LC()
     if cn == 0:
         return None
@@ -47,9 +52,19 @@ class Positivity:
 
     def __init__(self, hyps: Sequence, atomizer: Atomizer | None = None):
         self.at = atomizer or Atomizer()
-        # key -> list of (factor sign, kind) with kind in {"gt", "ge", "eq", "ne"}
-        self._facts: dict[tuple, list[tuple[int, str]]] = {}
+        self._hyps = list(hyps)
         self._memo: dict[tuple[sp.Expr, bool], bool] = {}
+        self._facts_cache: dict[tuple, list[tuple[int, str]]] | None = None
+
+    @property
+    def _facts(self) -> dict[tuple, list[tuple[int, str]]]:
+        """key -> list of (factor sign, kind), kind in {"gt", "ge", "eq", "ne"}; built on first use."""
+        if self._facts_cache is None:
+            self._facts_cache = {}
+            self._build_facts(self._hyps)
+        return self._facts_cache
+
+    def _build_facts(self, hyps: Sequence) -> None:
         pending: list[tuple[sp.Expr, list[sp.Expr], str]] = []
         for h in hyps:
             rel: Relation = getattr(h, "rel", h)
@@ -75,7 +90,7 @@ class Positivity:
         if k is None:
             return
         key, c = k
-        self._facts.setdefault(key, []).append((1 if c > 0 else -1, kind))
+        self._facts_cache.setdefault(key, []).append((1 if c > 0 else -1, kind))
 
     # ---------------------------------------------------------------- public entry points
 
