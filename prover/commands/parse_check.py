@@ -6,7 +6,33 @@ import typer
 
 from prover.cli import app
 
-# `prover parse` (front-end helper) goes in this file too.
+
+@app.command()
+def parse(
+    statement: str = typer.Argument(..., help='FILE.lean[#name], file.jsonl[#id], or "theorem … : … := by sorry"'),
+    json_out: bool = typer.Option(False, "--json", help="print a JSON form instead of a table"),
+    real_division: bool | None = typer.Option(
+        None, "--real-division/--no-real-division",
+        help="read every `/` as real division (default: on for .jsonl benchmarks and LIPS headers)"),
+) -> None:
+    """Parse a Lean 4 theorem statement and show variables, hypotheses and goal."""
+    from rich.console import Console
+
+    from prover.frontend import ParseError
+    from prover.frontend.printer import PrintError
+    from prover.frontend.show import dumps, load_spec, render
+
+    try:
+        problems = load_spec(statement, real_division=real_division)
+        if json_out:
+            typer.echo(dumps(problems))
+            return
+        console = Console()
+        for p in problems:
+            render(p, console)
+    except (ParseError, PrintError, OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _catalogue_lookup():

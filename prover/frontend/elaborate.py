@@ -1,0 +1,193 @@
+"""Typing and conversion of parsed terms into exact sympy expressions over ℚ.
+
+Lean types a term from its leaves: anything containing a real variable, ``sqrt`` or a
+``(… : ℝ)`` ascription is real. A term made only of numerals (typically an exponent, or a
+comparison without variables) is a natural number in Lean, where ``1 / 3 = 0`` and
+``1 - 2 = 0``. We never guess there: in such a ℕ term, ``/``, ``-``, ``⁻¹`` and decimals are
+refused with a message asking for ``(… : ℝ)`` — except that with ``real_division=True`` (the
+LIPS benchmark convention, whose header macro makes every ``/`` real division) a ``/`` makes
+the term real, so ``x ^ (1 / 3)`` is the real cube root power there.
+
+Powers: ``x ^ (n : ℕ)`` and ``x ^ (k : ℤ)`` become ``Pow(x, Integer)``; real exponents
+(``x ^ (1/3 : ℝ)``, ``a ^ a``) become ``Pow(x, exponent)``; ``sqrt`` is ``sympy.sqrt``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from prover.frontend.errors import Located
+from prover.frontend.syntax import Node
+from prover.problem import Relation
+
+MAX_EXPONENT = 1000  # |integer exponent| above this is refused (sympy would expand huge numbers)
+
+_TYPE_TEXT = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "Prop": "Prop", "Type": "Type",
+              "NNReal": "ℝ≥0", "EReal": "EReal", "Bool": "Bool"}
+
+
+@dataclass
+class Scope:
+    variables: dict[str, sp.Symbol]
+    real_division: bool
+
+
+def is_real(node: Node, scope: Scope) -> bool:
+    """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?"""
+    k = node.kind
+    if k in ("var", "sqrt"):
+        return True
+    if k == "ascribe":
+        return node.value == "R"
+    if k == "num":
+        return False
+    if k == "div" and scope.real_division:
+        return True
+    if k == "pow":  # the exponent is elaborated on its own and does not type the power
+        return is_real(node.args[0], scope)
+    return any(is_real(a, scope) for a in node.args)
+
+
+def _has_int_ascription(node: Node) -> bool:
+    if node.kind == "ascribe":
+        return node.value == "Z"
+    if node.kind == "pow":
+        return _has_int_ascription(node.args[0])
+    return any(_has_int_ascription(a) for a in node.args)
+
+
+def term_type(node: Node, scope: Scope) -> str:
+    if is_real(node, scope):
+        return "R"
+    return "Z" if _has_int_ascription(node) else "N"
+
+
+def _nat_refusal(what: str, ty: str, scope: Scope) -> str:
+    hint = "write it as `(… : ℝ)`"
+    if what == "`/`" and not scope.real_division:
+        hint += " (or use the real-division convention of the LIPS benchmarks)"
+    return (f"{what} in a numeral-only term, which Lean types as {_TYPE_TEXT[ty]} "
+            f"({'1 / 3 = 0' if what == '`/`' else 'not the real operation'}); {hint}")
+
+
+def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
+    """The sympy value of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
+    k, a = node.kind, node.args
+    if k == "num":
+        if any(c in node.value for c in ".eE") and ty != "R":
+            raise Located(f"decimal `{node.value}` in a numeral-only term; write `({node.value} : ℝ)`",
+                          node.pos)
+        return sp.Rational(node.value)
+    if k == "var":
+        sym = scope.variables.get(node.value)
+        if sym is None:
+            raise Located(f"unknown identifier `{node.value}`", node.pos)
+        if ty != "R":
+            raise Located(f"`{node.value}` is a real variable, not of type {_TYPE_TEXT[ty]}", node.pos)
+        return sym
+    if k in ("rel", "and"):
+        raise Located("a proposition where a number was expected", node.pos)
+    if k == "add":
+        return elab(a[0], ty, scope) + elab(a[1], ty, scope)
+    if k == "mul":
+        return elab(a[0], ty, scope) * elab(a[1], ty, scope)
+    if k == "sub":
+        if ty == "N":
+            raise Located(_nat_refusal("`-`", ty, scope), node.pos)
+        return elab(a[0], ty, scope) - elab(a[1], ty, scope)
+    if k == "neg":
+        if ty == "N":
+            raise Located(_nat_refusal("negation `-`", ty, scope), node.pos)
+        return -elab(a[0], ty, scope)
+    if k == "div":
+        if ty != "R":
+            raise Located(_nat_refusal("`/`", ty, scope), node.pos)
+        num, den = elab(a[0], ty, scope), elab(a[1], ty, scope)
+        if den == 0:
+            raise Located("division by zero", node.pos)
+        return num / den
+    if k == "inv":
+        if ty != "R":
+            raise Located(_nat_refusal("`⁻¹`", ty, scope), node.pos)
+        base = elab(a[0], ty, scope)
+        if base == 0:
+            raise Located("inverse of zero", node.pos)
+        return 1 / base
+    if k == "sqrt":
+        arg = elab(a[0], "R", scope)
+        if arg.is_number and arg.is_negative:
+            raise Located("square root of a negative number (Lean's `Real.sqrt` is 0 there)", node.pos)
+        return sp.sqrt(arg)
+    if k == "pow":
+        return _power(node, ty, scope)
+    if k == "ascribe":
+        return _ascription(node, ty, scope)
+    raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
+
+
+def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
+    base_node, exp_node = node.args
+    base = elab(base_node, ty, scope)
+    ety = term_type(exp_node, scope)
+    if ety == "R" and ty != "R":
+        raise Located("real exponent on a natural-number base", node.pos)
+    if ety == "Z" and ty == "N":
+        raise Located("integer exponent on a natural-number base", node.pos)
+    ex = elab(exp_node, ety, scope)
+    if ex.is_number and abs(ex) > MAX_EXPONENT:
+        raise Located(f"exponent {ex} is too large (at most {MAX_EXPONENT})", node.pos)
+    if base == 0 and ex.is_number and ex.is_negative:
+        raise Located("zero to a negative power", node.pos)
+    if base.is_number and base.is_negative and not (ex.is_integer is True):
+        raise Located("real power of a negative number", node.pos)
+    return sp.Pow(base, ex)
+
+
+def _ascription(node: Node, ty: str, scope: Scope) -> sp.Expr:
+    target = node.value
+    if target not in ("R", "N", "Z"):
+        raise Located(f"type `{_TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
+    if target == "R":
+        if ty != "R":
+            raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
+        return elab(node.args[0], "R", scope)
+    if ty == "N" and target == "Z":
+        raise Located("`(… : ℤ)` inside a natural-number term", node.pos)
+    return elab(node.args[0], target, scope)
+
+
+_NON_REAL = (sp.I, sp.zoo, sp.oo, -sp.oo, sp.nan)
+
+
+def check_real(e: sp.Expr, pos: int) -> sp.Expr:
+    """Refuse values sympy made complex or infinite (e.g. ``(-8) ^ (1/3)``, ``1 / 0``)."""
+    if any(e.has(x) for x in _NON_REAL):
+        raise Located("expression is not a finite real number (division by zero or a root of a "
+                      "negative number)", pos)
+    for p in e.atoms(sp.Pow):
+        if p.base.is_number and p.base.is_negative and p.exp.is_integer is not True:
+            raise Located("real power of a negative number", pos)
+    return e
+
+
+def elab_expr(node: Node, scope: Scope) -> sp.Expr:
+    return check_real(elab(node, "R", scope), node.pos)
+
+
+def elab_relation(node: Node, scope: Scope) -> Relation:
+    if node.kind != "rel":
+        raise Located("expected a comparison (≤ < ≥ > = ≠)", node.pos)
+    lhs, rhs = node.args
+    ty = "R" if is_real(lhs, scope) or is_real(rhs, scope) else (
+        "Z" if _has_int_ascription(lhs) or _has_int_ascription(rhs) else "N")
+    return Relation(check_real(elab(lhs, ty, scope), lhs.pos), node.value,
+                    check_real(elab(rhs, ty, scope), rhs.pos))
+
+
+def elab_proposition(node: Node, scope: Scope) -> list[Relation]:
+    """A hypothesis: one comparison, or a conjunction of comparisons."""
+    if node.kind == "and":
+        return [elab_relation(p, scope) for p in node.args]
+    return [elab_relation(node, scope)]

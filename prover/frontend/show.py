@@ -1,0 +1,86 @@
+"""Loading a statement from the command line and showing a Problem (rich table or JSON)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from prover.frontend.benchmark import load_benchmark, load_benchmark_entry
+from prover.frontend.errors import ParseError
+from prover.frontend.printer import print_expr, print_relation, print_theorem
+from prover.frontend.statement import parse_theorem
+from prover.problem import LEAN_OPS, Problem
+
+
+def load_spec(spec: str, *, real_division: bool | None = None) -> list[Problem]:
+    """``FILE.lean`` (optionally ``#name``), ``file.jsonl`` (optionally ``#id``), or statement text.
+
+    ``real_division=None`` means: on for JSONL benchmarks and for sources with the LIPS header
+    macro, off otherwise. Errors are :class:`ParseError` (missing files included).
+    """
+    path_part, _, ident = spec.partition("#")
+    if path_part.endswith(".jsonl"):
+        path = Path(path_part)
+        if not path.is_file():
+            raise ParseError(f"no such benchmark file: {path_part}", 1)
+        rd = True if real_division is None else real_division
+        if ident:
+            p = load_benchmark_entry(path, ident)
+            return [p] if rd else [_reparse(p, rd)]
+        return load_benchmark(path, real_division=rd)
+    if path_part.endswith(".lean"):
+        path = Path(path_part)
+        if not path.is_file():
+            raise ParseError(f"no such file: {path_part}", 1)
+        text = path.read_text(encoding="utf-8")
+        p = parse_theorem(text, real_division=bool(real_division), name=ident or None)
+        p.source = str(path)
+        return [p]
+    return [parse_theorem(spec, real_division=bool(real_division))]
+
+
+def _reparse(p: Problem, real_division: bool) -> Problem:
+    q = parse_theorem(p.meta["lean"], real_division=real_division)
+    q.name, q.source, q.meta = p.name, p.source, p.meta
+    return q
+
+
+def problem_to_json(p: Problem) -> dict[str, Any]:
+    def rel(r):
+        return {"lhs": str(r.lhs), "op": r.op, "rhs": str(r.rhs), "lean": print_relation(r)}
+
+    return {
+        "name": p.name,
+        "variables": list(p.variables),
+        "hypotheses": [{"name": h.name, **rel(h.rel)} for h in p.hypotheses],
+        "goal": rel(p.goal),
+        "real_division": p.real_division,
+        "source": p.source,
+        "lean": print_theorem(p),
+    }
+
+
+def dumps(problems: list[Problem]) -> str:
+    data: Any = [problem_to_json(p) for p in problems]
+    return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=1)
+
+
+def render(p: Problem, console: Any) -> None:
+    """A rich view of one problem: variables, hypotheses, goal (Lean text and sympy form)."""
+    from rich.table import Table
+
+    t = Table(title=f"{p.name}" + (f"  [dim]{p.source}[/dim]" if p.source else ""), show_lines=False)
+    t.add_column("", style="bold")
+    t.add_column("Lean")
+    t.add_column("sympy", style="dim")
+    t.add_row("variables", " ".join(p.variables) + " : ℝ", "")
+    for h in p.hypotheses:
+        t.add_row(h.name, print_relation(h.rel), f"{h.rel.lhs} {h.rel.op} {h.rel.rhs}")
+    t.add_row("goal", print_relation(p.goal), f"{p.goal.lhs} {p.goal.op} {p.goal.rhs}")
+    console.print(t)
+    console.print(f"real division: {p.real_division};  slack (≥ 0): {print_expr(p.goal.slack())}"
+                  if p.goal.is_inequality else f"real division: {p.real_division}", highlight=False)
+
+
+__all__ = ["LEAN_OPS", "dumps", "load_spec", "problem_to_json", "render"]

@@ -1,0 +1,241 @@
+"""Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, comparisons, ``∧``)
+into a small AST; typing and sympy conversion happen in :mod:`prover.frontend.elaborate`.
+
+Precedences follow Lean 4 core and Mathlib: ``∧`` 35 (right), comparisons 50 (no chaining),
+``+ -`` 65 (left), ``* /`` 70 (left), unary ``-`` 75 (its operand at 75, so ``-x ^ 2`` is
+``-(x ^ 2)``), ``^`` 75 (right), ``⁻¹`` and function application at max precedence (so
+``sqrt x ^ 2`` is ``(sqrt x) ^ 2`` and ``√x⁻¹`` is ``√(x⁻¹)``). Unsupported constructs are
+refused where they are met, naming the construct.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from prover.frontend.errors import Located
+from prover.frontend.lexer import Token
+
+MAX = 1024
+
+#: op -> (precedence, minimum level of the left operand, precedence of the right operand)
+BINARY: dict[str, tuple[int, int, int]] = {
+    "+": (65, 65, 66), "-": (65, 65, 66), "*": (70, 70, 71), "/": (70, 70, 71),
+    "^": (75, 76, 75), "∧": (35, 36, 35),
+    "≤": (50, 51, 51), "<": (50, 51, 51), "≥": (50, 51, 51), ">": (50, 51, 51),
+    "=": (50, 51, 51), "≠": (50, 51, 51), "<=": (50, 51, 51), ">=": (50, 51, 51),
+}
+RELATIONS = {"≤": "<=", "<": "<", "≥": ">=", ">": ">", "=": "=", "≠": "!=", "<=": "<=", ">=": ">="}
+
+#: infix tokens we know but refuse: token -> (precedence, what it is)
+UNSUPPORTED_INFIX: dict[str, tuple[int, str]] = {
+    "∨": (30, "disjunction `∨`"), "→": (25, "implication `→`"), "->": (25, "implication `->`"),
+    "↔": (20, "iff `↔`"), "<->": (20, "iff `<->`"), "%": (70, "modulo `%`"),
+    "∣": (50, "divisibility `∣`"), "∈": (50, "membership `∈`"), "∉": (50, "membership `∉`"),
+    "•": (73, "scalar multiplication `•`"), "∘": (90, "composition `∘`"), "×": (35, "product type `×`"),
+    "!=": (50, "`!=` (Bool inequality; write `≠`)"), "·": (70, "`·`"), "|": (50, "`|`"),
+    "..": (50, "range `..`"),
+}
+
+SQRT_NAMES = {"sqrt", "Real.sqrt", "√", "NNReal.sqrt"}
+TYPE_NAMES = {"ℝ": "R", "Real": "R", "ℕ": "N", "Nat": "N", "ℤ": "Z", "Int": "Z",
+              "ℚ": "Q", "Rat": "Q", "ℂ": "C", "Complex": "C", "Prop": "Prop", "Type": "Type",
+              "NNReal": "NNReal", "ℝ≥0": "NNReal", "EReal": "EReal", "Bool": "Bool"}
+
+_LEADING_REFUSED = {
+    "∀": "universal quantifier `∀` is not supported (declare variables as binders)",
+    "∃": "existential quantifier `∃` is not supported",
+    "¬": "negation `¬` is not supported (write `≠` or flip the comparison)",
+    "|": "absolute value `|x|` is not supported",
+    "∑": "big operator `∑` is not supported",
+    "∏": "big operator `∏` is not supported",
+    "λ": "lambda `λ` is not supported",
+    "π": "`π` is not supported",
+    "⟨": "anonymous constructor `⟨…⟩` is not supported",
+    "·": "`·` placeholder is not supported",
+    "@": "explicit application `@` is not supported",
+    "⌊": "floor `⌊x⌋` is not supported",
+    "⌈": "ceiling `⌈x⌉` is not supported",
+    "ℯ": "`ℯ` is not supported",
+    "∞": "`∞` is not supported",
+    "!": "`!` is not supported",
+}
+
+_KEYWORDS_REFUSED = {"fun", "if", "then", "else", "let", "have", "show", "by", "match", "do",
+                     "at", "with", "from", "calc", "Type", "Sort", "Prop", "where", "sorry"}
+
+_FUNCTIONS_REFUSED = {
+    "Real.log", "Real.exp", "Real.sin", "Real.cos", "Real.tan", "Real.arctan", "Real.pi", "Real.logb",
+    "Real.rpow", "Real.cosh", "Real.sinh", "log", "exp", "sin", "cos", "tan", "abs", "max", "min",
+    "Finset.sum", "Finset.prod", "Finset.range", "Finset.univ", "Real.nnabs", "Int.floor", "Int.ceil",
+    "Nat.floor", "Nat.ceil", "Real.toNNReal", "deriv", "HPow.hPow", "Real.cbrt", "cbrt", "inv",
+    "Nat.factorial", "Nat.choose", "choose", "norm", "dist", "Complex.abs", "id", "Real.arcsin",
+    "Real.arccos", "Real.sqrt'", "Nat.succ", "Real.exp'", "Polynomial.eval", "Finset.card",
+}
+
+_SUPERSCRIPTS = "¹²³⁰⁴⁵⁶⁷⁸⁹"
+
+
+@dataclass(frozen=True)
+class Node:
+    kind: str                 # num var add sub mul div pow neg inv sqrt ascribe rel and
+    pos: int
+    args: tuple[Node, ...] = ()
+    value: str = ""           # number text, variable name, relation op, ascribed type
+    level: int = MAX          # Lean precedence level of the term (for chaining checks)
+
+
+def describe(tok: Token) -> str:
+    return "end of input" if tok.kind == "eof" else f"`{tok.text}`"
+
+
+class TermParser:
+    """Parses terms from a token list, starting at ``index``; the caller reads on from ``index``."""
+
+    def __init__(self, tokens: list[Token], index: int = 0) -> None:
+        self.toks = tokens
+        self.i = index
+
+    # -- token helpers
+    def peek(self, k: int = 0) -> Token:
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def advance(self) -> Token:
+        t = self.peek()
+        self.i += 1
+        return t
+
+    def at(self, text: str) -> bool:
+        t = self.peek()
+        return t.kind in ("op", "ident") and t.text == text
+
+    def expect(self, text: str, what: str = "") -> Token:
+        if not self.at(text):
+            t = self.peek()
+            raise Located(f"expected `{text}`{what}, found {describe(t)}", t.pos)
+        return self.advance()
+
+    # -- the Pratt loop
+    def term(self, min_prec: int = 0) -> Node:
+        left = self.leading(min_prec)
+        while True:
+            t = self.peek()
+            if t.kind == "op" and t.text in BINARY:
+                prec, lhs_min, rhs_prec = BINARY[t.text]
+                if prec < min_prec:
+                    break
+                if left.level < lhs_min:
+                    if prec == 50:
+                        raise Located(f"chained comparison at `{t.text}` is not supported (split it with `∧`)",
+                                      t.pos)
+                    raise Located(f"`{t.text}` cannot follow this term without parentheses", t.pos)
+                self.advance()
+                right = self.term(rhs_prec)
+                left = self._binary(t, left, right, prec)
+            elif t.kind == "op" and t.text == "⁻¹":
+                self.advance()
+                left = Node("inv", t.pos, (left,), level=MAX)
+            elif t.kind == "op" and t.text in UNSUPPORTED_INFIX:
+                prec, what = UNSUPPORTED_INFIX[t.text]
+                if prec < min_prec and t.text not in ("!=",):
+                    break
+                raise Located(f"{what} is not supported", t.pos)
+            elif t.kind in ("num", "ident") or (t.kind == "op" and t.text in ("(", "√")):
+                if t.kind == "ident" and t.text in _KEYWORDS_REFUSED:
+                    break
+                raise Located(f"unexpected {describe(t)} (missing operator, or an application of a "
+                              "non-function?)", t.pos)
+            elif t.kind == "?" and t.text in _SUPERSCRIPTS:
+                raise Located(f"superscript `{t.text}` is not Lean syntax for a power (write `x ^ n`)", t.pos)
+            else:
+                break
+        return left
+
+    @staticmethod
+    def _binary(t: Token, left: Node, right: Node, prec: int) -> Node:
+        if t.text in RELATIONS:
+            return Node("rel", t.pos, (left, right), RELATIONS[t.text], level=prec)
+        if t.text == "∧":
+            parts = tuple(a for side in (left, right) for a in (side.args if side.kind == "and" else (side,)))
+            return Node("and", t.pos, parts, level=prec)
+        kind = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow"}[t.text]
+        return Node(kind, t.pos, (left, right), level=prec)
+
+    def leading(self, min_prec: int) -> Node:
+        t = self.peek()
+        if t.kind == "num":
+            self.advance()
+            return Node("num", t.pos, value=t.text)
+        if t.kind == "ident":
+            return self._identifier(t)
+        if t.kind == "op":
+            if t.text == "(":
+                return self._paren(t)
+            if t.text == "√":
+                self.advance()
+                return Node("sqrt", t.pos, (self._argument(t),))
+            if t.text == "-":
+                if min_prec > 75:
+                    raise Located("a negation `-x` here needs parentheses: `(-x)`", t.pos)
+                self.advance()
+                return Node("neg", t.pos, (self.term(75),), level=75)
+            if t.text in _LEADING_REFUSED:
+                raise Located(_LEADING_REFUSED[t.text], t.pos)
+            if t.text == "|":
+                raise Located(_LEADING_REFUSED["|"], t.pos)
+        if t.kind == "?":
+            if t.text in _SUPERSCRIPTS:
+                raise Located(f"superscript `{t.text}` is not Lean syntax for a power (write `x ^ n`)", t.pos)
+            raise Located(f"unexpected character `{t.text}`", t.pos)
+        raise Located(f"expected an expression, found {describe(t)}", t.pos)
+
+    def _identifier(self, t: Token) -> Node:
+        name = t.text
+        if name in SQRT_NAMES:
+            self.advance()
+            return Node("sqrt", t.pos, (self._argument(t),))
+        if name in _FUNCTIONS_REFUSED:
+            raise Located(f"function `{name}` is not supported", t.pos)
+        if name in _KEYWORDS_REFUSED:
+            raise Located(f"`{name}` is not supported in a statement", t.pos)
+        if name in TYPE_NAMES:
+            raise Located(f"unexpected type `{name}` in an expression", t.pos)
+        self.advance()
+        nxt = self.peek()
+        starts_term = nxt.kind in ("num", "ident") or (nxt.kind == "op" and nxt.text in ("(", "√"))
+        if starts_term and not (nxt.kind == "ident" and nxt.text in _KEYWORDS_REFUSED):
+            raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt` and `√` are supported)",
+                          t.pos)
+        return Node("var", t.pos, value=name)
+
+    def _argument(self, fn: Token) -> Node:
+        nxt = self.peek()
+        if nxt.kind == "eof" or (nxt.kind == "op" and nxt.text not in ("(", "√", "-")):
+            raise Located(f"`{fn.text}` needs an argument", fn.pos)
+        return self.term(MAX)
+
+    def _paren(self, open_tok: Token) -> Node:
+        self.advance()
+        if self.at(")"):
+            raise Located("empty parentheses `()`", open_tok.pos)
+        inner = self.term(0)
+        if self.at(":"):
+            self.advance()
+            ty = self.peek()
+            if ty.kind != "ident" or ty.text not in TYPE_NAMES:
+                raise Located(f"expected a type after `:`, found {describe(ty)}", ty.pos)
+            self.advance()
+            self._close(open_tok)
+            return Node("ascribe", open_tok.pos, (inner,), TYPE_NAMES[ty.text])
+        if self.at(","):
+            raise Located("tuple / anonymous constructor `(a, b)` is not supported", self.peek().pos)
+        self._close(open_tok)
+        return replace(inner, level=MAX)
+
+    def _close(self, open_tok: Token) -> None:
+        t = self.peek()
+        if t.kind == "op" and t.text == ")":
+            self.advance()
+            return
+        if t.kind == "eof":
+            raise Located("unbalanced parentheses: `(` is never closed", open_tok.pos)
+        raise Located(f"unbalanced parentheses: expected `)`, found {describe(t)}", t.pos)
