@@ -496,21 +496,27 @@ _RENDERERS = {"close": _render_close, "rewrite": _render_rewrite, "scale": _rend
 
 
 def step_block(step: Step, names: list[str], *, lemmas: LemmaLookup | None = None,
-               close_style: str = "linear_combination", start: int = 1) -> StepBlock:
-    """The tactic block of one step, given the Lean names of its goal's hypotheses."""
+               close_style: str = "linear_combination", counter: itertools.count | None = None) -> StepBlock:
+    """The tactic block of one step, given the Lean names of its goal's hypotheses.
+
+    Pass one ``counter`` for all steps of a proof so fresh names never repeat."""
     if close_style not in CLOSE_STYLES:
         raise RenderError(f"unknown close style {close_style!r}")
-    ctx = _Ctx(list(names), itertools.count(start), lemmas, close_style)
-    return _RENDERERS[step.kind](step, ctx)
+    ctx = _Ctx(list(names), counter or itertools.count(1), lemmas, close_style)
+    return _guarded(step, ctx)
 
 
-def _render_tree(step: Step, ctx: _Ctx) -> list[str]:
+def _guarded(step: Step, ctx: _Ctx) -> StepBlock:
     try:
-        block = _RENDERERS[step.kind](step, ctx)
+        return _RENDERERS[step.kind](step, ctx)
     except RenderError:
         raise
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise RenderError(f"{step.kind} step: malformed certificate ({type(exc).__name__}: {exc})") from None
+
+
+def _render_tree(step: Step, ctx: _Ctx) -> list[str]:
+    block = _guarded(step, ctx)
     if len(block.child_names) != len(step.children):
         raise RenderError(f"{step.kind} step has {len(step.children)} children for "
                           f"{len(block.child_names)} subgoals")
