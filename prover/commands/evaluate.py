@@ -72,5 +72,5 @@ def eval_command(
     typer.echo((out / "summary.md").read_text(encoding="utf-8"), nl=False)
     if outcome.interrupted:
         typer.echo(f"Interrupted after {outcome.recorded}/{outcome.total} problems recorded in {out}. "
-                   f"Resume with:\n  {shlex.join(sys.argv)}", err=True)
+                   f"Resume with:\n  prover {shlex.join(sys.argv[1:])}", err=True)
         raise typer.Exit(130)

@@ -13,6 +13,14 @@ from typing import Any
 
 from prover.eval.proofstats import proof_stats
 
+#: Seconds allowed to make (and confirm) the FALSE variant of a problem, on top of the
+#: time limit (the runner widens the wall-clock limit by as much in that mode).
+VARIANT_TIME = 20.0
+
+
+class NoVariant(Exception):
+    """No confirmed FALSE variant could be made for this problem."""
+
 
 def load_problem(record: dict[str, Any], options: dict[str, Any]):
     """The Problem of a benchmark record (its FALSE variant with ``variants == "false"``)."""
@@ -23,9 +31,12 @@ def load_problem(record: dict[str, Any], options: dict[str, Any]):
     problem.source = record.get("source", problem.source)
     problem.meta = {**problem.meta, "lean": record["lean"]}
     if options.get("variants") == "false":
-        from prover.variants import false_variant
+        from prover.variants import false_variant_report
 
-        problem = false_variant(problem)
+        rep = false_variant_report(problem, time_limit=VARIANT_TIME)
+        if rep.variant is None:
+            raise NoVariant(rep.reason)
+        problem = rep.variant
     return problem
 
 
@@ -35,6 +46,8 @@ def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, An
         problem = load_problem(record, options)
     except ImportError as exc:
         return {"status": "error", "error": f"missing module: {exc}", "time_s": time.monotonic() - t0}
+    except NoVariant as exc:
+        return {"status": "no_variant", "error": f"no FALSE variant: {exc}", "time_s": time.monotonic() - t0}
     except Exception as exc:  # noqa: BLE001 - ParseError and friends: a recorded error
         return {"status": "error", "error": f"statement not loaded: {type(exc).__name__}: {exc}",
                 "time_s": time.monotonic() - t0}

@@ -46,7 +46,7 @@ def ray_executor(cfg: EvalConfig, tasks: list[Task],
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise EvalError(f"cannot connect to the Ray cluster at {cfg.ray_address}: {exc}") from None
     remote = ray.remote(num_cpus=1, max_retries=0)(_attempt_task)
-    limits = Limits(cfg.time_limit, cfg.grace, cfg.memory_mb)
+    limits = cfg.limits()
     queue = list(tasks)
     inflight: dict[Any, Task] = {}
 

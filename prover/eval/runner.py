@@ -20,6 +20,7 @@ from typing import Any
 
 from rich.console import Console
 
+from prover.eval.attempt import VARIANT_TIME
 from prover.eval.isolate import Inflight, Limits, run_isolated
 from prover.eval.machine import machine_info
 from prover.eval.progress import EvalProgress
@@ -48,6 +49,11 @@ class EvalConfig:
     ray_address: str | None = None
     rich_progress: bool | None = None    # None: a bar only on a terminal
     argv: list[str] = field(default_factory=lambda: list(sys.argv))
+
+    def limits(self) -> Limits:
+        """Hard limits of one attempt; the FALSE-variant mode adds the time to make the variant."""
+        extra = VARIANT_TIME if self.variants and self.attempt == DEFAULT_ATTEMPT else 0.0
+        return Limits(self.time_limit, self.grace + extra, self.memory_mb)
 
     def attempt_options(self) -> dict[str, Any]:
         return {"closers_only": self.closers_only, "llm": self.llm, "variants": self.variants}
@@ -85,9 +91,9 @@ def check_variants_available(variants: str | None) -> None:
     if variants != "false":
         raise EvalError(f"--variants must be 'false' (got {variants!r})")
     try:
-        from prover.variants import false_variant  # noqa: F401
+        from prover.variants import false_variant_report  # noqa: F401
     except ImportError:
-        raise EvalError("--variants false needs prover.variants.false_variant, which is not "
+        raise EvalError("--variants false needs prover.variants.false_variant_report, which is not "
                         "available yet (oracles work)") from None
 
 
@@ -127,7 +133,7 @@ def _make_record(task: Task, result: dict[str, Any], cfg: EvalConfig, proof_path
 def _local_executor(cfg: EvalConfig, tasks: list[Task], inflight: Inflight,
                     sys_path: list[str]) -> tuple[Callable[[], Iterator[tuple[Task, dict]]], Callable[[], None]]:
     """Run ``tasks`` on ``cfg.workers`` threads, each driving one child process at a time."""
-    limits = Limits(cfg.time_limit, cfg.grace, cfg.memory_mb)
+    limits = cfg.limits()
     pool = ThreadPoolExecutor(max_workers=max(1, cfg.workers), thread_name_prefix="eval")
     futures: dict[Future, Task] = {
         pool.submit(run_isolated, cfg.attempt, t.record, cfg.attempt_options(), limits, inflight, sys_path): t

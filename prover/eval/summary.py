@@ -14,7 +14,7 @@ from prover.eval.tasks import EvalError
 
 #: Statuses in display order; anything else is listed after them.
 STATUS_ORDER = ("proved", "not_proved", "counterexample", "timeout", "memory", "crashed", "error",
-                "rejected")
+                "rejected", "no_variant")
 
 
 def _fmt_time(xs: list[float]) -> str:
