@@ -1,0 +1,323 @@
+"""A goal compiled for counterexample search, and exact confirmation of candidate points.
+
+Floats are only used to *find* candidates. :meth:`GoalModel.confirm` turns a float point into an
+exact one (rationals with a bounded denominator; the variable eliminated by an equality
+hypothesis becomes an exact real root of a polynomial with rational coefficients, so the
+equality holds exactly) and accepts it only when every hypothesis holds and the target fails
+with certainty (see :mod:`prover.oracles.exact`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import sympy as sp
+
+from prover.kernel.ir import Goal
+from prover.oracles.exact import DomainError, Undecided, evaluate, sign
+from prover.problem import Relation, var
+
+#: Denominator bounds tried, simplest first, when rationalizing a float point.
+DENOMINATORS = (1, 2, 4, 10, 20, 100, 1000, 10**4, 10**6, 10**9, 10**12)
+
+
+@dataclass
+class Counterexample(Mapping):
+    """A point satisfying the hypotheses exactly where the target certainly fails.
+
+    Behaves as a read-only mapping ``variable name -> exact value`` (sympy Rational, or an
+    algebraic number for a variable solved from an equality hypothesis).
+    """
+
+    point: dict[str, sp.Expr]
+    slack: sp.Expr  # exact value of slack(target) at the point (negative, or 0 for strict goals)
+    slack_float: float
+    method: str
+    notes: list[str] = field(default_factory=list)
+
+    def __getitem__(self, k: str) -> sp.Expr:
+        return self.point[k]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.point)
+
+    def __len__(self) -> int:
+        return len(self.point)
+
+    def to_json(self) -> dict:
+        return {"point": {k: str(v) for k, v in self.point.items()}, "slack": str(self.slack),
+                "slack_float": self.slack_float, "method": self.method}
+
+
+class Unsupported(ValueError):
+    """The goal has a shape this oracle cannot confirm exactly (e.g. two equality hypotheses)."""
+
+
+def _lambdify(syms: list[sp.Symbol], e: sp.Expr, modules: str = "numpy") -> Callable:
+    return sp.lambdify(syms, e, modules=modules)
+
+
+@dataclass
+class _Elimination:
+    """``dep`` is a root of ``num`` (a polynomial in ``dep`` over the other variables)."""
+
+    dep: sp.Symbol
+    num: sp.Expr
+    den: sp.Expr
+    coeffs: list[Callable]  # float coefficients of num in dep, highest degree first
+    ray: list[Callable] | None  # coefficients of num(t * x) in t (for scaling samples onto it)
+
+
+def _real_roots(cs: np.ndarray) -> np.ndarray | None:
+    """Real roots of the polynomial with coefficients ``cs`` (highest degree first)."""
+    if not np.all(np.isfinite(cs)):
+        return None
+    nz = np.flatnonzero(cs != 0)
+    if nz.size == 0 or nz[0] == len(cs) - 1:
+        return None
+    cs = cs[nz[0]:]
+    if len(cs) == 2:
+        return np.array([-cs[1] / cs[0]])
+    roots = np.roots(cs)
+    return roots[np.abs(roots.imag) <= 1e-9 * (1 + np.abs(roots.real))].real
+
+
+def _sympified(r: Relation) -> Relation:
+    return Relation(sp.sympify(r.lhs), r.op, sp.sympify(r.rhs))
+
+
+def _target_fails(target: Relation, s: int) -> bool:
+    if target.op in ("<=", ">="):
+        return s < 0
+    if target.op in ("<", ">"):
+        return s <= 0
+    if target.op == "=":
+        return s != 0
+    return s == 0  # "!="
+
+
+def _hyp_holds(h: Relation, s: int) -> bool:
+    return not _target_fails(h, s)
+
+
+class GoalModel:
+    """Float evaluation of a goal (for search) plus exact confirmation of candidates."""
+
+    def __init__(self, goal: Goal) -> None:
+        self.goal = goal
+        self.syms = [var(v) for v in goal.variables]
+        self.target = _sympified(goal.target)
+        unknown = self.target.free_symbols() - set(self.syms)
+        if unknown:
+            raise Unsupported(f"target mentions unknown symbols {sorted(map(str, unknown))}")
+        self.kind: dict[sp.Symbol, str] = {s: "free" for s in self.syms}
+        eqs = []
+        self.ineqs: list[Relation] = []
+        for h in map(_sympified, goal.hypotheses):
+            if h.op == "=":
+                eqs.append(h)
+                continue
+            self.ineqs.append(h)
+            sl = h.slack()
+            if sl in self.kind and h.op in (">", "<", ">=", "<="):
+                if h.strict:
+                    self.kind[sl] = "pos"
+                elif self.kind[sl] == "free":
+                    self.kind[sl] = "nonneg"
+        if len(eqs) > 1:
+            raise Unsupported("more than one equality hypothesis")
+        self.eq = eqs[0] if eqs else None
+        self.elim = self._eliminate(self.eq) if self.eq is not None else None
+        self.free = [s for s in self.syms if self.elim is None or s != self.elim.dep]
+        self._f_slack = _lambdify(self.syms, self.target.slack())
+        self._f_scale = _lambdify(self.syms, sp.Abs(self.target.lhs) + sp.Abs(self.target.rhs))
+        self._f_hyps = [_lambdify(self.syms, h.slack()) for h in self.ineqs]
+        self._p_slack = _lambdify(self.syms, self.target.slack(), "math")
+        self._p_scale = _lambdify(self.syms, sp.Abs(self.target.lhs) + sp.Abs(self.target.rhs), "math")
+        self._p_hyps = [_lambdify(self.syms, h.slack(), "math") for h in self.ineqs]
+
+    # ---------------------------------------------------------------- equality elimination
+
+    def _eliminate(self, eq: Relation) -> _Elimination:
+        num, den = sp.fraction(sp.together(eq.lhs - eq.rhs))
+        num = sp.expand(num)
+        if not num.is_polynomial(*self.syms) or not den.is_polynomial(*self.syms):
+            raise Unsupported("equality hypothesis is not rational in the variables")
+        best = None
+        for s in reversed(self.syms):
+            if not num.has(s):
+                continue
+            d = sp.degree(num, s)
+            if best is None or d < best[0]:
+                best = (d, s)
+        if best is None:
+            raise Unsupported("equality hypothesis has no variable")
+        dep = best[1]
+        others = [s for s in self.syms if s != dep]
+        coeffs = [_lambdify(others, c) for c in sp.Poly(num, dep).all_coeffs()]
+        t = sp.Dummy("t")
+        scaled = sp.expand(num.xreplace({s: t * s for s in self.syms}))
+        ray = [_lambdify(self.syms, c) for c in sp.Poly(scaled, t).all_coeffs()]
+        return _Elimination(dep, num, den, coeffs, ray)
+
+    # ---------------------------------------------------------------- float evaluation
+
+    def full_point(self, free_vals: np.ndarray, ref: float | None) -> np.ndarray | None:
+        """Complete a point given the free variables (solving the equality numerically)."""
+        if self.elim is None:
+            return np.asarray(free_vals, dtype=float)
+        cs = np.array([float(c(*free_vals)) for c in self.elim.coeffs])
+        real = _real_roots(cs)
+        if real is None:
+            return None
+        kind = self.kind[self.elim.dep]
+        if kind != "free":
+            real = real[real > 0] if kind == "pos" else real[real >= 0]
+        if real.size == 0:
+            return None
+        val = real[np.argmin(np.abs(real - ref))] if ref is not None else real[0]
+        i = self.syms.index(self.elim.dep)
+        return np.insert(np.asarray(free_vals, dtype=float), i, val)
+
+    def scale_onto_equality(self, X: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """Move samples along their rays ``t * x`` (t > 0) onto the equality surface.
+
+        Rows that cannot be moved are dropped.
+        """
+        if self.elim is None:
+            return X
+        cols = [X[:, i] for i in range(X.shape[1])]
+        with np.errstate(all="ignore"):
+            C = np.stack([np.broadcast_to(np.asarray(f(*cols), dtype=float), (X.shape[0],))
+                          for f in self.elim.ray], axis=1)
+        nzcols = [j for j in range(C.shape[1]) if np.any(C[:, j] != 0)]
+        deg = C.shape[1] - 1
+        if len(nzcols) == 2:  # c_p t^p + c_q t^q = 0: closed form (homogeneous constraints)
+            (j1, j2), (p, q) = nzcols, (deg - nzcols[0], deg - nzcols[1])
+            with np.errstate(all="ignore"):
+                ratio = -C[:, j2] / C[:, j1]
+                t = np.where(ratio > 0, ratio ** (1.0 / (p - q)), np.nan)
+            keep = np.isfinite(t) & (t > 0)
+            return X[keep] * t[keep, None]
+        rows = []
+        for x, cs in zip(X, C):
+            r = _real_roots(cs)
+            ts = r[r > 0] if r is not None else r
+            if ts is not None and ts.size:
+                rows.append(x * rng.choice(ts))
+        return np.array(rows).reshape(-1, X.shape[1])
+
+    def evaluate(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(normalized target slack, hypothesis violation) for points ``X`` (shape N x n).
+
+        Invalid points (nan/inf anywhere) get violation ``inf``.
+        """
+        X = np.atleast_2d(X)
+        cols = [X[:, i] for i in range(X.shape[1])]
+        n = X.shape[0]
+        with np.errstate(all="ignore"):
+            s = np.broadcast_to(np.asarray(self._f_slack(*cols), dtype=complex), (n,))
+            sc = np.broadcast_to(np.asarray(self._f_scale(*cols), dtype=complex), (n,))
+            bad = ~np.isfinite(s) | (np.abs(s.imag) > 0) | ~np.isfinite(sc)
+            norm = s.real / (np.abs(sc.real) + 1e-9)
+            viol = np.zeros(n)
+            for f, h in zip(self._f_hyps, self.ineqs):
+                v = np.broadcast_to(np.asarray(f(*cols), dtype=complex), (n,))
+                bad |= ~np.isfinite(v) | (np.abs(v.imag) > 0)
+                vr = v.real
+                if h.op == "!=":
+                    viol += (np.abs(vr) < 1e-12) * 1.0
+                else:
+                    scale = 1.0 + np.abs(vr)
+                    viol += np.maximum(0.0, -vr) / scale + ((vr <= 0) if h.strict else 0) * 1e-6
+        viol = np.where(bad, np.inf, viol)
+        norm = np.where(bad, np.inf, norm)
+        return norm, viol
+
+    def evaluate_point(self, x) -> tuple[float, float]:
+        """:meth:`evaluate` for one point, with plain floats (much faster than numpy)."""
+        try:
+            s = self._p_slack(*x)
+            sc = self._p_scale(*x)
+            viol = 0.0
+            for f, h in zip(self._p_hyps, self.ineqs):
+                v = f(*x)
+                if isinstance(v, complex) or not math.isfinite(v):
+                    return math.inf, math.inf
+                if h.op == "!=":
+                    viol += 1.0 if abs(v) < 1e-12 else 0.0
+                else:
+                    viol += max(0.0, -v) / (1.0 + abs(v)) + (1e-6 if h.strict and v <= 0 else 0.0)
+            if isinstance(s, complex) or isinstance(sc, complex) or not (math.isfinite(s) and math.isfinite(sc)):
+                return math.inf, math.inf
+            return s / (abs(sc) + 1e-9), viol
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            return math.inf, math.inf
+
+    # ---------------------------------------------------------------- exact confirmation
+
+    def confirm(self, x: np.ndarray | list, method: str, exact: dict | None = None) -> Counterexample | None:
+        """Exact counterexample near the float point ``x`` (or at ``exact``), else None."""
+        tried: set[tuple] = set()
+        candidates = []
+        if exact is not None:
+            candidates.append({s: sp.Rational(exact[s]) for s in self.free if s in exact})
+        for dmax in DENOMINATORS:
+            cand = {}
+            for s, xv in zip(self.syms, x):
+                if s not in self.free:
+                    continue
+                if not np.isfinite(xv):
+                    return None
+                q = Fraction(float(xv)).limit_denominator(dmax)
+                cand[s] = sp.Rational(q.numerator, q.denominator)
+            candidates.append(cand)
+        for cand in candidates:
+            key = tuple(sorted((str(k), v) for k, v in cand.items()))
+            if key in tried or len(cand) != len(self.free):
+                continue
+            tried.add(key)
+            ce = self._check(cand, x, method)
+            if ce is not None:
+                return ce
+        return None
+
+    def _check(self, free_vals: dict, x, method: str) -> Counterexample | None:
+        point = dict(free_vals)
+        if self.elim is not None:
+            dep = self.elim.dep
+            p = sp.Poly(self.elim.num.xreplace(point), dep)
+            if p.degree() < 1:
+                return None
+            try:
+                roots = p.real_roots()
+            except (NotImplementedError, sp.PolynomialError):
+                return None
+            if not roots:
+                return None
+            target_val = float(x[self.syms.index(dep)])
+            roots = sorted(set(roots), key=lambda r: abs(float(r.evalf(30)) - target_val))
+            point[dep] = roots[0]
+        try:
+            if self.elim is not None:
+                if sign(self.elim.den, point) == 0:
+                    return None
+                evaluate(self.eq.lhs - self.eq.rhs, point)  # domain check of the equality's sides
+            for h in self.ineqs:
+                if not _hyp_holds(h, sign(h.slack(), point)):
+                    return None
+            s = sign(self.target.slack(), point)
+        except (DomainError, Undecided, ValueError, TypeError, ZeroDivisionError):
+            return None
+        if not _target_fails(self.target, s):
+            return None
+        slack = self.target.slack().xreplace(point)
+        try:
+            sf = float(sp.N(slack, 30))
+        except (TypeError, ValueError):
+            sf = float("nan")
+        return Counterexample({str(k): point[k] for k in self.syms}, slack, sf, method)

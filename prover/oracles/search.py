@@ -1,0 +1,36 @@
+"""``find_counterexample``: the numeric search first, then z3 with the time that is left."""
+
+from __future__ import annotations
+
+import time
+
+from prover.kernel.ir import Goal
+from prover.oracles.model import Counterexample, GoalModel, Unsupported
+from prover.oracles.numeric import search_model
+
+#: Share of the time limit given to the numeric search when z3 runs after it.
+NUMERIC_SHARE = 0.6
+
+
+def find_counterexample(goal: Goal, time_limit: float = 5.0, *, seed: int = 0,
+                        use_z3: bool = True) -> Counterexample | None:
+    """A point satisfying ``goal``'s hypotheses where its target fails, verified exactly.
+
+    Returns None ("unknown") when nothing was confirmed within ``time_limit`` seconds; never
+    claims the goal is true.
+    """
+    start = time.monotonic()
+    try:
+        model = GoalModel(goal)
+    except Unsupported:
+        return None
+    share = NUMERIC_SHARE if use_z3 else 1.0
+    ce = search_model(model, start + share * time_limit, seed)
+    if ce is not None or not use_z3:
+        return ce
+    left = time_limit - (time.monotonic() - start)
+    if left < 0.5:
+        return None
+    from prover.oracles.z3_oracle import z3_counterexample
+
+    return z3_counterexample(goal, left, model=model)

@@ -1,0 +1,228 @@
+"""FALSE variants of benchmark problems: the bound moved past its extremal value.
+
+For a goal ``small <= big`` (or ``big >= small``; strict alike) we locate numerically the point
+``x*`` of least normalized slack under the hypotheses (sampling plus local optimization from
+many starts, fixed seed, fixed amount of work), then move the bound past the value there by a
+relative margin ``delta``:
+
+* ``big`` is a constant ``C``: replace it by a simple rational below ``small(x*)``
+  (Nesbitt ``3/2 <= ...`` becomes ``8/5 <= ...``);
+* ``small`` is a constant: replace it by a simple rational above ``big(x*)``;
+* otherwise, when both sides are positive at ``x*``: ``small <= c * big`` with a simple rational
+  ``c`` below ``small(x*) / big(x*)``; else ``small <= big - e`` with ``e`` above the slack there.
+
+A variant is only emitted when :func:`prover.oracles.find_counterexample`-style exact
+confirmation succeeds for it (first at ``x*`` itself, then by a short search); the confirmed
+counterexample is stored in ``problem.meta["counterexample"]``. Otherwise ``None`` (the reason
+is in :func:`false_variant_report`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import sympy as sp
+
+from prover.kernel.ir import Goal
+from prover.oracles.model import Counterexample, GoalModel, Unsupported
+from prover.oracles.numeric import minimize_slack, search_model
+from prover.problem import LEAN_OPS, Problem, Relation
+
+#: Relative margins tried in turn (the first gives e.g. Nesbitt 3/2 -> 8/5).
+DELTAS = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 5))
+SEED = 20240601
+SUFFIX = "__false"
+
+
+@dataclass
+class VariantReport:
+    name: str
+    variant: Problem | None
+    reason: str  # why no variant, or how the variant was made
+    seconds: float
+    counterexample: Counterexample | None = None
+
+
+def simplest_rational_between(lo: float, hi: float, max_den: int = 10**6) -> Fraction | None:
+    """The rational with the smallest denominator strictly inside ``(lo, hi)``."""
+    if not (math.isfinite(lo) and math.isfinite(hi)) or lo >= hi:
+        return None
+    for q in range(1, max_den + 1):
+        p = math.floor(lo * q) + 1
+        if Fraction(p, q) < Fraction(hi) and Fraction(p, q) > Fraction(lo):
+            return Fraction(p, q)
+        if q > 64 and (hi - lo) * q > 4:
+            break
+    return None
+
+
+def _rat(f: Fraction) -> sp.Rational:
+    return sp.Rational(f.numerator, f.denominator)
+
+
+def _sides(rel: Relation) -> tuple[sp.Expr, sp.Expr, bool]:
+    """(small, big, big_is_lhs) for an inequality ``small <= big``."""
+    lhs, rhs = sp.sympify(rel.lhs), sp.sympify(rel.rhs)
+    if rel.op in (">=", ">"):
+        return rhs, lhs, True
+    return lhs, rhs, False
+
+
+def _with_sides(rel: Relation, small: sp.Expr, big: sp.Expr) -> Relation:
+    return Relation(big, rel.op, small) if rel.op in (">=", ">") else Relation(small, rel.op, big)
+
+
+def _float(e: sp.Expr, model: GoalModel, x: np.ndarray) -> float:
+    f = sp.lambdify(model.syms, e, modules="numpy")
+    with np.errstate(all="ignore"):
+        v = complex(f(*x))
+    return v.real if abs(v.imag) == 0 else float("nan")
+
+
+def _candidate_goals(rel: Relation, model: GoalModel, x: np.ndarray, delta: Fraction):
+    """Variant targets (with a description) for one margin ``delta``."""
+    small, big, _ = _sides(rel)
+    d = float(delta)
+    s_val, b_val = _float(small, model, x), _float(big, model, x)
+    if not (math.isfinite(s_val) and math.isfinite(b_val)):
+        return
+    if big.is_number and not small.is_number:
+        scale = abs(s_val) if abs(s_val) > 1e-9 else 1.0
+        c = simplest_rational_between(s_val - 2 * d * scale, s_val - d * scale)
+        if c is not None:
+            yield _with_sides(rel, small, _rat(c)), f"constant {big} -> {c} (extremum {s_val:.6g})"
+        return
+    if small.is_number and not big.is_number:
+        scale = abs(b_val) if abs(b_val) > 1e-9 else 1.0
+        c = simplest_rational_between(b_val + d * scale, b_val + 2 * d * scale)
+        if c is not None:
+            yield _with_sides(rel, _rat(c), big), f"constant {small} -> {c} (extremum {b_val:.6g})"
+        return
+    if s_val > 1e-9 and b_val > 1e-9:
+        rho = s_val / b_val
+        c = simplest_rational_between(rho * (1 - 2 * d), rho * (1 - d))
+        if c is not None:
+            yield _with_sides(rel, small, _rat(c) * big), f"scaled the larger side by {c} (ratio {rho:.6g})"
+    gap = b_val - s_val
+    scale = max(abs(s_val), abs(b_val), 1e-3)
+    e = simplest_rational_between(gap + d * scale, gap + 2 * d * scale)
+    if e is not None:
+        yield _with_sides(rel, small, big - _rat(e)), f"shifted the larger side by {e} (gap {gap:.6g})"
+
+
+def _make_variant(problem: Problem, target: Relation, how: str, delta: Fraction) -> Problem:
+    return Problem(problem.name + SUFFIX, list(problem.variables), list(problem.hypotheses), target,
+                   problem.real_division, problem.source,
+                   {**problem.meta, "variant_of": problem.name, "variant": "false", "how": how,
+                    "delta": str(delta)})
+
+
+def false_variant_report(problem: Problem, time_limit: float = 20.0, seed: int = SEED) -> VariantReport:
+    """Make and confirm a FALSE variant of ``problem`` (see the module docstring)."""
+    t0 = time.monotonic()
+    deadline = t0 + time_limit
+
+    def done(variant: Problem | None, reason: str, ce: Counterexample | None = None) -> VariantReport:
+        return VariantReport(problem.name, variant, reason, time.monotonic() - t0, ce)
+
+    rel = problem.goal
+    if not rel.is_inequality:
+        return done(None, f"goal is not an inequality ({rel.op})")
+    try:
+        model = GoalModel(Goal.from_problem(problem))
+    except Unsupported as exc:
+        return done(None, f"unsupported: {exc}")
+    best = minimize_slack(model, seed=seed, deadline=t0 + 0.5 * time_limit)
+    if best is None:
+        return done(None, "no feasible point found for the hypotheses")
+    norm, x = best
+    if norm < -1e-9:  # the statement itself looks false (567neq/P1): it is its own false variant
+        ce = search_model(model, time.monotonic() + 0.25 * time_limit, seed)
+        if ce is not None:
+            variant = _make_variant(problem, rel, "the statement itself is false", Fraction(0))
+            variant.meta["counterexample"] = ce.to_json()
+            return done(variant, "the statement itself is false", ce)
+    for delta in DELTAS:
+        for target, how in _candidate_goals(rel, model, x, delta):
+            variant = _make_variant(problem, target, how, delta)
+            try:
+                vmodel = GoalModel(Goal.from_problem(variant))
+            except Unsupported as exc:
+                return done(None, f"unsupported: {exc}")
+            ce = vmodel.confirm(x, "numeric:extremum")
+            if ce is None and time.monotonic() < deadline:
+                left = deadline - time.monotonic()
+                ce = search_model(vmodel, time.monotonic() + min(left, 0.25 * time_limit), seed)
+            if ce is not None:
+                variant.meta["counterexample"] = ce.to_json()
+                return done(variant, how, ce)
+            if time.monotonic() >= deadline:
+                return done(None, "time limit: no variant confirmed")
+    return done(None, "no variant could be confirmed exactly")
+
+
+def false_variant(problem: Problem, time_limit: float = 20.0) -> Problem | None:
+    """A confirmed FALSE variant named ``<name>__false``, or None (see :func:`false_variant_report`)."""
+    return false_variant_report(problem, time_limit).variant
+
+
+def _lean_text(problem: Problem) -> str:
+    try:
+        from prover.frontend import print_theorem
+    except ImportError:
+        return _fallback_lean(problem)
+    return print_theorem(problem)
+
+
+def _lean_expr(e: sp.Expr) -> str:
+    try:
+        from prover.frontend import print_expr
+    except ImportError:
+        return str(e).replace("**", " ^ ")
+    return print_expr(e)
+
+
+def _rel_text(r: Relation) -> str:
+    return f"{_lean_expr(sp.sympify(r.lhs))} {LEAN_OPS[r.op]} {_lean_expr(sp.sympify(r.rhs))}"
+
+
+def _fallback_lean(problem: Problem) -> str:
+    """Minimal Lean rendering (the front-end's printer is used when it exists)."""
+    name = problem.name.split("/")[-1].replace(".", "_")
+    hyps = "".join(f" ({h.name} : {_rel_text(h.rel)})" for h in problem.hypotheses)
+    return f"theorem {name} {{{' '.join(problem.variables)} : ℝ}}{hyps} : {_rel_text(problem.goal)} := by sorry"
+
+
+def false_variants_jsonl(src: str | Path, dst: str | Path, time_limit: float = 20.0) -> list[VariantReport]:
+    """Write the confirmed FALSE variants of the benchmark file ``src`` to ``dst`` (JSONL).
+
+    Records follow the benchmark format (``id``, ``source``, ``lean``, ``variables``,
+    ``hypotheses``, ``hypothesis_names``, ``goal``, ``notes``) plus ``variant_of``, ``how`` and
+    ``counterexample``. Returns one report per source problem (also those without a variant).
+    """
+    from prover.frontend import load_benchmark
+
+    reports = []
+    with open(dst, "w", encoding="utf-8") as out:
+        for p in load_benchmark(src):
+            rep = false_variant_report(p, time_limit)
+            reports.append(rep)
+            if rep.variant is not None:
+                out.write(json.dumps(variant_record(rep.variant), ensure_ascii=False) + "\n")
+    return reports
+
+
+def variant_record(v: Problem) -> dict:
+    """A benchmark-format JSON record for a variant."""
+    return {"id": v.name, "source": v.source, "lean": _lean_text(v), "variables": list(v.variables),
+            "hypotheses": [_rel_text(h.rel) for h in v.hypotheses],
+            "hypothesis_names": [h.name for h in v.hypotheses],
+            "goal": _rel_text(v.goal), "notes": [f"FALSE variant: {v.meta.get('how')}"],
+            "variant_of": v.meta.get("variant_of"), "how": v.meta.get("how"),
+            "counterexample": v.meta.get("counterexample")}

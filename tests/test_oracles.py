@@ -1,0 +1,162 @@
+"""Oracles: exact confirmation of counterexamples, z3 limits, FALSE variants (fast subset)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import sympy as sp
+
+from prover.kernel.ir import Goal
+from prover.oracles import Counterexample, find_counterexample
+from prover.oracles.exact import DomainError, sign
+from prover.oracles.z3_oracle import run_z3, z3_counterexample, z3_prove_attempt
+from prover.problem import Hypothesis, Problem, Relation, var
+from prover.variants import false_variant_report, simplest_rational_between
+
+a, b, c, d = (var(n) for n in "abcd")
+R = sp.Rational
+POS3 = (Relation(a, ">", 0), Relation(b, ">", 0), Relation(c, ">", 0))
+NESBITT = a / (b + c) + b / (c + a) + c / (a + b)
+
+
+def goal3(target: Relation, *extra: Relation, hyps=POS3) -> Goal:
+    return Goal(("a", "b", "c"), tuple(hyps) + extra, target)
+
+
+def holds(rel: Relation, point: dict) -> bool:
+    """Independent check with sympy alone: exact for rationals, 60 digits otherwise."""
+    env = {var(k): v for k, v in point.items()}
+    s = sp.simplify(rel.slack().xreplace(env)) if rel.op in ("=", "!=") else rel.slack().xreplace(env)
+    if rel.op == "=":
+        return s == 0
+    if rel.op == "!=":
+        return s != 0
+    val = s if s.is_Rational else sp.N(s, 60)
+    return bool(val > 0) if rel.strict else bool(val >= 0)
+
+
+def assert_refutes(goal: Goal, ce: Counterexample) -> None:
+    assert set(ce) == set(goal.variables)
+    for h in goal.hypotheses:
+        assert holds(h, dict(ce)), (h, dict(ce))
+    assert not holds(goal.target, dict(ce))
+    assert ce.slack_float <= 0
+
+
+# ---------------------------------------------------------------- exact signs
+
+
+def test_exact_sign_of_radicals_and_roots() -> None:
+    assert sign(sp.sqrt(a) - R(7, 5), {a: 2}) == 1
+    assert sign(sp.sqrt(a) - sp.sqrt(2), {a: 2}) == 0
+    root = sp.Poly(sp.Symbol("x") ** 3 + sp.Symbol("x") - 4).real_roots()[0]
+    assert sign(a**3 + a - 4, {a: root}) == 0
+    assert sign(a**a - 1, {a: R(1, 2)}) == -1
+    with pytest.raises(DomainError):
+        sign(sp.sqrt(a), {a: -1})
+    with pytest.raises(DomainError):
+        sign(1 / (a - b), {a: 1, b: 1})
+
+
+def test_simplest_rational_between() -> None:
+    assert simplest_rational_between(1.575, 1.65) == R(8, 5)
+    assert simplest_rational_between(2.0, 1.0) is None
+
+
+# ---------------------------------------------------------------- counterexamples
+
+
+@pytest.mark.parametrize("goal", [
+    goal3(Relation(a**3 + b**3 + c**3, ">=", 4 * a * b * c)),
+    goal3(Relation(NESBITT, ">=", R(8, 5))),
+    goal3(Relation(a * b + b * c + c * a, ">=", 3), Relation(a + b + c, "=", 3)),
+    goal3(Relation(sp.sqrt(a) + sp.sqrt(b) + sp.sqrt(c), ">=", R(31, 10)), Relation(a * b + b * c + c * a, "=", 3)),
+    goal3(Relation(a + b + c, "<=", R(29, 10)), Relation(a**3 + b**3 + c**3 + a * b * c, "=", 4)),
+    Goal(("a", "b"), (), Relation(a**2 + b**2, ">", 2 * a * b)),
+], ids=["cubic-4abc", "nesbitt-8/5", "sum3", "sqrt", "cubic-constraint", "strict"])
+def test_counterexample_found_and_exact(goal: Goal) -> None:
+    ce = find_counterexample(goal, 5.0)
+    assert ce is not None
+    assert_refutes(goal, ce)
+
+
+def test_irrational_point_from_equality_is_exact() -> None:
+    # c is forced to be the real root of a cubic: the point is algebraic, the check rigorous
+    g = goal3(Relation(a + b + c, "<=", R(29, 10)), Relation(a**3 + b**3 + c**3 + a * b * c, "=", 4))
+    from prover.oracles.model import GoalModel
+
+    ce = GoalModel(g).confirm([0.9, 1.1, 1.0], "test", exact={a: R(9, 10), b: R(11, 10)})
+    assert ce is not None and not ce["c"].is_Rational
+    assert_refutes(g, ce)
+
+
+@pytest.mark.parametrize("goal", [
+    Goal(("a", "b"), POS3[:2], Relation(a**2 + b**2, ">=", 2 * a * b)),
+    goal3(Relation(NESBITT, ">=", R(3, 2))),
+], ids=["am-gm", "nesbitt"])
+def test_no_counterexample_for_true_goals_within_limit(goal: Goal) -> None:
+    t = time.monotonic()
+    assert find_counterexample(goal, 2.0) is None
+    assert time.monotonic() - t < 4.0
+
+
+# ---------------------------------------------------------------- z3
+
+
+def test_z3_verdicts_and_exact_model() -> None:
+    assert z3_prove_attempt(Goal(("a", "b"), (), Relation(a**2 + b**2, ">=", 2 * a * b)), 5.0) == "unsat"
+    g = goal3(Relation(NESBITT, ">=", R(8, 5)))
+    ce = z3_counterexample(g, 5.0)
+    assert ce is not None and ce.method == "z3"
+    assert_refutes(g, ce)
+
+
+def test_z3_hard_time_limit() -> None:
+    hard = Goal(("a", "b", "c", "d"), POS3 + (Relation(d, ">", 0),),
+                Relation(a / (b + 2 * c + 3 * d) + b / (c + 2 * d + 3 * a) + c / (d + 2 * a + 3 * b)
+                         + d / (a + 2 * b + 3 * c), ">=", R(2, 3)))
+    t = time.monotonic()
+    status, _ = run_z3(hard, 1.0)
+    assert time.monotonic() - t < 3.0
+    assert status in ("unknown", "unsat")
+
+
+# ---------------------------------------------------------------- FALSE variants
+
+
+def _problem(name: str, target: Relation, *hyps: Relation, vs: str = "abc") -> Problem:
+    return Problem(name, list(vs), [Hypothesis(f"h{i}", h) for i, h in enumerate(hyps)], target)
+
+
+FAST_SUBSET = [
+    _problem("chenneq/P1", Relation(a * b + b * c + c * a, "<=", a**2 + b**2 + c**2)),
+    _problem("chenneq/P3", Relation(a**2 * b + b**2 * c + c**2 * a, "<=", a**3 + b**3 + c**3),
+             *(Relation(v, ">=", 0) for v in (a, b, c))),
+    _problem("chenneq/P10", Relation(a + b + c, "<=", a**3 / (b * c) + b**3 / (c * a) + c**3 / (a * b)), *POS3),
+    _problem("chenneq/P16", Relation(9 / (a + b + c), "<=", 2 * (1 / (a + b) + 1 / (b + c) + 1 / (c + a))), *POS3),
+    _problem("chenneq/P21", Relation(1, "<=", a / sp.sqrt(a**2 + 8 * b * c) + b / sp.sqrt(b**2 + 8 * a * c)
+                                     + c / sp.sqrt(c**2 + 8 * a * b)), *POS3),
+    _problem("chenneq/P26", Relation(a / (2 * a**2 + a + 1) + b / (2 * b**2 + b + 1) + c / (2 * c**2 + c + 1),
+                                     "<=", R(3, 4)), *POS3, Relation(a + b + c, "=", 3)),
+    _problem("mo-int-20/P3", Relation(R(3, 2), "<=", 1 / (c**3 * (a + b)) + 1 / (a**3 * (b + c))
+                                      + 1 / (b**3 * (c + a))), *POS3, Relation(a * b * c, "=", 1)),
+    _problem("mo-int-20/P6", Relation(R(3, 4), "<=", a**3 / ((1 + b) * (1 + c)) + b**3 / ((1 + c) * (1 + a))
+                                      + c**3 / ((1 + a) * (1 + b))), *POS3, Relation(a * b * c, "=", 1)),
+    _problem("nesbitt", Relation(NESBITT, ">=", R(3, 2)), *POS3),
+]
+
+
+@pytest.mark.parametrize("problem", FAST_SUBSET, ids=[p.name for p in FAST_SUBSET])
+def test_false_variant_is_confirmed_false(problem: Problem) -> None:
+    rep = false_variant_report(problem, time_limit=8.0)
+    v = rep.variant
+    assert v is not None, rep.reason
+    assert v.name == problem.name + "__false" and v.goal != problem.goal
+    assert v.hypotheses == problem.hypotheses
+    assert_refutes(Goal.from_problem(v), rep.counterexample)
+
+
+def test_nesbitt_variant_is_8_over_5() -> None:
+    v = false_variant_report(FAST_SUBSET[-1], time_limit=8.0).variant
+    assert v is not None and v.goal == Relation(NESBITT, ">=", R(8, 5))
