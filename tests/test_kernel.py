@@ -1,0 +1,443 @@
+"""Kernel rules, one by one: accepted cases and (sneaky) rejected ones."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import sympy as sp
+from typer.testing import CliRunner
+
+from prover.kernel.algebra import is_identity
+from prover.kernel.check import check_proof, check_step
+from prover.kernel.ir import Goal, Proof, Step
+from prover.kernel.lemma import LemmaStatement
+from prover.kernel.positivity import prove_nonzero, prove_positive
+from prover.problem import Hypothesis, Problem, Relation, var
+
+a, b, c, s, t, u, x, y, z = (var(n) for n in "abcstuxyz")
+O = sp.Integer(0)
+
+
+def R(lhs, op, rhs) -> Relation:
+    return Relation(sp.sympify(lhs), op, sp.sympify(rhs))
+
+
+def G(hyps, target, vs=("x", "y", "z")) -> Goal:
+    return Goal(tuple(vs), tuple(hyps), target)
+
+
+def close(goal: Goal, **cert) -> Step:
+    return Step("close", goal, [], cert)
+
+
+def sos(goal: Goal, terms, eq_terms=()) -> Step:
+    return close(goal, method="sos", terms=[{"coeff": c_, "mult": m, "poly": q} for c_, m, q in terms],
+                 eq_terms=[{"hyp": h, "poly": p} for h, p in eq_terms])
+
+
+def ok(step: Step, lemmas=None) -> bool:
+    return check_step(step, lemmas).ok
+
+
+def errors(step: Step, lemmas=None) -> str:
+    return " | ".join(check_step(step, lemmas).errors)
+
+
+POS_XY = (R(x, ">", 0), R(y, ">", 0))
+NONNEG_XY = (R(x, ">=", 0), R(y, ">=", 0))
+
+
+# ---------------------------------------------------------------- algebra
+
+
+def test_is_identity_polynomial_and_atoms() -> None:
+    assert is_identity((x + y) ** 2 - x**2 - 2 * x * y - y**2)
+    assert not is_identity((x + y) ** 2 - x**2 - y**2)
+    # √x·√x is *not* x in Lean when x < 0: sympy would say so, the kernel must not
+    assert not is_identity(sp.Pow(sp.sqrt(x), 2, evaluate=False) - x)
+    assert is_identity(sp.sqrt(x) * (sp.sqrt(x) + 1) - sp.Mul(sp.sqrt(x), sp.sqrt(x), evaluate=False) - sp.sqrt(x))
+
+
+def test_is_identity_needs_denominators_nonzero() -> None:
+    e = (x**2 - 1) / (x - 1) - (x + 1)
+    assert not is_identity(e)                        # x = 1: Lean gives 0/0 = 0 ≠ 2
+    assert is_identity(e, [R(x, ">", 1)])
+    assert is_identity(x / (x**2 + 1) * (x**2 + 1) - x)
+
+
+def test_non_real_numbers_rejected() -> None:
+    assert not is_identity(sp.I * x + x)          # sympy's complex numbers have no Lean meaning
+    assert not is_identity(sp.zoo * x)
+
+
+# ---------------------------------------------------------------- positivity rules
+
+
+@pytest.mark.parametrize("expr,hyps,strict", [
+    (sp.Rational(3, 2), (), True),
+    (x, POS_XY, True),
+    (x + y, POS_XY, True),
+    (x + y, NONNEG_XY, False),
+    (x * y, NONNEG_XY, False),
+    (x / (x + y), POS_XY, True),
+    ((x - y) ** 2, (), False),
+    (x**2 + 1, (), True),
+    (x**3, POS_XY, True),
+    (1 / x**3, POS_XY, True),
+    (sp.sqrt(x), (), False),
+    (sp.sqrt(x), POS_XY, True),
+    (x ** sp.Rational(1, 3), POS_XY, True),
+    (x ** sp.Rational(2, 3), NONNEG_XY, False),
+    (x**y, POS_XY, True),
+    (sp.exp(x - y), (), True),
+    (a + b - c, (R(a + b, ">", c),), True),       # slack of a hypothesis
+    (2 * a + 2 * b - 2 * c, (R(a + b, ">", c),), True),  # up to a positive factor
+    ((x - 1) * (y - 1), (R(x, ">=", 1), R(y, ">=", 1)), False),
+    (-(x - 1) * (1 - y), (R(x, ">=", 1), R(y, ">=", 1)), False),   # two negative factors
+    (x**2 - 2 * x * y + y**2, (), False),         # factored: (x − y)²
+    (sp.Abs(x), (), False),
+])
+def test_positivity_accepts(expr, hyps, strict) -> None:
+    assert prove_positive(expr, hyps, strict)
+
+
+@pytest.mark.parametrize("expr,hyps,strict", [
+    (sp.Rational(-1, 2), (), False),
+    (x, (), False),
+    (x + y, NONNEG_XY, True),                     # strict goal, only non-strict terms
+    (x * y, (R(x, ">=", 0),), False),
+    (1 / x, (), False),                           # division by something that can vanish
+    (x / (x - y), POS_XY, True),
+    (sp.sqrt(x), (), True),                       # √x > 0 needs x > 0
+    (x ** sp.Rational(1, 3), (), False),          # rational power of a possibly negative base
+    (x**2, (), True),                             # x² > 0 needs x ≠ 0
+    (sp.log(x), POS_XY, False),
+    (x - 1, (R(x, ">", 2),), True),               # no transitivity: structural rules only
+    (a + b - c, (R(a + b, ">=", c),), True),
+])
+def test_positivity_rejects(expr, hyps, strict) -> None:
+    assert not prove_positive(expr, hyps, strict)
+
+
+def test_nonzero_from_hypothesis() -> None:
+    assert prove_nonzero(x - y, [R(x, "!=", y)])
+    assert not prove_nonzero(x - y, [])
+
+
+# ---------------------------------------------------------------- close: sos
+
+
+def test_sos_accepts_and_rejects_wrong_coefficient() -> None:
+    g = G((), R(x**2 + y**2, ">=", 2 * x * y))
+    assert ok(sos(g, [("1", [], "x - y")]))
+    assert "not an identity" in errors(sos(g, [("2", [], "x - y")]))
+
+
+def test_sos_negative_weight_rejected() -> None:
+    # x² − 2xy + ... : a negative weight could "prove" anything
+    g = G((), R(x * y, ">=", 0))
+    e = errors(sos(g, [("1/4", [], "x + y"), ("-1/4", [], "x - y")]))
+    assert "negative weight" in e
+
+
+def test_sos_strict_target_needs_strict_constant_term() -> None:
+    g = G((), R(x**2 + 1, ">", 0))
+    assert ok(sos(g, [("1", [], "x"), ("1", [], "1")]))
+    g2 = G(NONNEG_XY, R(x + y, ">", 0))
+    assert "strict target" in errors(sos(g2, [("1", [0], "1"), ("1", [1], "1")]))
+    g3 = G(POS_XY, R(x + y, ">", 0))
+    assert ok(sos(g3, [("1", [0], "1"), ("1", [1], "1")]))
+    g4 = G((), R(x**2, ">", 0))                    # x = 0 is a counterexample
+    assert not ok(sos(g4, [("1", [], "x")]))
+
+
+def test_sos_multipliers_must_be_inequality_hypotheses() -> None:
+    g = G((R(x, "=", 1),), R(x, ">=", 0))
+    assert "not an inequality" in errors(sos(g, [("1", [0], "1")]))
+    assert "no hypothesis with index" in errors(sos(G((), R(x, ">=", 0)), [("1", [3], "1")]))
+
+
+def test_sos_eq_terms() -> None:
+    g = G((R(x, "=", y),), R(x**2, "=", y**2))
+    assert ok(sos(g, [], [(0, "x + y")]))
+    assert "equality target needs terms" in errors(sos(g, [("0", [], "1")], [(0, "x + y")]))
+    g2 = G((R(x, ">=", y),), R(x**2, "=", y**2))
+    assert "not an equality" in errors(sos(g2, [], [(0, "x + y")]))
+
+
+def test_sos_rational_certificate_and_vanishing_denominator() -> None:
+    g = G((R(x, ">", 0),), R(x + 1 / x, ">=", 2), ("x",))
+    assert ok(sos(g, [("1", [0], "(x - 1)/x")]))
+    # without x > 0 the same algebra is wrong in Lean (x = 0 gives 0 ≥ 2): denominators must be proved
+    g2 = G((R(x, ">=", 0),), R(x + 1 / x, ">=", 2), ("x",))
+    assert "denominator" in errors(sos(g2, [("1", [0], "(x - 1)/x")]))
+
+
+def test_sos_sqrt_is_an_atom_not_a_square_root_of_anything() -> None:
+    g = G((), R(x, ">=", 0), ("x",))
+    assert not ok(sos(g, [("1", [], "sqrt(x)")]))   # √x² = x only for x ≥ 0 in Lean
+
+
+def test_sos_bad_fields() -> None:
+    g = G((), R(x**2, ">=", 0))
+    assert "not a rational" in errors(sos(g, [("sqrt(2)", [], "x")]))
+    assert "unknown variables" in errors(sos(g, [("x", [], "x")]))
+    assert "unknown variables" in errors(sos(g, [("1", [], "w")]))
+    assert "unknown close method" in errors(close(g, method="magic"))
+
+
+# ---------------------------------------------------------------- close: positivity
+
+
+def test_close_positivity() -> None:
+    assert ok(close(G(POS_XY, R(x / y + y / x, ">", 0)), method="positivity"))
+    assert not ok(close(G(NONNEG_XY, R(x / y, ">=", 0)), method="positivity"))   # y may be 0
+    assert not ok(close(G((), R(x, "=", x)), method="positivity"))
+    assert ok(close(G(POS_XY, R(x + y, "!=", 0)), method="positivity"))
+
+
+# ---------------------------------------------------------------- rewrite
+
+
+NESBITT_2 = G(POS_XY, R(x / y + y / x, ">=", 2), ("x", "y"))
+CLEARED = G(POS_XY, R(x**2 + y**2, ">=", 2 * x * y), ("x", "y"))
+
+
+def rewrite(goal, sub, child=None, **cert) -> Step:
+    children = [child] if child is not None else []
+    return Step("rewrite", goal, [sub], cert, children)
+
+
+def test_rewrite_clearing_denominators() -> None:
+    child = sos(CLEARED, [("1", [], "x - y")])
+    assert ok(rewrite(NESBITT_2, CLEARED, child, multiplier="1/(x*y)"))
+    e = errors(rewrite(NESBITT_2, CLEARED, child, multiplier="1/(x*y) + 1"))
+    assert "not an identity" in e
+
+
+def test_rewrite_multiplier_sign_and_strictness() -> None:
+    g = G(POS_XY, R(x / y, ">", 0), ("x", "y"))
+    sub = G(POS_XY, R(x, ">", 0), ("x", "y"))
+    leaf = close(sub, method="positivity")
+    assert ok(rewrite(g, sub, leaf, multiplier="1/y"))
+    g_nonstrict = G((R(y, ">", 0),), R(x / y, ">=", 0), ("x", "y"))
+    sub_nonstrict = G((R(y, ">", 0),), R(x, ">=", 0), ("x", "y"))
+    # a strict goal from a non-strict subgoal is refused
+    assert "cannot prove" in errors(rewrite(g.with_target(R(x / y, ">", 0)), sub_nonstrict.with_hypotheses(
+        [R(x, ">", 0)]).with_target(R(x, ">=", 0)), None, multiplier="1/y"))
+    # multiplier of unknown sign: y may be negative
+    g2 = G((), R(x * y, ">=", 0), ("x", "y"))
+    sub2 = G((), R(x, ">=", 0), ("x", "y"))
+    assert "multiplier" in errors(rewrite(g2, sub2, None, multiplier="y"))
+    assert g_nonstrict  # used above for readability
+
+
+def test_rewrite_new_hypotheses_need_proofs() -> None:
+    g = G((R(x, ">", 1),), R(x**2, ">", 1), ("x",))
+    sub = G((R(x, ">", 1), R(x, ">", 0)), R(x**2, ">", 1), ("x",))
+    leaf = sos(sub, [("1", [0, 1], "1"), ("1", [0], "1")])   # x² − 1 = (x−1)·x + (x − 1)
+    assert "no proof" in errors(rewrite(g, sub, leaf, multiplier="1"))
+    proof = {"method": "sos", "terms": [{"coeff": "1", "mult": [0], "poly": "1"},
+                                        {"coeff": "1", "mult": [], "poly": "1"}]}
+    assert ok(rewrite(g, sub, leaf, multiplier="1", new_hypotheses=[{"index": 1, "proof": proof}]))
+    bad = {"method": "sos", "terms": [{"coeff": "1", "mult": [0], "poly": "1"}]}   # x > 0 ⇐ x − 1 > 0 ? no
+    assert "new hypothesis 1" in errors(rewrite(g, sub, leaf, multiplier="1",
+                                               new_hypotheses=[{"index": 1, "proof": bad}]))
+
+
+def test_rewrite_with_equality_hypothesis() -> None:
+    g = G((R(x + y, "=", 2),), R(x * y, "<=", 1), ("x", "y"))
+    sub = G((R(x + y, "=", 2),), R((x - y) ** 2, ">=", 0), ("x", "y"))
+    # 1 − xy = ¼(x − y)² − ¼(x + y + 2)(x + y − 2)
+    st = rewrite(g, sub, close(sub, method="positivity"), multiplier="1/4",
+                 eq_terms=[{"hyp": 0, "poly": "-(x + y + 2)/4"}])
+    assert ok(st), errors(st)
+
+
+# ---------------------------------------------------------------- split
+
+
+def test_sign_split() -> None:
+    g = G((), R(sp.Abs(x) * sp.Abs(x), ">=", 0), ("x",))   # any goal; cases are closed by positivity
+    c0 = g.with_hypotheses([R(x, ">=", 0)])
+    c1 = g.with_hypotheses([R(x, "<=", 0)])
+    kids = [close(c0, method="positivity"), close(c1, method="positivity")]
+    assert ok(Step("split", g, [c0, c1], {"cases": "sign", "expr": "x"}, kids))
+    v = check_step(Step("split", g, [c0], {"cases": "sign", "expr": "x"}, kids[:1]))
+    assert not v.ok and "exactly two cases" in " ".join(v.errors)
+    c1_bad = g.with_hypotheses([R(x, "<=", 1)])
+    assert not ok(Step("split", g, [c0, c1_bad], {"cases": "sign", "expr": "x"},
+                       [kids[0], close(c1_bad, method="positivity")]))
+
+
+def _order_cases(g: Goal, names, perms):
+    return [g.with_hypotheses([R(var(p[i]), ">=", var(p[i + 1])) for i in range(len(p) - 1)]) for p in perms]
+
+
+def test_order_split_all_orderings_and_missing_case() -> None:
+    import itertools
+    g = G((), R(x**2 + y**2 + z**2, ">=", 0))
+    perms = list(itertools.permutations(["x", "y", "z"]))
+    cases = _order_cases(g, None, perms)
+    kids = [close(cg, method="positivity") for cg in cases]
+    assert ok(Step("split", g, cases, {"cases": "order", "variables": ["x", "y", "z"]}, kids))
+    e = errors(Step("split", g, cases[:-1], {"cases": "order", "variables": ["x", "y", "z"]}, kids[:-1]))
+    assert "not exhaustive" in e
+
+
+def test_order_split_symmetry_checked() -> None:
+    sym = G((R(x, ">", 0), R(y, ">", 0), R(z, ">", 0)), R(x * y * z + x + y + z, ">", 0))
+    case = _order_cases(sym, None, [("x", "y", "z")])
+    cert = {"cases": "order", "variables": ["x", "y", "z"], "symmetry": "full", "orderings": [["x", "y", "z"]]}
+    assert ok(Step("split", sym, case, cert, [close(case[0], method="positivity")]))
+    # the same claim for a goal that is only cyclic (x²y + y²z + z²x) must fail
+    cyc = G((R(x, ">", 0), R(y, ">", 0), R(z, ">", 0)), R(x**2 * y + y**2 * z + z**2 * x, ">", 0))
+    case_c = _order_cases(cyc, None, [("x", "y", "z")])
+    e = errors(Step("split", cyc, case_c, cert, [close(case_c[0], method="positivity")]))
+    assert "symmetry" in e and "target changes" in e
+    # cyclic symmetry with two orbits is fine for it
+    cases2 = _order_cases(cyc, None, [("x", "y", "z"), ("x", "z", "y")])
+    cert2 = {"cases": "order", "variables": ["x", "y", "z"], "symmetry": "cyclic",
+             "orderings": [["x", "y", "z"], ["x", "z", "y"]]}
+    assert ok(Step("split", cyc, cases2, cert2, [close(cg, method="positivity") for cg in cases2]))
+    # …but one orbit is not enough
+    cert1 = dict(cert2, orderings=[["x", "y", "z"]])
+    assert "not exhaustive" in errors(Step("split", cyc, cases2[:1], cert1, [close(cases2[0], method="positivity")]))
+    # symmetric target but a non-symmetric hypothesis
+    hyp_asym = G((R(x, ">", y),), R(x + y + z, ">=", x + y + z))
+    case_h = _order_cases(hyp_asym, None, [("x", "y", "z")])
+    assert "hypothesis" in errors(Step("split", hyp_asym, case_h, cert, [close(case_h[0], method="positivity")]))
+
+
+def test_open_subgoal_and_wrong_child() -> None:
+    g = G((), R(x**2, ">=", 0), ("x",))
+    c0, c1 = g.with_hypotheses([R(x, ">=", 0)]), g.with_hypotheses([R(x, "<=", 0)])
+    v = check_step(Step("split", g, [c0, c1], {"cases": "sign", "expr": "x"}, [close(c0, method="positivity")]))
+    assert not v.ok and any("root/1" in e and "open subgoal" in e for e in v.errors)
+    v = check_step(Step("split", g, [c0, c1], {"cases": "sign", "expr": "x"},
+                        [close(c1, method="positivity"), close(c1, method="positivity")]))
+    assert any("root/0" in e and "not subgoal 0" in e for e in v.errors)
+
+
+def test_error_paths_name_nested_steps() -> None:
+    g = G((), R(x**2, ">=", 0), ("x",))
+    c0, c1 = g.with_hypotheses([R(x, ">=", 0)]), g.with_hypotheses([R(x, "<=", 0)])
+    bad_leaf = sos(c1, [("2", [], "x")])
+    v = check_step(Step("split", g, [c0, c1], {"cases": "sign", "expr": "x"},
+                        [close(c0, method="positivity"), bad_leaf]))
+    assert v.errors and v.errors[0].startswith("root/1 (close): ")
+
+
+# ---------------------------------------------------------------- introduce / substitute
+
+
+def test_introduce_sqrt() -> None:
+    g = G((R(x, ">=", 0),), R(x + 1, ">=", 2 * sp.sqrt(x)), ("x",))
+    sub = Goal(("x", "s"), (R(x, ">=", 0), R(s, ">=", 0), R(s**2, "=", x)), R(x + 1, ">=", 2 * s))
+    leaf = sos(sub, [("1", [], "s - 1")], [(2, "-1")])   # x + 1 − 2s = (s−1)² − (s² − x)
+    st = Step("introduce", g, [sub], {"definitions": {"s": "sqrt(x)"}}, [leaf])
+    assert ok(st), errors(st)
+    # without x ≥ 0, s² = x is false in Lean (√x = 0 for x < 0)
+    g2 = G((), R(x + 1, ">=", 2 * sp.sqrt(x)), ("x",))
+    sub2 = Goal(("x", "s"), (R(s, ">=", 0), R(s**2, "=", x)), R(x + 1, ">=", 2 * s))
+    st2 = Step("introduce", g2, [sub2], {"definitions": {"s": "sqrt(x)"}}, [sos(sub2, [("1", [], "s - 1")], [(1, "-1")])])
+    assert "no proof" in errors(st2)
+
+
+def test_introduce_rational_power_needs_positive_base() -> None:
+    g = G((R(x, ">", 0),), R(x ** sp.Rational(1, 3), ">", 0), ("x",))
+    sub = Goal(("x", "t"), (R(x, ">", 0), R(t, ">", 0), R(t**3, "=", x)), R(t, ">", 0))
+    st = Step("introduce", g, [sub], {"definitions": {"t": "x**(1/3)"}}, [close(sub, method="positivity")])
+    assert ok(st), errors(st)
+    g2 = G((R(x, ">=", -1),), R(x ** sp.Rational(1, 3), ">", 0), ("x",))
+    sub2 = Goal(("x", "t"), (R(x, ">=", -1), R(t, ">", 0)), R(t, ">", 0))
+    st2 = Step("introduce", g2, [sub2], {"definitions": {"t": "x**(1/3)"}}, [close(sub2, method="positivity")])
+    assert not ok(st2)
+
+
+def test_substitute_shift() -> None:
+    g = G((R(x, ">=", 1),), R(x**2, ">=", 1), ("x",))
+    sub = Goal(("u",), (R(u, ">=", 0),), R(u**2 + 2 * u, ">=", 0))
+    leaf = close(sub, method="positivity")
+    st = Step("substitute", g, [sub], {"substitution": {"x": "u + 1"}, "inverse": {"u": "x - 1"}}, [leaf])
+    assert ok(st), errors(st)
+    bad_inverse = Step("substitute", g, [sub], {"substitution": {"x": "u + 1"}, "inverse": {"u": "x + 1"}}, [leaf])
+    assert "f(g(x)) = x" in errors(bad_inverse)
+    sub_wrong = Goal(("u",), (R(u, ">=", 0),), R(u**2, ">=", 0))
+    assert not ok(Step("substitute", g, [sub_wrong], {"substitution": {"x": "u + 1"}, "inverse": {"u": "x - 1"}},
+                       [close(sub_wrong, method="positivity")]))
+
+
+# ---------------------------------------------------------------- scale with catalogue lemmas
+
+
+AMGM = LemmaStatement("amgm2", ("p", "q"), (), 2 * var("p") * var("q"), var("p") ** 2 + var("q") ** 2, "kernel",
+                      certificate={"method": "sos", "terms": [{"coeff": "1", "mult": [], "poly": "p - q"}]})
+BROKEN = LemmaStatement("broken", ("p", "q"), (), 3 * var("p") * var("q"), var("p") ** 2 + var("q") ** 2, "kernel",
+                        certificate={"method": "sos", "terms": [{"coeff": "1", "mult": [], "poly": "p - q"}]})
+LEAN = LemmaStatement("amgm2_lean", ("p", "q"), (R(var("p"), ">=", 0),), 2 * var("p") * var("q"),
+                      var("p") ** 2 + var("q") ** 2, "lean", lean_name="Prover.amgm2")
+LEMMAS = {L.name: L for L in (AMGM, BROKEN, LEAN)}
+
+
+def test_scale_with_kernel_and_lean_lemmas() -> None:
+    # x⁴ + y⁴ + 1 ≥ 2x²y² + 1 ≥ … : G: x⁴ + y⁴ ≥ 2x²y² via the lemma with p = x², q = y², G' trivial
+    g = G((), R(x**4 + y**4, ">=", 2 * x**2 * y**2), ("x", "y"))
+    sub = G((), R(0, ">=", 0), ("x", "y"))
+    app = {"lemma": "amgm2", "instance": {"p": "x**2", "q": "y**2"}, "coefficient": "1"}
+    st = Step("scale", g, [sub], {"applications": [app], "multiplier": "1"}, [close(sub, method="positivity")])
+    v = check_step(st, LEMMAS.get)
+    assert v.ok, v.errors
+    assert v.trusted_lemmas == ["amgm2 (kernel-checked certificate)"]
+    broken = dict(app, lemma="broken")
+    assert "not proved" in errors(Step("scale", g, [sub], {"applications": [broken], "multiplier": "1"},
+                                       [close(sub, method="positivity")]), LEMMAS.get)
+    lean = dict(app, lemma="amgm2_lean")
+    v = check_step(Step("scale", g, [sub], {"applications": [lean], "multiplier": "1"},
+                        [close(sub, method="positivity")]), LEMMAS.get)
+    assert v.ok and v.trusted_lemmas == ["amgm2_lean (rests on Lean: Prover.amgm2)"]
+    # side condition p ≥ 0 with p = x − 2 is not provable
+    lean_bad = dict(lean, instance={"p": "x - 2", "q": "y"})
+    g3 = G((), R((x - 2) ** 2 + y**2, ">=", 2 * (x - 2) * y), ("x", "y"))
+    assert "side condition" in errors(Step("scale", g3, [sub], {"applications": [lean_bad], "multiplier": "1"},
+                                           [close(sub, method="positivity")]), LEMMAS.get)
+    assert "unknown catalogue lemma" in errors(Step("scale", g, [sub], {"applications": [dict(app, lemma="nope")],
+                                                                       "multiplier": "1"}), LEMMAS.get)
+    neg = dict(app, coefficient="-1")
+    assert "coefficient" in errors(Step("scale", g, [sub], {"applications": [neg], "multiplier": "1"},
+                                        [close(sub, method="positivity")]), LEMMAS.get)
+
+
+# ---------------------------------------------------------------- whole proofs and the CLI
+
+
+def _amgm_proof(coeff: str = "1") -> Proof:
+    p = Problem("amgm2", ["x", "y"], [Hypothesis("hx", R(x, ">=", 0))], R(x**2 + y**2, ">=", 2 * x * y))
+    return Proof(p, sos(Goal.from_problem(p), [(coeff, [], "x - y")]))
+
+
+def test_check_proof_root_goal_must_match_problem() -> None:
+    pr = _amgm_proof()
+    assert check_proof(pr).ok
+    pr.root.goal = pr.root.goal.with_hypotheses([R(y, ">=", 0)])
+    v = check_proof(pr)
+    assert not v.ok and "problem's statement" in v.errors[0]
+
+
+def test_cli_check(tmp_path) -> None:
+    from prover.cli import app
+
+    runner = CliRunner()
+    good, bad, junk = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "junk.json"
+    good.write_text(_amgm_proof().dumps())
+    bad.write_text(_amgm_proof("3").dumps())
+    junk.write_text(json.dumps({"format": "prover-proof", "version": 99}))
+    r = runner.invoke(app, ["check", str(good)])
+    assert r.exit_code == 0 and "ACCEPTED" in r.output
+    r = runner.invoke(app, ["check", str(bad)])
+    assert r.exit_code == 1 and "REJECTED" in r.output and "root (close)" in r.output
+    r = runner.invoke(app, ["check", str(junk)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    r = runner.invoke(app, ["check", str(tmp_path / "missing.json")])
+    assert r.exit_code == 2
