@@ -6,7 +6,7 @@ the identities with sympy before comparing the rendering with ``tests/golden/<na
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import sympy as sp
 

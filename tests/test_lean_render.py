@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from tests.lean_golden_cases import CASES, LEMMAS, NLINARITH_CASES, rel
 from prover.kernel.ir import Goal, Proof, Step, expr_from_str
 from prover.lean.render import RenderError, render_proof, render_step_tactic, step_block
 from prover.lean.syntax import lean_expr, ring_identity
 from prover.problem import var
+from tests.lean_golden_cases import CASES, LEMMAS, NLINARITH_CASES, rel
 
 GOLDEN = Path(__file__).parent / "golden"
 LEAN_PROJECT = Path(__file__).parent.parent / "lean_project"
@@ -104,14 +104,14 @@ def _golden_texts() -> list[tuple[str, str]]:
 def test_goldens_have_no_sorry_or_axiom_declarations() -> None:
     for name, text in _golden_texts():
         assert "sorry" not in text, name
-        assert not re.search(r"^\s*axiom\b", text, re.M), name
+        assert not re.search(r"^\s*axiom\b", text, re.MULTILINE), name
         assert text.count("#print axioms") == 1, name
 
 
 def test_project_lemmas_used_by_goldens_exist_in_lean_project() -> None:
     declared = set()
     for f in (LEAN_PROJECT / "ProverLemmas").glob("*.lean"):
-        declared |= set(re.findall(r"^theorem (\w+)", f.read_text(encoding="utf-8"), re.M))
+        declared |= set(re.findall(r"^theorem (\w+)", f.read_text(encoding="utf-8"), re.MULTILINE))
     used = {m for _, text in _golden_texts() for m in re.findall(r"Prover\.(\w+)", text)}
     assert used and used <= declared, used - declared
 

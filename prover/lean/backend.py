@@ -11,6 +11,7 @@ import shutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 from prover.lean.repl import LeanRepl, ReplCrash, ReplError, ReplProtocolError, ReplTimeout
 
@@ -64,10 +65,10 @@ class LeanBackend(ABC):
     def run_tactic(self, state: LeanState, tactic: str) -> TacticResult:
         """Run ``tactic`` on ``state``; never raises for Lean errors, timeouts or crashes."""
 
-    def close(self) -> None:  # noqa: B027 - optional hook
+    def close(self) -> None:
         """Release the Lean process."""
 
-    def __enter__(self) -> "LeanBackend":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -95,7 +96,8 @@ class ReplBackend(LeanBackend):
     def __init__(self, repl: LeanRepl | None = None, *, timeout: float = 60.0) -> None:
         if repl is None:
             require_lake()
-            repl = LeanRepl(cwd=project_dir(), timeout=timeout)
+            # ProverLemmas (lean_project/) imports Mathlib and adds the catalogue lemmas
+            repl = LeanRepl(cwd=project_dir(), timeout=timeout, header="import Mathlib\nimport ProverLemmas")
         self.repl = repl
         self._preambles: dict[tuple[int, str], int] = {}
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from prover.lean.backend import BACKEND_NAMES, LeanBackend, LeanUnavailable, make_backend
-from prover.lean.verify import (FileCheck, LeanStepFilter, LeanVerification, check_file,
-                                verify_proof_in_lean)
+from prover.lean.verify import FileCheck, LeanStepFilter, LeanVerification, check_file, verify_proof_in_lean
 
 __all__ = ["BACKEND_NAMES", "FileCheck", "LeanBackend", "LeanStepFilter", "LeanUnavailable",
            "LeanVerification", "backend_filter", "check_file", "make_backend", "verify_file",

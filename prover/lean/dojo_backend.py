@@ -17,7 +17,7 @@ from typing import Any
 
 from prover.lean.backend import LeanBackend, LeanState, LeanUnavailable, TacticResult
 
-_NAME = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.M)
+_NAME = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.MULTILINE)
 
 
 def _import_dojo() -> Any:
@@ -69,7 +69,7 @@ class DojoBackend(LeanBackend):
         if ctx is not None:
             try:
                 ctx.__exit__(None, None, None)
-            except Exception:  # noqa: BLE001 - a dead Dojo may fail to close; it is discarded anyway
+            except Exception:  # noqa: BLE001, S110 - a dead Dojo may fail to close; it is discarded anyway
                 pass
 
     def _record(self, st: Any) -> LeanState:

@@ -56,12 +56,13 @@ class _Ctx:
     counter: itertools.count
     lemmas: LemmaLookup | None
     close_style: str
+    used: set[str] = field(default_factory=set)
 
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self.counter)}"
 
-    def child(self, names: list[str]) -> "_Ctx":
-        return _Ctx(names, self.counter, self.lemmas, self.close_style)
+    def child(self, names: list[str]) -> _Ctx:
+        return _Ctx(names, self.counter, self.lemmas, self.close_style, self.used)
 
 
 @dataclass
@@ -294,6 +295,7 @@ def _lemma_term(step: Step, app: dict, ctx: _Ctx) -> tuple[str, str]:
         raise RenderError(f"scale step uses lemma {name!r}, unknown to the catalogue given to the renderer")
     if not lem.lean_name:
         raise RenderError(f"catalogue lemma {name!r} has no lean_name")
+    ctx.used.add(lem.lean_name)
     inst = {k: _expr(step, v) for k, v in app.get("instance", {}).items()}
     missing = [v for v in lem.variables if v not in inst]
     if missing:
@@ -573,9 +575,13 @@ def statement(problem: Problem) -> str:
     return " ".join(parts) + f" :\n    {lean_rel(problem.goal, as_written=True)}"
 
 
-def header(problem: Problem) -> str:
+def header(problem: Problem, used_lemmas: set[str] | frozenset[str] = frozenset()) -> str:
+    """Imports (``ProverLemmas`` from lean_project/ when a ``Prover.*`` lemma is used), ``open
+    Real``, and the benchmark's real-division macro when the problem was read that way."""
+    imports = ["import Mathlib"] + (["import ProverLemmas"] if any(n.startswith("Prover.") for n in used_lemmas)
+                                    else [])
     lines = [f"-- Rendered by prover; checked against Mathlib {MATHLIB_TAG} (lean_project/).",
-             "import Mathlib", "", "open Real", ""]
+             *imports, "", "open Real", ""]
     if problem.real_division:
         lines += ["-- Benchmark convention: every `/` is real division.", REAL_DIVISION_MACRO, ""]
     return "\n".join(lines) + "\n"
@@ -593,9 +599,24 @@ def root_prelude(problem: Problem, refs: list[str]) -> list[str]:
     return lines + {">=": ["rw [ge_iff_le]"], ">": ["rw [gt_iff_lt]"]}.get(op, [])
 
 
+def catalogue_lookup() -> LemmaLookup | None:
+    """The catalogue's ``prover.tactics.catalogue.lemma_lookup(name) -> LemmaStatement | None``,
+    when that module exists (scale steps need it for the Lean names of lemmas)."""
+    try:
+        from prover.tactics import catalogue  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    fn = getattr(catalogue, "lemma_lookup", None)
+    return fn if callable(fn) else None
+
+
 def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
                  close_style: str = "linear_combination", print_axioms: bool = True) -> str:
-    """A complete ``.lean`` file proving ``proof.problem`` by replaying ``proof``'s certificates."""
+    """A complete ``.lean`` file proving ``proof.problem`` by replaying ``proof``'s certificates.
+
+    ``lemmas`` resolves the catalogue lemmas of scale steps (default: :func:`catalogue_lookup`)."""
+    if lemmas is None:
+        lemmas = catalogue_lookup()
     if close_style not in CLOSE_STYLES:
         raise RenderError(f"unknown close style {close_style!r}")
     problem = proof.problem
@@ -605,7 +626,7 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     _, refs = hypothesis_refs(problem)
     ctx = _Ctx(refs, itertools.count(1), lemmas, close_style)
     body = root_prelude(problem, refs) + _render_tree(proof.root, ctx)
-    text = header(problem) + statement(problem) + " := by\n" + "\n".join(_indent(body)) + "\n"
+    text = header(problem, ctx.used) + statement(problem) + " := by\n" + "\n".join(_indent(body)) + "\n"
     if print_axioms:
         text += f"\n#print axioms {theorem_name(problem)}\n"
     return text

@@ -24,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 
 class ReplError(RuntimeError):
@@ -101,7 +101,7 @@ class LeanRepl:
     restarts: int = 0
     base_env: int | None = None
     _proc: subprocess.Popen | None = field(default=None, repr=False)
-    _lines: "queue.Queue[str | None]" = field(default_factory=queue.Queue, repr=False)
+    _lines: queue.Queue[str | None] = field(default_factory=queue.Queue, repr=False)
     _stderr: list[str] = field(default_factory=list, repr=False)
 
     # ------------------------------------------------------------ process management
@@ -158,7 +158,7 @@ class LeanRepl:
             pass
 
     @staticmethod
-    def _pump(stream: Any, q: "queue.Queue[str | None]") -> None:
+    def _pump(stream: Any, q: queue.Queue[str | None]) -> None:
         for line in iter(stream.readline, ""):
             q.put(line)
         q.put(None)
@@ -169,7 +169,7 @@ class LeanRepl:
             sink.append(line)
             del sink[:-50]
 
-    def __enter__(self) -> "LeanRepl":
+    def __enter__(self) -> Self:
         self.start()
         return self
 

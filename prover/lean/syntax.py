@@ -81,7 +81,7 @@ def _add(e: sp.Add) -> tuple[str, int]:
     terms = terms[first_pos:first_pos + 1] + terms[:first_pos] + terms[first_pos + 1:]
     out = _wrap(_p(terms[0]), _ADD)
     for t in terms[1:]:
-        c, rest = t.as_coeff_Mul()
+        c, _ = t.as_coeff_Mul()
         if c < 0:
             out += f" - {_wrap(_p(-t), _MUL)}"
         else:

@@ -17,8 +17,14 @@ import sympy as sp
 from prover.kernel.ir import Goal, Proof, Step
 from prover.kernel.lemma import LemmaLookup
 from prover.lean.backend import LeanBackend, LeanState, LeanUnavailable, project_dir, require_lake
-from prover.lean.render import (REAL_DIVISION_MACRO, RenderError, hypothesis_refs, root_prelude, statement,
-                                step_block)
+from prover.lean.render import (
+    REAL_DIVISION_MACRO,
+    RenderError,
+    hypothesis_refs,
+    root_prelude,
+    statement,
+    step_block,
+)
 from prover.problem import Problem
 
 ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
@@ -228,7 +234,7 @@ class FileCheck:
 
 _AXIOMS = re.compile(r"'([^']+)' depends on axioms: \[([^\]]*)\]")
 _NO_AXIOMS = re.compile(r"'([^']+)' does not depend on any axioms")
-_DECL = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.M)
+_DECL = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.MULTILINE)
 
 
 def parse_axioms(output: str) -> dict[str, list[str]]:
@@ -276,7 +282,7 @@ def check_file(path: str | Path, *, timeout: float = 600.0, project: Path | None
         target.write_text(audited, encoding="utf-8")
         try:
             cp = subprocess.run([lake, "env", "lean", str(target)], cwd=proj, capture_output=True, text=True,
-                                timeout=timeout)
+                                timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
             return FileCheck(False, [f"lean did not finish within {timeout:g} s"], {}, "")
     return judge_output(audited, cp.stdout + cp.stderr, cp.returncode)

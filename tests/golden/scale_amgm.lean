@@ -1,5 +1,6 @@
 -- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
 import Mathlib
+import ProverLemmas
 
 open Real
 

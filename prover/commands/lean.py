@@ -1,0 +1,116 @@
+"""``prover lean setup|check|render``: the Lean side, for users who have Lean (via elan).
+
+* ``setup``  installs the pinned toolchain, downloads Mathlib's build cache and builds
+  ``lean_project/`` (our lemmas and the REPL). Needs elan/lake and internet.
+* ``check FILE.lean``  compiles a file in that project; it passes only if Lean accepts it, no
+  ``sorry`` is used and ``#print axioms`` lists only propext, Classical.choice, Quot.sound.
+* ``render PROOF.json``  writes the Lean file of a saved proof.
+
+Exit codes: 0 success, 1 Lean rejected the file / a setup command failed, 2 user errors
+(missing file, no Lean installed).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import typer
+
+from prover.cli import app
+
+lean_app = typer.Typer(no_args_is_help=True, help="Lean 4 integration (for users with Lean installed via elan).")
+app.add_typer(lean_app, name="lean")
+
+ELAN_HINT = ("install Lean with elan: curl https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh "
+             "-sSf | sh  (then open a new shell)")
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(code)
+
+
+def setup_commands(project: Path) -> list[list[str]]:
+    """The commands ``prover lean setup`` runs, in order, inside ``project``."""
+    toolchain = (project / "lean-toolchain").read_text(encoding="utf-8").strip()
+    return [["elan", "toolchain", "install", toolchain],
+            ["lake", "exe", "cache", "get"],
+            ["lake", "build"],
+            ["lake", "build", "repl"]]
+
+
+@lean_app.command("setup")
+def setup(
+    project: Path = typer.Option(None, "--project", help="Lake project (default: the pinned lean_project/)"),  # noqa: B008
+    dry_run: bool = typer.Option(False, "--dry-run", help="print the commands without running them"),
+) -> None:
+    """Install the pinned toolchain, get the Mathlib cache, build lean_project/ and the REPL."""
+    from prover.lean.backend import project_dir
+
+    proj = project or project_dir()
+    if not (proj / "lakefile.lean").exists() or not (proj / "lean-toolchain").exists():
+        _fail(f"no Lean project at {proj} (expected lakefile.lean and lean-toolchain)")
+    cmds = setup_commands(proj)
+    if dry_run:
+        for c in cmds:
+            typer.echo(f"(cd {proj} && {' '.join(c)})")
+        return
+    missing = [t for t in ("elan", "lake") if shutil.which(t) is None]
+    if missing:
+        _fail(f"{' and '.join(missing)} not found on PATH; {ELAN_HINT}")
+    for c in cmds:
+        typer.echo(f"$ {' '.join(c)}")
+        if subprocess.run(c, cwd=proj, check=False).returncode != 0:
+            _fail(f"`{' '.join(c)}` failed in {proj} (see its output above)", 1)
+    typer.echo(f"Lean is ready: {proj} builds; check files with `prover lean check FILE.lean`.")
+
+
+@lean_app.command("check")
+def check(
+    file: Path = typer.Argument(..., help="a .lean file (e.g. a rendered proof.lean)"),  # noqa: B008
+    timeout: float = typer.Option(600.0, "--timeout", help="seconds for Lean to compile the file"),
+) -> None:
+    """Compile FILE in the pinned project; require only propext, Classical.choice, Quot.sound."""
+    from prover.lean.backend import LeanUnavailable
+    from prover.lean.verify import check_file
+
+    if not file.is_file():
+        _fail(f"no such file: {file}")
+    try:
+        res = check_file(file, timeout=timeout)
+    except LeanUnavailable as exc:
+        _fail(str(exc))
+    for name, axioms in sorted(res.axioms.items()):
+        typer.echo(f"{name}: axioms {', '.join(axioms) if axioms else '(none)'}")
+    if res.ok:
+        typer.echo(f"OK: Lean accepts {file}")
+        return
+    for e in res.errors:
+        typer.echo(f"rejected: {e}", err=True)
+    raise typer.Exit(1)
+
+
+@lean_app.command("render")
+def render(
+    proof_file: Path = typer.Argument(..., help="a proof.json written by `prover prove --out`"),  # noqa: B008
+    out: Path = typer.Option(None, "--out", help="write the .lean file here (default: stdout)"),  # noqa: B008
+    style: str = typer.Option("linear_combination", "--style", help="linear_combination | nlinarith"),
+) -> None:
+    """Render a saved proof as a complete Lean 4 file."""
+    from prover.kernel.ir import IRError, Proof
+    from prover.lean.render import RenderError, render_proof
+
+    if not proof_file.is_file():
+        _fail(f"no such file: {proof_file}")
+    try:
+        proof = Proof.loads(proof_file.read_text(encoding="utf-8"))
+        text = render_proof(proof, close_style=style)
+    except (IRError, RenderError) as exc:
+        _fail(str(exc).splitlines()[0])
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {out}")
