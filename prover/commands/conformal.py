@@ -1,0 +1,272 @@
+"""``prover conformal calibrate | filter | eval | build-set``: the coherent-factuality filter."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import numpy as np
+import typer
+
+from prover.cli import app
+
+conformal_app = typer.Typer(no_args_is_help=True, help="Conformal coherent-factuality filter for proof steps.")
+app.add_typer(conformal_app, name="conformal")
+
+CAL_FORMAT = "prover-conformal-calibration"
+TIES = ("noise", "strict", "none")
+DATA_HELP = "math | math-llama | generated | FILE (.json MATH annotations or .jsonl claim graphs)"
+
+
+def _fail(msg: str) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(2)
+
+
+def _generator():
+    """The LLM sampler, when the LLM module provides one (``prover.llm.get_generator()``)."""
+    try:
+        from prover import llm
+    except ImportError:
+        return None
+    get = getattr(llm, "get_generator", None)
+    return get() if callable(get) else None
+
+
+def _load(spec: str, data_dir: str | None):
+    from prover.conformal.datasets import load_dataset
+    from prover.conformal.io import DataError
+
+    try:
+        exs = load_dataset(spec, data_dir)
+    except (DataError, OSError, UnicodeDecodeError) as exc:
+        _fail(str(exc))
+    if not exs:
+        _fail(f"{spec}: no examples")
+    return exs
+
+
+def _risks(examples, scorer_spec: str):
+    from prover.conformal.scorers import make_scorer
+
+    try:
+        scorer = make_scorer(scorer_spec, _generator())
+        return [-np.asarray(scorer(ex), dtype=float) for ex in examples]
+    except (KeyError, ValueError) as exc:
+        _fail(str(exc).strip("'\""))
+
+
+def _ties(ties: str, n: int, seed: int, sd: float) -> tuple[bool, list[float] | None]:
+    if ties not in TIES:
+        _fail(f"--ties must be one of {', '.join(TIES)}")
+    if ties == "noise":
+        from prover.conformal.calibrate import tie_break_shifts
+
+        return False, list(tie_break_shifts(n, np.random.default_rng(seed), sd))
+    return ties == "strict", None
+
+
+def _alpha_list(text: str) -> list[str]:
+    from prover.conformal.calibrate import as_fraction
+
+    out = [a.strip() for a in text.split(",") if a.strip()]
+    try:
+        for a in out:
+            as_fraction(a)
+    except ValueError as exc:
+        _fail(f"bad --alphas: {exc}")
+    if not out:
+        _fail("--alphas is empty")
+    return out
+
+
+@conformal_app.command()
+def calibrate(
+    data: str = typer.Argument(..., help=DATA_HELP),
+    alpha: str = typer.Option("0.1", help="miscoverage α (exact decimal, e.g. 0.1)"),
+    scorer: str = typer.Option("auto", help="given:KEY | symbolic | symbolic+given:KEY | self-consistency | A*w,B*w"),
+    method: str = typer.Option("coherent", help="coherent (graph) | independent (Mohri & Hashimoto baseline)"),
+    ties: str = typer.Option("noise", help="noise (tiny per-example shift) | strict (t < τ̂) | none"),
+    noise_sd: float = typer.Option(1e-3, help="sd of the tie-break shift"),
+    seed: int = typer.Option(0),
+    out: str = typer.Option("calibration.json", help="where to write the calibration"),
+    data_dir: str | None = typer.Option(None, "--data", help="folder of the MATH files (default ../shared/conformal_data)"),
+) -> None:
+    """Fit the conformal threshold τ̂ on labelled claim graphs."""
+    from prover.conformal.calibrate import METHODS, as_fraction
+    from prover.conformal.calibrate import calibrate as fit
+    from prover.conformal.datasets import default_scorer
+
+    if method not in METHODS:
+        _fail(f"--method must be one of {', '.join(METHODS)}")
+    try:
+        as_fraction(alpha)
+    except ValueError as exc:
+        _fail(str(exc))
+    exs = _load(data, data_dir)
+    spec = default_scorer(exs) if scorer == "auto" else scorer
+    strict, shifts = _ties(ties, len(exs), seed, noise_sd)
+    try:
+        cal = fit(exs, _risks(exs, spec), alpha, method=method, strict=strict, shifts=shifts)
+    except ValueError as exc:
+        _fail(str(exc))
+    out_p = Path(out)
+    doc = {"format": CAL_FORMAT, **cal.to_json(), "scorer": spec, "ties": ties, "noise_sd": noise_sd,
+           "seed": seed, "data": data}
+    out_p.parent.mkdir(parents=True, exist_ok=True)
+    out_p.write_text(json.dumps(doc, indent=1))
+    typer.echo(f"n = {cal.n}, α = {cal.alpha}, τ̂ = {cal.tau} ({method}, scorer {spec}, ties {ties}) → {out}")
+
+
+def _read_calibration(path: Path):
+    from prover.conformal.calibrate import Calibration
+
+    try:
+        d = json.loads(path.read_text())
+        if d.get("format") != CAL_FORMAT:
+            raise ValueError(f"not a {CAL_FORMAT} file")
+        return Calibration.from_json(d), d
+    except (OSError, json.JSONDecodeError, ValueError, KeyError) as exc:
+        _fail(f"{path}: {exc}")
+
+
+def _targets(path: str):
+    """Claim graphs to filter: a .jsonl claim-graph file or a proof .json (rendered)."""
+    from prover.conformal.io import DataError, load_claim_graphs
+    from prover.conformal.render import render_proof
+    from prover.kernel.ir import IRError, Proof
+
+    p = Path(path)
+    if not p.exists():
+        _fail(f"no such file: {path}")
+    try:
+        if p.suffix == ".jsonl":
+            return load_claim_graphs(p)
+        return [render_proof(Proof.loads(p.read_text()))]
+    except (DataError, IRError, OSError, UnicodeDecodeError) as exc:
+        _fail(f"{path}: {exc}")
+
+
+@conformal_app.command("filter")
+def filter_cmd(
+    claims: str = typer.Argument(..., help="claim graphs (.jsonl) or a proof (.json) to filter"),
+    calibration: str = typer.Option(..., "--calibration", "-c", help="file written by `prover conformal calibrate`"),
+    seed: int = typer.Option(1, help="seed of the tie-break shift of the new proofs"),
+    json_out: bool = typer.Option(False, "--json", help="print JSON instead of text"),
+) -> None:
+    """Keep the ancestor-closed subset of each proof's claims that the calibration certifies."""
+    from prover.conformal.calibrate import filter_claims, tie_break_shifts
+
+    cal, doc = _read_calibration(Path(calibration))
+    exs = _targets(claims)
+    risks = _risks(exs, doc["scorer"])
+    shifts = (tie_break_shifts(len(exs), np.random.default_rng(seed), float(doc["noise_sd"]))
+              if doc.get("ties") == "noise" else np.zeros(len(exs)))
+    results = []
+    for ex, r, s in zip(exs, risks, shifts):
+        kept = filter_claims(ex, r, cal, float(s))
+        results.append({"name": ex.name, "kept": ex.topological_order(kept),
+                        "dropped": sorted(set(range(ex.n)) - kept)})
+        if not json_out:
+            typer.echo(f"{ex.name}: kept {len(kept)}/{ex.n} claims "
+                       f"(coherently factual with probability ≥ {1 - cal.alpha})")
+            for v in ex.topological_order(kept):
+                typer.echo(f"  ✓ [{v}] {ex.claims[v].text}")
+            for v in sorted(set(range(ex.n)) - kept):
+                typer.echo(f"  ✗ [{v}] {ex.claims[v].text}")
+    if json_out:
+        typer.echo(json.dumps({"alpha": str(cal.alpha), "tau": doc["tau"], "results": results}, indent=1))
+
+
+@conformal_app.command("eval")
+def eval_cmd(
+    data: str = typer.Argument("math", help=DATA_HELP),
+    alphas: str = typer.Option("0.05,0.1,0.15,0.2,0.3", help="comma-separated α values"),
+    scorer: str = typer.Option("auto", help="as for calibrate"),
+    methods: str = typer.Option("coherent,independent", help="coherent, boosted, independent, ind_filtered"),
+    splits: int = typer.Option(500, help="random calibration/test splits"),
+    n_cal: int | None = typer.Option(None, help="calibration examples per split (default half)"),
+    loo: bool = typer.Option(False, "--loo", help="leave-one-out instead of random splits"),
+    ties: str = typer.Option("noise", help="noise | strict | none"),
+    noise_sd: float = typer.Option(1e-3),
+    seed: int = typer.Option(0),
+    out: str | None = typer.Option(None, help="folder for table.md and plot.png"),
+    data_dir: str | None = typer.Option(None, "--data", help="folder of the MATH files"),
+) -> None:
+    """Coverage/retention table over α (and a PNG plot) from repeated splits or leave-one-out."""
+    from prover.conformal.datasets import default_scorer
+    from prover.conformal.evaluate import METHOD_NAMES, compare_methods
+    from prover.conformal.report import markdown_table, plot
+
+    al = _alpha_list(alphas)
+    ms = [m.strip() for m in methods.split(",") if m.strip()]
+    bad = [m for m in ms if m not in METHOD_NAMES]
+    if bad or not ms:
+        _fail(f"unknown method(s) {bad} (use {', '.join(METHOD_NAMES)})")
+    if ties not in TIES:
+        _fail(f"--ties must be one of {', '.join(TIES)}")
+    exs = _load(data, data_dir)
+    spec = default_scorer(exs) if scorer == "auto" else scorer
+    risks = {id(ex): r for ex, r in zip(exs, _risks(exs, spec))}
+    has_human = any(ex.subset_labels for ex in exs)
+    labels = ("proxy", "human", "independent") if has_human else ("proxy", "independent")
+    try:
+        rows = compare_methods(exs, lambda ex: risks[id(ex)], al, ms, n_cal=n_cal, repeats=splits, seed=seed,
+                               noise_sd=noise_sd if ties == "noise" else 0.0, strict=ties == "strict",
+                               loo=loo, labels=labels)
+    except ValueError as exc:
+        _fail(str(exc))
+    label = "human" if has_human else "proxy"
+    protocol = "leave-one-out" if loo else f"{splits} random splits"
+    header = (f"data {data}: {len(exs)} proofs, {sum(ex.n for ex in exs)} claims; scorer {spec}; "
+              f"{protocol}, n_cal = {rows[0].n_cal}; ties: {ties}"
+              + (f" (sd {noise_sd})" if ties == "noise" else "") + f"; coherence label: {label}")
+    table = markdown_table(rows, label)
+    typer.echo(header)
+    typer.echo(table)
+    if out is not None:
+        out_d = Path(out)
+        cmd = "prover " + shlex.join(["conformal", "eval", *sys.argv[3:]]) if len(sys.argv) > 2 else ""
+        out_d.mkdir(parents=True, exist_ok=True)
+        (out_d / "table.md").write_text(f"{header}\n\nCommand: `{cmd}`\n\n{table}")
+        plot(rows, out_d / "plot.png", header, label)
+        typer.echo(f"wrote {out_d / 'table.md'} and {out_d / 'plot.png'}")
+
+
+@conformal_app.command("build-set")
+def build_set_cmd(
+    out: str = typer.Option(..., help="output claim-graph file (.jsonl)"),
+    from_run: str | None = typer.Option(None, "--from-run", help="a `prover eval` run folder (reads proofs/*.json)"),
+    textbook: int = typer.Option(0, help="also add N programmatically built textbook proofs"),
+    corrupt_fraction: float = typer.Option(0.3, help="probability that a proof gets one wrong step"),
+    seed: int = typer.Option(0),
+    store_scores: bool = typer.Option(True, help="store the symbolic scorer's confidence as score 'symbolic'"),
+) -> None:
+    """Build labelled claim graphs from kernel proofs (clean and corrupted variants)."""
+    from prover.conformal.generate import build_set, proofs_from_run, textbook_proofs
+    from prover.conformal.io import DataError, save_claim_graphs
+    from prover.conformal.scorers import SymbolicScorer
+
+    if not 0 <= corrupt_fraction <= 1:
+        _fail("--corrupt-fraction must lie in [0, 1]")
+    proofs = []
+    if from_run is not None:
+        try:
+            proofs += proofs_from_run(from_run)
+        except DataError as exc:
+            _fail(str(exc))
+    if textbook:
+        proofs += textbook_proofs(textbook, seed)
+    if not proofs:
+        _fail("no proofs: give --from-run RUN and/or --textbook N")
+    exs = build_set(proofs, corrupt_fraction, seed)
+    if store_scores:
+        sym = SymbolicScorer()
+        for ex in exs:
+            for c, s in zip(ex.claims, sym(ex)):
+                c.scores["symbolic"] = float(s)
+    save_claim_graphs(exs, out)
+    bad = sum(1 for ex in exs if "corrupted_step" in ex.meta)
+    typer.echo(f"{len(exs)} proofs ({bad} corrupted), {sum(ex.n for ex in exs)} claims → {out}")

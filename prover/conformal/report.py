@@ -1,0 +1,69 @@
+"""Coverage/retention tables (markdown) and plots (PNG, matplotlib) for evaluation rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from prover.conformal.evaluate import Row
+
+
+def _methods(rows: Sequence[Row]) -> list[str]:
+    return list(dict.fromkeys(r.method for r in rows))
+
+
+def markdown_table(rows: Sequence[Row], label: str = "human") -> str:
+    """One line per α: target, bounds, then per method coherent factuality (± SE) and % kept."""
+    methods = _methods(rows)
+    alphas = list(dict.fromkeys(r.alpha for r in rows))
+    by = {(r.method, r.alpha): r for r in rows}
+    head = ["α", "target 1−α", "upper 1−α+1/(n+1)"]
+    for m in methods:
+        head += [f"{m}: coherent ({label})", f"{m}: independent", f"{m}: kept %"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for a in alphas:
+        r0 = by[(methods[0], a)]
+        cells = [f"{float(a):.3f}", f"{r0.target:.3f}", f"{r0.upper:.3f}"]
+        for m in methods:
+            r = by[(m, a)]
+            cells += [f"{r.coverage[label]:.3f} ± {r.coverage_se[label]:.3f}" if r.coverage_se[label] == r.coverage_se[label]
+                      else f"{r.coverage[label]:.3f}",
+                      f"{r.coverage['independent']:.3f}" if "independent" in r.coverage else "—",
+                      f"{100 * r.retention:.1f}"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(rows: Sequence[Row], path: str | Path, title: str, label: str = "human") -> None:
+    """Left: realized coherent factuality vs target with the conformal bounds; right: retention."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+    methods = _methods(rows)
+    n_cal = rows[0].n_cal
+    xs = sorted({r.target for r in rows})
+    lo, hi = min(xs) - 0.02, max(xs) + 0.02
+    ax1.plot([lo, hi], [lo, hi], "k--", lw=1, label="y = 1−α")
+    ax1.plot([lo, hi], [lo + 1 / (n_cal + 1), hi + 1 / (n_cal + 1)], "k:", lw=1, label="y = 1−α+1/(n+1)")
+    for m in methods:
+        rs = sorted((r for r in rows if r.method == m), key=lambda r: r.target)
+        cov = [r.coverage[label] for r in rs]
+        err = [1.96 * r.coverage_se[label] if r.coverage_se[label] == r.coverage_se[label] else 0 for r in rs]
+        ax1.errorbar([r.target for r in rs], cov, yerr=err, marker="o", ms=4, capsize=2, label=m)
+        ax2.plot([100 * r.retention for r in rs], cov, marker="o", ms=4, label=m)
+    ax1.set_xlabel("target coherent factuality 1−α")
+    ax1.set_ylabel(f"realized coherent factuality ({label} label)")
+    ax1.set_title(f"validity (n_cal = {n_cal})")
+    ax1.legend(fontsize=8)
+    ax2.set_xlabel("claims kept (%)")
+    ax2.set_ylabel(f"realized coherent factuality ({label} label)")
+    ax2.set_title("retention")
+    ax2.legend(fontsize=8)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
