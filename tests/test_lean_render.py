@@ -94,6 +94,14 @@ def test_golden_certificates_are_exact(name: str) -> None:
     _check_step(CASES[name]().root)
 
 
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_proofs_pass_the_kernel(name: str) -> None:
+    from prover.kernel.check import check_proof
+
+    verdict = check_proof(CASES[name](), LEMMAS.get)
+    assert verdict.ok, verdict.errors
+
+
 # -------------------------------------------- what the goldens may and may not contain
 
 
