@@ -29,10 +29,11 @@ from pathlib import Path
 import numpy as np
 import sympy as sp
 
+from prover.frontend import PrintError, print_relation, print_theorem
 from prover.kernel.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 from prover.oracles.numeric import minimize_slack, search_model
-from prover.problem import LEAN_OPS, Problem, Relation
+from prover.problem import Problem, Relation
 
 #: Relative margins tried in turn (the first gives e.g. Nesbitt 3/2 -> 8/5).
 DELTAS = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 5))
@@ -117,10 +118,16 @@ def _candidate_goals(rel: Relation, model: GoalModel, x: np.ndarray, delta: Frac
 
 
 def _make_variant(problem: Problem, target: Relation, how: str, delta: Fraction) -> Problem:
-    return Problem(problem.name + SUFFIX, list(problem.variables), list(problem.hypotheses), target,
-                   problem.real_division, problem.source,
-                   {**problem.meta, "variant_of": problem.name, "variant": "false", "how": how,
-                    "delta": str(delta)})
+    """The variant problem; ``meta["lean"]`` is the *variant's* statement (not the original's)."""
+    meta = {k: v for k, v in problem.meta.items() if k != "lean"}
+    v = Problem(problem.name + SUFFIX, list(problem.variables), list(problem.hypotheses), target,
+                problem.real_division, problem.source,
+                {**meta, "variant_of": problem.name, "variant": "false", "how": how, "delta": str(delta)})
+    try:
+        v.meta["lean"] = _lean_text(v)
+    except PrintError:
+        pass  # no Lean text; the Problem itself is what gets attempted
+    return v
 
 
 def false_variant_report(problem: Problem, time_limit: float = 20.0, seed: int = SEED) -> VariantReport:
@@ -173,30 +180,11 @@ def false_variant(problem: Problem, time_limit: float = 20.0) -> Problem | None:
 
 
 def _lean_text(problem: Problem) -> str:
-    try:
-        from prover.frontend import print_theorem
-    except ImportError:
-        return _fallback_lean(problem)
     return print_theorem(problem)
 
 
-def _lean_expr(e: sp.Expr) -> str:
-    try:
-        from prover.frontend import print_expr
-    except ImportError:
-        return str(e).replace("**", " ^ ")
-    return print_expr(e)
-
-
 def _rel_text(r: Relation) -> str:
-    return f"{_lean_expr(sp.sympify(r.lhs))} {LEAN_OPS[r.op]} {_lean_expr(sp.sympify(r.rhs))}"
-
-
-def _fallback_lean(problem: Problem) -> str:
-    """Minimal Lean rendering (the front-end's printer is used when it exists)."""
-    name = problem.name.split("/")[-1].replace(".", "_")
-    hyps = "".join(f" ({h.name} : {_rel_text(h.rel)})" for h in problem.hypotheses)
-    return f"theorem {name} {{{' '.join(problem.variables)} : ℝ}}{hyps} : {_rel_text(problem.goal)} := by sorry"
+    return print_relation(Relation(sp.sympify(r.lhs), r.op, sp.sympify(r.rhs)))
 
 
 def false_variants_jsonl(src: str | Path, dst: str | Path, time_limit: float = 20.0) -> list[VariantReport]:
@@ -213,8 +201,12 @@ def false_variants_jsonl(src: str | Path, dst: str | Path, time_limit: float = 2
         for p in load_benchmark(src):
             rep = false_variant_report(p, time_limit)
             reports.append(rep)
-            if rep.variant is not None:
+            if rep.variant is None:
+                continue
+            try:
                 out.write(json.dumps(variant_record(rep.variant), ensure_ascii=False) + "\n")
+            except PrintError as exc:
+                rep.reason += f" (not written: no Lean text: {exc})"
     return reports
 
 

@@ -160,3 +160,40 @@ def test_false_variant_is_confirmed_false(problem: Problem) -> None:
 def test_nesbitt_variant_is_8_over_5() -> None:
     v = false_variant_report(FAST_SUBSET[-1], time_limit=8.0).variant
     assert v is not None and v.goal == Relation(NESBITT, ">=", R(8, 5))
+
+
+# ---------------------------------------------------------------- records and the z3 attempt
+
+NESBITT_LEAN = ("theorem nesbitt {a b c : ℝ} (ha : a > 0) (hb : b > 0) (hc : c > 0) : "
+                "3 / 2 ≤ a / (b + c) + b / (c + a) + c / (a + b) := by sorry")
+
+
+def test_variant_record_round_trips_through_the_parser(tmp_path) -> None:
+    import json
+
+    from prover.frontend import parse_theorem
+    from prover.variants import false_variants_jsonl
+
+    src = tmp_path / "b.jsonl"
+    src.write_text(json.dumps({"id": "t/nesbitt", "source": "test", "lean": NESBITT_LEAN}) + "\n",
+                   encoding="utf-8")
+    dst = tmp_path / "v.jsonl"
+    reps = false_variants_jsonl(src, dst, time_limit=8.0)
+    assert [r.variant is not None for r in reps] == [True]
+    (rec,) = [json.loads(line) for line in dst.read_text(encoding="utf-8").splitlines()]
+    assert rec["id"] == "t/nesbitt__false" and rec["variant_of"] == "t/nesbitt"
+    q = parse_theorem(rec["lean"], real_division=True)
+    assert q.goal == reps[0].variant.goal == Relation(R(8, 5), "<=", NESBITT)
+    assert reps[0].variant.meta["lean"] == rec["lean"]
+
+
+def test_z3_attempt_records() -> None:
+    from prover.oracles.z3_attempt import run_attempt
+
+    rec = {"id": "t/nesbitt", "source": "test", "lean": NESBITT_LEAN}
+    out = run_attempt(rec, 5.0, {})
+    assert out["status"] == "proved" and out["z3"] == "unsat" and out["kernel_checked"] is False
+    out = run_attempt(rec, 5.0, {"variants": "false"})
+    assert out["status"] == "counterexample" and out["z3"] == "sat"
+    ce = {var(k): sp.Rational(v) for k, v in out["counterexample"].items()}
+    assert NESBITT.xreplace(ce) < R(8, 5)

@@ -19,15 +19,15 @@ from prover.oracles.z3_oracle import run_z3
 
 def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
     t0 = time.monotonic()
-    from prover.eval.attempt import load_problem
+    from prover.eval.attempt import NoVariant, load_problem
 
     try:
         problem = load_problem(record, options)
+    except NoVariant as exc:
+        return {"status": "no_variant", "error": f"no FALSE variant: {exc}", "time_s": time.monotonic() - t0}
     except Exception as exc:  # noqa: BLE001 - a recorded error, like the default attempt
         return {"status": "error", "error": f"statement not loaded: {type(exc).__name__}: {exc}",
                 "time_s": time.monotonic() - t0}
-    if problem is None:
-        return {"status": "error", "error": "no false variant for this problem", "time_s": time.monotonic() - t0}
     goal = Goal.from_problem(problem)
     status, point = run_z3(goal, max(0.5, time_limit - (time.monotonic() - t0)))
     out: dict[str, Any] = {"z3": status, "kernel_checked": False, "time_s": time.monotonic() - t0}
