@@ -12,12 +12,10 @@ name in the statement. Set ``DISABLE_REMOTE_CACHE=1`` on machines without intern
 from __future__ import annotations
 
 import os
-import re
 from typing import Any
 
 from prover.lean.backend import LeanBackend, LeanState, LeanUnavailable, TacticResult
-
-_NAME = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.MULTILINE)
+from prover.lean.syntax import declaration_names
 
 
 def _import_dojo() -> Any:
@@ -30,10 +28,10 @@ def _import_dojo() -> Any:
 
 
 def theorem_name(statement: str) -> str:
-    m = _NAME.search(statement)
-    if not m:
+    names = declaration_names(statement)
+    if not names:
         raise ValueError("no `theorem NAME` in the statement")
-    return m.group(1).strip("«»")
+    return names[0].strip("«»")
 
 
 class DojoBackend(LeanBackend):

@@ -15,6 +15,7 @@ import sympy as sp
 from prover.problem import Relation
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_']*$")
+_DECL = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.MULTILINE)
 _LEAN_KEYWORDS = {"at", "by", "do", "fun", "have", "show", "from", "then", "else", "if", "let", "in",
                   "match", "with", "end", "theorem", "lemma", "def", "open", "import", "suffices",
                   "calc", "where", "deriving", "instance", "structure", "class", "obtain", "set"}
@@ -35,6 +36,11 @@ def lean_ident(name: str) -> str:
     if "«" in name or "»" in name:
         raise LeanSyntaxError(f"cannot quote name {name!r}")
     return f"«{name}»"
+
+
+def declaration_names(text: str) -> list[str]:
+    """Names of the ``theorem``/``lemma`` declarations in Lean source, as written (« » kept)."""
+    return _DECL.findall(text)
 
 
 def lean_expr(e: sp.Expr | int) -> str:

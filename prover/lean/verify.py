@@ -25,6 +25,7 @@ from prover.lean.render import (
     statement,
     step_block,
 )
+from prover.lean.syntax import declaration_names
 from prover.problem import Problem
 
 ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
@@ -234,7 +235,6 @@ class FileCheck:
 
 _AXIOMS = re.compile(r"'([^']+)' depends on axioms: \[([^\]]*)\]")
 _NO_AXIOMS = re.compile(r"'([^']+)' does not depend on any axioms")
-_DECL = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.MULTILINE)
 
 
 def parse_axioms(output: str) -> dict[str, list[str]]:
@@ -253,7 +253,7 @@ def judge_output(text: str, output: str, returncode: int) -> FileCheck:
     if "declaration uses 'sorry'" in output:
         errors.append("a declaration uses sorry")
     axioms = parse_axioms(output)
-    for name in (m.strip("«»") for m in _DECL.findall(text)):
+    for name in (m.strip("«»") for m in declaration_names(text)):
         got = axioms.get(name)
         if got is None:
             errors.append(f"no #print axioms output for {name}")
@@ -265,7 +265,7 @@ def judge_output(text: str, output: str, returncode: int) -> FileCheck:
 
 def with_axiom_audit(text: str) -> str:
     """``text`` plus ``#print axioms`` for every theorem that lacks one."""
-    extra = [f"#print axioms {n}" for n in _DECL.findall(text) if f"#print axioms {n}" not in text]
+    extra = [f"#print axioms {n}" for n in declaration_names(text) if f"#print axioms {n}" not in text]
     return text if not extra else text.rstrip("\n") + "\n\n" + "\n".join(extra) + "\n"
 
 
