@@ -108,15 +108,8 @@ def _ev(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int) -> Value:
     if isinstance(e, sp.exp):
         return iv.exp(_as_iv(_ev(e.args[0], env, bits)))
     if isinstance(e, sp.log):
-        a = _ev(e.args[0], env, bits)
-        if _is_exact(a):
-            if a <= 0:
-                raise DomainError("log of a non-positive number")
-            if a == 1:
-                return sp.Integer(0)
-        elif not a.a > 0:
-            raise (DomainError if a.b <= 0 else Undecided)("log argument sign")
-        return iv.log(_as_iv(a))
+        a = _positive(_ev(e.args[0], env, bits), "log of a non-positive number")
+        return sp.Integer(0) if a == 1 else iv.log(_as_iv(a))
     if isinstance(e, sp.Abs):
         a = _ev(e.args[0], env, bits)
         if _is_exact(a):
@@ -142,30 +135,31 @@ def _pow(e: sp.Pow, env: Mapping[sp.Symbol, sp.Expr], bits: int) -> Value:
         return b**n if n >= 0 else 1 / (b ** (-n))
     # non-integer exponent: base must be >= 0 (exactly 0 only with a positive constant exponent)
     if exp_e.is_Rational:
+        if _is_exact(b) and b == 0:
+            if exp_e > 0:
+                return sp.Integer(0)
+            raise DomainError("negative power of zero")
+        b = _positive(b, "real power of a negative number")
         if _is_exact(b):
-            if b < 0:
-                raise DomainError("real power of a negative number")
-            if b == 0:
-                if exp_e > 0:
-                    return sp.Integer(0)
-                raise DomainError("negative power of zero")
             r = b**exp_e  # sympy keeps perfect powers exact
             if r.is_Rational:
                 return sp.Rational(r)
-        elif not b.a > 0:
-            raise (DomainError if b.b < 0 else Undecided)("real power base sign")
         return iv.exp(iv.log(_as_iv(b)) * _to_iv(sp.Rational(exp_e)))
+    b = _positive(b, "variable power of a non-positive number")
     x = _ev(exp_e, env, bits)
-    if _is_exact(b):
-        if b <= 0:
-            raise DomainError("variable power of a non-positive number")
-        if b == 1:
-            return sp.Integer(1)
-    elif not b.a > 0:
-        raise (DomainError if b.b <= 0 else Undecided)("variable power base sign")
-    if _is_exact(x) and x == 0:
+    if (_is_exact(b) and b == 1) or (_is_exact(x) and x == 0):
         return sp.Integer(1)
     return iv.exp(iv.log(_as_iv(b)) * _as_iv(x))
+
+
+def _positive(v: Value, what: str) -> Value:
+    """``v`` itself once it is certainly > 0; DomainError if certainly <= 0, else Undecided."""
+    if _is_exact(v):
+        if v <= 0:
+            raise DomainError(what)
+    elif not v.a > 0:
+        raise (DomainError if v.b <= 0 else Undecided)(what)
+    return v
 
 
 def evaluate(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int = PRECISIONS[0]) -> Value:
