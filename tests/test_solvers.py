@@ -3,8 +3,8 @@ or non-SOS goals."""
 
 from __future__ import annotations
 
-import sympy as sp
 import pytest
+import sympy as sp
 
 from prover.kernel.ir import Goal
 from prover.problem import Relation, var

@@ -138,7 +138,7 @@ def introduce_radicals(goal: Goal) -> Step | None:
     new_hyps: list[Relation] = []
     for (base, q), name in defs.items():
         t = var(name)
-        new_hyps.append(Relation(t, ">=", sp.Integer(0)))
+        new_hyps.append(Relation(t, ">" if is_positive(base, goal) else ">=", sp.Integer(0)))
         new_hyps.append(Relation(t ** q, "=", base))
 
     def sub(e: sp.Expr) -> sp.Expr:
@@ -232,7 +232,7 @@ def homogenize_substitute(goal: Goal) -> Step | None:
     t = goal.target
     target = Relation(sp.factor(sp.together(t.lhs.subs(mapping, simultaneous=True))), t.op,
                       sp.factor(sp.together(t.rhs.subs(mapping, simultaneous=True))))
-    sv, nv = positive_vars(goal)
+    _, nv = positive_vars(goal)
     hyps = tuple(h for h in goal.hypotheses if h.is_inequality and sp.expand(h.slack()) in nv)
     sub_goal = Goal(goal.variables, hyps, target)
     eq = goal.hypotheses[i].lhs - goal.hypotheses[i].rhs

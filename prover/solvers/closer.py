@@ -9,7 +9,12 @@ import time
 import sympy as sp
 
 from prover.kernel.ir import Goal, Step, expr_to_str
-from prover.normalize.pipeline import Normalized, is_polynomial_goal, normalize, obviously_positive, positive_vars
+from prover.normalize.pipeline import (
+    Normalized,
+    normalize,
+    obviously_positive,
+    positive_vars,
+)
 from prover.problem import Relation, var
 from prover.solvers.sds import monomial_certificate, nonneg_hyp_index, sds_close
 from prover.solvers.sos import sos_certificate

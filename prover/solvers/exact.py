@@ -5,8 +5,8 @@ python-flint's ``fmpq_mat``. Nothing here uses floats in a decision."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import flint
 import sympy as sp
@@ -35,7 +35,7 @@ def to_rational(x: flint.fmpq) -> sp.Rational:
 
 
 def round_fmpq(x: float, denom: int) -> flint.fmpq:
-    return flint.fmpq(int(round(x * denom)), denom)
+    return flint.fmpq(round(x * denom), denom)
 
 
 # ---------------------------------------------------------------- polynomials
@@ -121,31 +121,50 @@ def nullspace(rows: list[list[flint.fmpq]], ncols: int) -> list[list[flint.fmpq]
     return basis
 
 
+class AffineProjector:
+    """Exact least-norm projection onto ``{x : A x = b}``: ``x = x0 + Aᵀ y``. The independent
+    rows and the Gram matrix are computed once; each projection is one rational solve."""
+
+    def __init__(self, A: flint.fmpq_mat, b: flint.fmpq_mat):
+        self.A, self.b = A, b
+        At = A.transpose()
+        R, rank = At.rref()     # pivot columns of Aᵀ = independent rows of A
+        pivots: list[int] = []
+        row = 0
+        for j in range(At.ncols()):
+            if row < rank and R[row, j] != 0:
+                pivots.append(j)
+                row += 1
+        self.pivots = pivots
+        n = A.ncols()
+        self.Ai = flint.fmpq_mat(len(pivots), n, [A[i, j] for i in pivots for j in range(n)])
+        self.Ait = self.Ai.transpose()
+        self.G = self.Ai * self.Ait if pivots else None
+        self.bi = flint.fmpq_mat(len(pivots), 1, [b[i, 0] for i in pivots])
+        self.consistent: bool | None = None
+
+    def project(self, x0: flint.fmpq_mat) -> flint.fmpq_mat | None:
+        """The projection of ``x0``, or None when ``A x = b`` has no solution."""
+        if self.consistent is False:
+            return None
+        if self.G is None:
+            x = x0
+        else:
+            try:
+                y = self.G.solve(self.bi - self.Ai * x0)
+            except (ZeroDivisionError, ValueError):
+                return None
+            x = x0 + self.Ait * y
+        if self.consistent is None:     # the dropped rows are implied iff the first result fits
+            self.consistent = self.A * x == self.b
+            if not self.consistent:
+                return None
+        return x
+
+
 def project_affine(A: flint.fmpq_mat, b: flint.fmpq_mat, x0: flint.fmpq_mat) -> flint.fmpq_mat | None:
-    """Least-norm correction: ``x = x0 + Aᵀ y`` with ``A x = b`` exactly, or None if inconsistent."""
-    r = b - A * x0
-    At = A.transpose()
-    # independent rows of A = pivot columns of Aᵀ's rref
-    R, rank = At.rref()
-    pivots: list[int] = []
-    row = 0
-    for j in range(At.ncols()):
-        if row < rank and R[row, j] != 0:
-            pivots.append(j)
-            row += 1
-    if not pivots:
-        return x0 if all(r[i, 0] == 0 for i in range(r.nrows())) else None
-    Ai = flint.fmpq_mat(len(pivots), A.ncols(), [A[i, j] for i in pivots for j in range(A.ncols())])
-    ri = flint.fmpq_mat(len(pivots), 1, [r[i, 0] for i in pivots])
-    G = Ai * Ai.transpose()
-    try:
-        y = G.solve(ri)
-    except (ZeroDivisionError, ValueError):
-        return None
-    x = x0 + Ai.transpose() * y
-    if A * x != b:   # the dropped rows were not implied: system inconsistent
-        return None
-    return x
+    """One-off :class:`AffineProjector` projection."""
+    return AffineProjector(A, b).project(x0)
 
 
 def ldl_psd(M: list[list[flint.fmpq]]) -> list[tuple[flint.fmpq, list[flint.fmpq]]] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import sympy as sp
 

@@ -26,8 +26,20 @@ import sympy as sp
 
 from prover.kernel.ir import Goal, expr_to_str
 from prover.problem import var
-from prover.solvers.exact import (Exp, PolyDict, degree, is_homogeneous, ldl_psd, monomials, nullspace,
-                                  poly_from_expr, poly_mul, poly_to_expr, project_affine, round_fmpq)
+from prover.solvers.exact import (
+    AffineProjector,
+    Exp,
+    PolyDict,
+    degree,
+    is_homogeneous,
+    ldl_psd,
+    monomials,
+    nullspace,
+    poly_from_expr,
+    poly_mul,
+    poly_to_expr,
+    round_fmpq,
+)
 
 MAX_BASIS = 45          # per Gram block, before facial reduction
 MAX_UNKNOWNS = 6000     # total scalar unknowns of one SDP
@@ -293,19 +305,13 @@ def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: 
 # ---------------------------------------------------------------- rounding
 
 
-@dataclass
-class Projector:
-    A: flint.fmpq_mat
-    b: flint.fmpq_mat
-
-
-def _exact_matrix(sysm: System) -> Projector:
+def _exact_matrix(sysm: System) -> AffineProjector:
     m, N = len(sysm.monos), len(sysm.cols)
     entries = [flint.fmpq(0)] * (m * N)
     for j, col in enumerate(sysm.cols):
         for i, c in col.items():
             entries[i * N + j] = c
-    return Projector(flint.fmpq_mat(m, N, entries), flint.fmpq_mat(m, 1, sysm.rhs))
+    return AffineProjector(flint.fmpq_mat(m, N, entries), flint.fmpq_mat(m, 1, sysm.rhs))
 
 
 def _numeric_vector(sysm: System, Xs: list[np.ndarray], lv: np.ndarray, eqm: list[EqMult]) -> list[float]:
@@ -323,15 +329,18 @@ def _numeric_vector(sysm: System, Xs: list[np.ndarray], lv: np.ndarray, eqm: lis
     return out
 
 
-def try_round(sysm: System, proj: Projector, blocks: list[Block], xnum: list[float],
-              deadline: float) -> tuple[list[list[tuple[flint.fmpq, list[flint.fmpq]]]], list[flint.fmpq]] | None:
+def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: list[float],
+              deadline: float, min_eig: float) -> tuple[list[list[tuple[flint.fmpq, list[flint.fmpq]]]], list[flint.fmpq]] | None:
     """Round at increasing denominators, project exactly, check PSD exactly."""
     N = len(xnum)
-    for D in DENOMS:
+    size = max((b.r for b in blocks), default=1)
+    # rounding error ~ size/D must stay below the smallest eigenvalue: skip hopeless denominators
+    denoms = [D for D in DENOMS if min_eig <= 0 or D * min_eig >= 0.05 * size][:4] or list(DENOMS[-2:])
+    for D in denoms:
         if time.monotonic() > deadline:
             return None
         x0 = flint.fmpq_mat(N, 1, [round_fmpq(v, D) for v in xnum])
-        x = project_affine(proj.A, proj.b, x0)
+        x = proj.project(x0)
         if x is None:
             return None
         xs = [x[i, 0] for i in range(N)]
@@ -381,6 +390,10 @@ def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200
     for c in range(d):
         rows.append([_to_q(B[i, c], max_den) for i in range(B.shape[0])])
     return rows
+
+
+def _has_kernel(Xs: list[np.ndarray]) -> bool:
+    return any(_rationalize_kernel(X) for X in Xs)
 
 
 def _to_q(x: float, max_den: int) -> flint.fmpq:
@@ -466,9 +479,13 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         if sol is None:
             return None
         Xs, lv = sol
-        proj = _exact_matrix(sysm)
-        xnum = _numeric_vector(sysm, Xs, lv, eqm)
-        res = try_round(sysm, proj, blocks, xnum, deadline)
+        min_eig = min((float(np.linalg.eigvalsh(X).min()) for X in Xs if X.size), default=1.0)
+        scale = max(1.0, max((float(np.abs(X).max()) for X in Xs if X.size), default=1.0))
+        res = None
+        if min_eig > 1e-7 * scale or not _has_kernel(Xs):
+            proj = _exact_matrix(sysm)
+            xnum = _numeric_vector(sysm, Xs, lv, eqm)
+            res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
         if res is not None:
             ldls, xs = res
             return _certificate(pp, sysm, blocks, eqm, ldls, xs)
