@@ -100,6 +100,11 @@ def is_positive(expr: sp.Expr, goal: Goal) -> bool:
     return obviously_positive(expr, sv, nv) or _kernel_positive(expr, goal)
 
 
+def _nonneg(expr: sp.Expr, goal: Goal) -> bool:
+    sv, nv = positive_vars(goal)
+    return obviously_positive(expr, sv, nv, strict=False)
+
+
 def _target_like(goal: Goal, expr: sp.Expr) -> Relation:
     """``expr >= 0`` with the strictness of ``goal.target``."""
     return Relation(expr, ">" if goal.target.strict else ">=", sp.Integer(0))
@@ -319,7 +324,7 @@ def homogenize_polynomial(goal: Goal) -> Step | None:
         dmax = max(comps)
         if any((dmax - d) % k for d in comps):
             continue
-        if not is_positive(g if c > 0 else -g, goal):
+        if not _nonneg(g if c > 0 else -g, goal):
             continue
         Nh = sp.expand(sum(cp * (g / c) ** ((dmax - d) // k) for d, cp in comps.items()))
         lam = sp.cancel((sp.expand(goal.target.slack()) - Nh) / e)
@@ -330,6 +335,40 @@ def homogenize_polynomial(goal: Goal) -> Step | None:
                 "new_hypotheses": []}
         return Step("rewrite", goal, [sub_goal], cert, note=f"homogenize polynomial with hypothesis {i}")
     return None
+
+
+# ---------------------------------------------------------------- hypotheses with fractions
+
+
+def polynomial_hypotheses(goal: Goal) -> Step | None:
+    """Add, for each equality hypothesis ``l = r`` whose sides have positive denominators, the
+    cleared form ``D·(l - r) = 0`` as a new hypothesis (proved: it is ``D`` times ``eq(H)``)."""
+    syms = _syms(goal)
+    extra: list[Relation] = []
+    proofs = []
+    for i, h in enumerate(goal.hypotheses):
+        if h.op != "=":
+            continue
+        e = sp.together(h.lhs - h.rhs)
+        num, den = sp.fraction(sp.factor(e))
+        if den.is_Rational or not _denominator_positive(1 / den, goal):
+            continue
+        try:
+            sp.Poly(sp.expand(num), *syms)
+        except sp.PolynomialError:
+            continue
+        new = Relation(sp.expand(num), "=", sp.Integer(0))
+        if new in goal.hypotheses or new in extra:
+            continue
+        proofs.append({"index": len(goal.hypotheses) + len(extra),
+                       "proof": {"method": "sos", "terms": [],
+                                 "eq_terms": [{"hyp": i, "poly": expr_to_str(den)}]}})
+        extra.append(new)
+    if not extra:
+        return None
+    sub_goal = goal.with_hypotheses(extra)
+    cert = {"multiplier": "1", "eq_terms": [], "new_hypotheses": proofs}
+    return Step("rewrite", goal, [sub_goal], cert, note="equality hypotheses without denominators")
 
 
 # ---------------------------------------------------------------- the pipeline
@@ -351,7 +390,11 @@ def normalize(goal: Goal, *, homogenize: bool = True) -> Normalized:
     if st is not None:
         out.steps.append(st)
         cur = st.subgoals[0]
-    if homogenize and cur is goal:
+    st = polynomial_hypotheses(cur)
+    if st is not None:
+        out.steps.append(st)
+        cur = st.subgoals[0]
+    if homogenize and not out.steps:
         st = homogenize_rational(cur)
         if st is None:
             st = homogenize_substitute(cur)
