@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -228,7 +227,10 @@ def eval_cmd(
     typer.echo(table)
     if out is not None:
         out_d = Path(out)
-        cmd = "prover " + shlex.join(["conformal", "eval", *sys.argv[3:]]) if len(sys.argv) > 2 else ""
+        opts = ["--alphas", alphas, "--scorer", scorer, "--methods", methods, "--ties", ties, "--seed", str(seed)]
+        opts += ["--loo"] if loo else ["--splits", str(splits)] + (["--n-cal", str(n_cal)] if n_cal else [])
+        opts += ["--noise-sd", str(noise_sd)] if ties == "noise" else []
+        cmd = shlex.join(["prover", "conformal", "eval", data, *opts, "--out", out])
         out_d.mkdir(parents=True, exist_ok=True)
         (out_d / "table.md").write_text(f"{header}\n\nCommand: `{cmd}`\n\n{table}")
         plot(rows, out_d / "plot.png", header, label)

@@ -146,8 +146,19 @@ def relations_from_text(text: str) -> list[Rel]:
         if m:
             rels += _relations_from_string(f"{m.group(1)} = {m.group(2)}")
         else:
-            rels += _relations_from_string(body.rstrip("."))
+            rels += _relations_from_string(_trim_prose(body.rstrip(".")))
     return rels
+
+
+def _trim_prose(s: str) -> str:
+    """``"Clearly x = 4 here"`` → ``"x = 4"``: drop words around a single relation."""
+    m = re.fullmatch(r"(.*?)(<=|>=|!=|=|<|>)(.*)", s)
+    if not m:
+        return s
+    word = r"\b(?!sqrt\b|pi\b)[A-Za-z]{2,}\b"
+    lhs = re.sub(r"^.*" + word + r"[\s,:]*", "", m.group(1))
+    rhs = re.sub(r"[\s,]*" + word + r".*$", "", m.group(3))
+    return f"{lhs}{m.group(2)}{rhs}"
 
 
 def relation_from_formula(formula: str, symbols: dict[str, sp.Symbol] | None = None) -> Rel | None:
