@@ -81,7 +81,7 @@ def _substitution_consistent(step: Step) -> bool:
     inv = {var(k): expr_from_str(v, list(g.variables)) for k, v in cert["inverse"].items()}
     for old, fx in f.items():
         diff = fx.subs(inv, simultaneous=True) - old
-        for t in cert.get("inverse_eq_terms", {}).get(str(old), []):
+        for t in cert.get("eq_terms", {}).get(str(old), []):
             h = g.hypotheses[t["hyp"]]
             diff -= expr_from_str(t["poly"], list(g.variables)) * (h.lhs - h.rhs)
         if sp.simplify(diff) != 0:

@@ -173,7 +173,7 @@ def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: li
     from prover.kernel.ir import Goal
     from prover.search.render import show_goal, text_lines
 
-    con = Console(highlight=False)
+    con = Console(highlight=False, soft_wrap=True)
     con.print(f"[bold]{problem.name}[/bold]: {show_goal(Goal.from_problem(problem), with_hyps=True)}",
               markup=True)
     colour = {"proved": "green", "counterexample": "red"}.get(result.status, "yellow")

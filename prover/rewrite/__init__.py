@@ -4,12 +4,13 @@ from prover.rewrite.base import Candidate, TacticGenerator
 from prover.rewrite.fractions import ClearDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
+from prover.rewrite.reduce import ReduceByConstraints
 from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
 
 
 def default_generators() -> list[TacticGenerator]:
     """The symbolic rewrites, cheapest and most often useful first."""
-    return [IntroduceRoots(), ClearDenominators(), Homogenize(), RaviSubstitution(),
+    return [IntroduceRoots(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(),
             ProductOneSubstitution(), ReciprocalSubstitution()]
 
 
@@ -21,6 +22,7 @@ __all__ = [
     "ProductOneSubstitution",
     "RaviSubstitution",
     "ReciprocalSubstitution",
+    "ReduceByConstraints",
     "TacticGenerator",
     "default_generators",
 ]

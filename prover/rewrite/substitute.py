@@ -3,7 +3,7 @@ and reciprocals ``a = 1/x``.
 
 Each step records ``substitution`` (old var → f(new vars)), ``inverse`` (new var → g(old vars))
 and, for every hypothesis of the new goal, a close certificate proving it (after the inverse
-substitution) from the old goal's hypotheses in ``new_hypotheses``. ``inverse_eq_terms`` gives,
+substitution) from the old goal's hypotheses in ``new_hypotheses``. ``eq_terms`` gives,
 per old variable ``v`` whose ``f(g(v)) - v`` vanishes only modulo equality hypotheses, the
 multipliers ``λ_j`` with ``f(g(v)) - v = Σ λ_j · eq(H_j)``.
 """
@@ -39,9 +39,11 @@ def hypothesis_proof(h_new: Relation, inverse: dict[sp.Symbol, sp.Expr], goal: G
         if sp.expand(sp.numer(s)) == 0:
             return {"method": "sos", "terms": [], "eq_terms": []}
         for j, h in enumerate(goal.hypotheses):
-            c = _linear_multiple(s, h.lhs - h.rhs) if h.op == "=" else None
-            if c is not None:
-                return {"method": "sos", "terms": [], "eq_terms": [{"hyp": j, "poly": expr_to_str(c)}]}
+            if h.op != "=" or sp.expand(h.lhs - h.rhs) == 0:
+                continue
+            lam = sp.factor(sp.cancel(s / (h.lhs - h.rhs)))   # a rational function is fine here
+            if not lam.free_symbols or is_positive(sp.denom(lam), goal, strict=True):
+                return {"method": "sos", "terms": [], "eq_terms": [{"hyp": j, "poly": expr_to_str(lam)}]}
         return None
     if back.is_inequality:
         for j, h in enumerate(goal.hypotheses):
@@ -57,8 +59,19 @@ def hypothesis_proof(h_new: Relation, inverse: dict[sp.Symbol, sp.Expr], goal: G
 
 
 def _is_trivial(r: Relation) -> bool:
-    s = sp.simplify(r.slack()) if r.op == "=" else None
-    return r.op == "=" and s == 0
+    return r.op == "=" and sp.expand(sp.numer(sp.together(r.lhs - r.rhs))) == 0
+
+
+def _clean_equality(r: Relation, new_goal_vars: Goal) -> Relation:
+    """``N/D = 0`` with ``D`` positive becomes the polynomial equation ``N = 0`` (written two-sided)."""
+    if r.op != "=":
+        return r
+    num, den = sp.fraction(sp.together(r.lhs - r.rhs))
+    if den == 1 or not is_positive(den, new_goal_vars, strict=True):
+        return r
+    num = sp.expand(num)
+    pos = sp.Add(*[t for t in sp.Add.make_args(num) if not t.as_coeff_Mul()[0].is_negative])
+    return Relation(pos, "=", sp.expand(pos - num))
 
 
 def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.Expr],
@@ -72,6 +85,7 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
             continue
         hs = Relation(sp.sympify(h.lhs).subs(subst, simultaneous=True), h.op,
                       sp.sympify(h.rhs).subs(subst, simultaneous=True))
+        hs = _clean_equality(hs, Goal(tuple(new_vars), tuple(new_hyps), goal.target))
         if not _is_trivial(hs) and hs not in hyps:
             hyps.append(hs)
     t = goal.target
@@ -88,7 +102,7 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
         "substitution": {str(k): expr_to_str(v) for k, v in subst.items()},
         "inverse": {str(k): expr_to_str(v) for k, v in inverse.items()},
         "new_hypotheses": proofs,
-        "inverse_eq_terms": inverse_eq_terms or {},
+        "eq_terms": inverse_eq_terms or {},
     }
     return Step("substitute", goal, [new_goal], cert, note=note)
 

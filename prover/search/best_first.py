@@ -36,7 +36,8 @@ class SearchConfig:
     max_expansions: int = 200
     max_depth: int = 6
     memory_mb: int = 12000
-    root_cex_time: float = 3.0        # counterexample search on the original goal
+    quick_cex_time: float = 0.5       # counterexample search on the original goal, before the closers
+    root_cex_time: float = 3.0        # … and after them, when they failed
     cex_time: float = 0.5             # per new subgoal
     root_closer_fraction: float = 0.4
     closer_fraction: float = 0.25
@@ -169,10 +170,10 @@ class Search:
         key = goal_key((goal,))
         if key in self._closer_tried:
             return None
-        self._closer_tried.add(key)
         budget = max(0.0, self.remaining() - self.cfg.kernel_reserve) * fraction
         if budget < 0.2:
             return None
+        self._closer_tried.add(key)
         self.stats["closer_calls"] += 1
         t = time.monotonic()
         try:
@@ -226,17 +227,23 @@ class Search:
 
     # ------------------------------------------------------------ main loop
     def run(self) -> ProveResult:
-        root_cex = self.has_counterexample(self.root, min(self.cfg.root_cex_time, 0.1 * self.cfg.time_limit))
+        # a quick look for a counterexample, the closers on the original goal, then a longer look
+        quick = min(self.cfg.quick_cex_time, 0.05 * self.cfg.time_limit)
+        root_cex = self.has_counterexample(self.root, quick)
         if root_cex is not None:
             return self.result("counterexample", cex=root_cex)
         start = Node((self.root,), None, None, 0)
+        step = self.try_close(self.root, 1.0 if self.cfg.closers_only else self.cfg.root_closer_fraction)
+        if step is not None:
+            proof = self.finish(Node((), start, (step, 0), 1))
+            if proof is not None:
+                return self.result("proved", proof)
         if self.cfg.closers_only:
-            step = self.try_close(self.root, 1.0)
-            if step is not None:
-                proof = self.finish(Node((), start, (step, 0), 1))
-                if proof is not None:
-                    return self.result("proved", proof)
             return self.result("timeout" if self.remaining() <= 0 else "not_proved")
+        longer = min(self.cfg.root_cex_time, 0.1 * self.remaining())
+        root_cex = self.has_counterexample(self.root, longer) if longer > quick else None
+        if root_cex is not None:
+            return self.result("counterexample", cex=root_cex)
         heap: list[tuple[float, int, Node]] = []
         tick = count()
         heapq.heappush(heap, (0.0, next(tick), start))

@@ -57,15 +57,17 @@ def check_proof(proof: Proof) -> tuple[bool, list[str]]:
 
 def check_step_local(step: Step) -> bool | None:
     """Kernel check of one step without its children (None when no kernel is available)."""
-    fn = kernel_check_step()
-    if fn is None:
-        return None
-    lookup = lemma_lookup()
     try:
-        v = fn(step, lemmas=lookup) if lookup is not None else fn(step)
+        from prover.kernel.check import Kernel, KernelError
+    except ImportError:
+        return None
+    try:
+        Kernel(lemma_lookup()).check_one(step)
+    except KernelError:
+        return False
     except Exception:  # noqa: BLE001 - a kernel crash on a candidate means: do not use it
         return False
-    return bool(v.ok)
+    return True
 
 
 class CatalogueGenerator:
