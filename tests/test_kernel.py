@@ -441,3 +441,20 @@ def test_cli_check(tmp_path) -> None:
     assert r.exit_code == 2 and "Traceback" not in r.output
     r = runner.invoke(app, ["check", str(tmp_path / "missing.json")])
     assert r.exit_code == 2
+
+
+def test_scale_refuses_equality_goals() -> None:
+    # slack(G) = m·0 + (B − A) would only give ≥ 0, never = 0
+    g = G((), R(x**4 + y**4, "=", 2 * x**2 * y**2), ("x", "y"))
+    sub = G((), R(0, "=", 0), ("x", "y"))
+    app = {"lemma": "amgm2", "instance": {"p": "x**2", "q": "y**2"}, "coefficient": "1"}
+    st = Step("scale", g, [sub], {"applications": [app], "multiplier": "1"},
+              [sos(sub, [])])
+    assert "must be an inequality" in errors(st, LEMMAS.get)
+
+
+def test_hypothesis_with_denominator_usable_once_denominator_is_proved() -> None:
+    # 1/y ≥ x needs y ≠ 0 before its slack can be used; y > 0 gives it
+    hyps = (R(y, ">", 0), R(1 / y, ">=", x))
+    assert prove_positive(1 / y - x, hyps, False)
+    assert not prove_positive(1 / y - x, (R(1 / y, ">=", x),), False)

@@ -14,7 +14,8 @@ structurally:
   (the arguments' own denominators are recorded too, so equal arguments have equal Lean values).
 
 After that, all arithmetic happens on polynomials/rational functions over ℚ (sympy's sparse
-``FracField`` over ``QQ``), which is exact and means the same in Lean once denominators are nonzero.
+``PolyRing`` over ``QQ``, fractions kept as numerator/denominator pairs), which is exact and means
+the same in Lean once denominators are nonzero.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 from sympy import QQ
-from sympy.polys.fields import field as frac_field
 from sympy.polys.rings import ring as poly_ring
 
 
@@ -143,33 +143,66 @@ def has_negative_power(e: sp.Expr) -> bool:
     return any(n.is_Pow and n.exp.is_negative for n in sp.preorder_traversal(e))
 
 
-class Field:
-    """ℚ[symbols] (or ℚ(symbols) if some expression has a denominator) for fixed atomized
-    expressions; exact and fast (sympy's sparse PolyRing / FracField over QQ)."""
+def residual(exprs: Sequence[sp.Expr]):
+    """Numerator (a sparse polynomial over QQ) of the sum of atomized expressions, brought to a
+    common denominator without gcds (fast); the sum is 0 as a rational function iff it is 0."""
+    syms: set[sp.Symbol] = set()
+    for e in exprs:
+        syms |= e.free_symbols
+    gens = sorted(syms, key=lambda s: (s.name, s.sort_key())) or [sp.Dummy("one")]
+    R, *ring_gens = poly_ring(gens, QQ)
+    memo: dict[sp.Expr, tuple] = {g: (rg, R.one) for g, rg in zip(gens, ring_gens)}
+    num, den = R.zero, R.one
+    for e in exprs:
+        n2, d2 = _to_frac(e, R, memo)
+        num, den = _frac_add(num, den, n2, d2, R)
+    return num
 
-    def __init__(self, exprs: Sequence[sp.Expr]):
-        syms: set[sp.Symbol] = set()
-        for e in exprs:
-            syms |= e.free_symbols
-        self.gens = sorted(syms, key=lambda s: (s.name, s.sort_key()))
-        self.K = None
-        if self.gens:
-            fractions = any(has_negative_power(e) for e in exprs)
-            self.K = (frac_field if fractions else poly_ring)(self.gens, QQ)[0]
 
-    def __call__(self, e: sp.Expr):
-        if self.K is None:
-            return QQ.convert(sp.Rational(e))
-        return self.K.from_expr(e)
+def _frac_add(n1, d1, n2, d2, R):
+    if d1 == d2:
+        return n1 + n2, d1
+    if d1 == R.one:
+        return n1 * d2 + n2, d2
+    if d2 == R.one:
+        return n1 + n2 * d1, d1
+    return n1 * d2 + n2 * d1, d1 * d2
+
+
+def _to_frac(e: sp.Expr, R, memo: dict) -> tuple:
+    r = memo.get(e)
+    if r is not None:
+        return r
+    if e.is_Rational:
+        r = (R.ground_new(QQ(int(e.p), int(e.q))), R.one)
+    elif e.is_Symbol:
+        raise KernelError(f"unexpected symbol {e}")
+    elif e.is_Add:
+        n, d = R.zero, R.one
+        for a in e.args:
+            n, d = _frac_add(n, d, *_to_frac(a, R, memo), R)
+    elif e.is_Mul:
+        n, d = R.one, R.one
+        for a in e.args:
+            n2, d2 = _to_frac(a, R, memo)
+            n, d = n * n2, d * d2
+    elif e.is_Pow and e.exp.is_Integer:
+        n, d = _to_frac(e.base, R, memo)
+        k = int(e.exp)
+        n, d = (n**k, d**k) if k >= 0 else (d**-k, n**-k)
+    else:
+        raise KernelError(f"not a rational function: {e}")
+    if r is None:
+        if d == 0:
+            raise KernelError(f"division by the zero polynomial in {e}")
+        r = (n, d)
+    memo[e] = r
+    return r
 
 
 def rational_field_zero(exprs: Sequence[sp.Expr]) -> bool:
     """True iff the sum of the given atomized expressions is 0 as a rational function."""
-    F = Field(exprs)
-    total = F(sp.Integer(0))
-    for e in exprs:
-        total += F(e)
-    return total == 0
+    return residual(exprs) == 0
 
 
 def is_identity(expr: sp.Expr, hyps: Sequence = ()) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy as sp
 
-from prover.kernel.algebra import Atomizer, Field, KernelError
+from prover.kernel.algebra import Atomizer, KernelError, residual
 from prover.kernel.ir import Goal, IRError, Proof, Step, expr_from_str
 from prover.kernel.lemma import LemmaStatement
 from prover.kernel.positivity import Positivity
@@ -107,12 +107,8 @@ class _Ctx:
                               f"{'> 0' if strict else '>= 0'}")
 
     def require_identity(self, parts: Sequence[sp.Expr], what: str) -> None:
-        F = Field(parts)
-        total = F(sp.Integer(0))
-        for p in parts:
-            total += F(p)
-        if total != 0:
-            num = total.numer if hasattr(total, "numer") else total
+        num = residual(parts)
+        if num != 0:
             raise KernelError(f"{what} is not an identity: the difference has numerator {self.show(num)}")
 
     def eq_terms(self, items: Any, dens: list[sp.Expr], what: str = "eq_terms") -> list[sp.Expr]:
@@ -270,6 +266,8 @@ class Kernel:
         """slack(G) = m · slack(G') + Σ c_k (B_k − A_k) + Σ λ_j eq(H_j)."""
         if G2.variables != G.variables:
             raise KernelError("the subgoal must have the same variables as the goal")
+        if applications and G.target.op not in _INEQ:
+            raise KernelError("lemma applications add a nonnegative term: the goal must be an inequality")
         _new_hypotheses(G, G2, cert)
         ctx = _Ctx(G)
         dens: list[sp.Expr] = []
@@ -299,6 +297,9 @@ class Kernel:
         if lem is None:
             raise KernelError(f"{w}: unknown catalogue lemma {name!r}")
         self._trust_lemma(lem)
+        if not (lem.lhs.free_symbols | lem.rhs.free_symbols | set().union(
+                *(r.free_symbols() for r in lem.side_conditions))) <= {var(v) for v in lem.variables}:
+            raise KernelError(f"{w}: lemma {lem.name} mentions symbols outside its variables")
         inst = app.get("instance")
         if not isinstance(inst, dict) or set(inst) != set(lem.variables):
             raise KernelError(f"{w}: the instance must map exactly the lemma's variables "
@@ -405,42 +406,59 @@ class Kernel:
         if tuple(G2.variables[:len(G.variables)]) != G.variables or set(G2.variables) != \
                 set(G.variables) | set(defs) or len(G2.variables) != len(G.variables) + len(defs):
             raise KernelError("the subgoal's variables must be the goal's followed by the new ones")
-        ctx = _Ctx(G)
-        subs = {var(v): ctx.parse(e, f"definition of {v}") for v, e in defs.items()}
-        facts = []
-        for v, D in subs.items():
-            facts += _definition_facts(ctx, v, D)
-        dens: list[sp.Expr] = []
         if not _op_implies(G2.target.op, G.target.op):
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
-        ctx.require_identity([ctx.conv(G.target.slack(), dens), -ctx.conv(G2.target.slack(), dens, subs)],
-                             "the subgoal's target with the definitions substituted back = the goal's")
-        ctx.require_nonzero(dens, "target")
-        extended = Goal(G2.variables, G.hypotheses + tuple(facts), G2.target)
-        ext = _Ctx(extended)
+        ctx = _Ctx(G)
+        subs = {var(v): ctx.parse(e, f"definition of {v}") for v, e in defs.items()}
+        facts: list[Relation] = []
+        for v, D in subs.items():
+            facts += _definition_facts(ctx, v, D)
+        # At a point x of G's context with v := D(x) the facts hold, so we reason in that context.
+        ext = _Ctx(Goal(G2.variables, G.hypotheses + tuple(facts), G2.target))
+        rep = _radical_replacer(ctx, subs)
+
+        def same(h2: Relation, h: Relation) -> bool:
+            """h2 (new variables) says the same as h (old ones) at v := D."""
+            return _equivalent(ext, h2, rep(h)) or _equivalent(ctx, h2, h, subs)
+
+        if not _same_slack(ext, G2.target, rep(G.target)):
+            dens: list[sp.Expr] = []
+            ctx.require_identity([ctx.conv(G.target.slack(), dens),
+                                  -ctx.conv(G2.target.slack(), dens, subs)],
+                                 "the subgoal's target with the definitions substituted back = the goal's")
+            ctx.require_nonzero(dens, "target")
         proofs = _proofs_by_index(cert)
         for i, h in enumerate(G2.hypotheses):
-            if any(_equivalent(ext, h, F) for F in facts) or \
-                    any(_equivalent(ctx, h, H, subs) for H in G.hypotheses):
+            if any(_equivalent(ext, h, F) for F in facts) or any(same(h, H) for H in G.hypotheses):
                 continue
             if i not in proofs:
                 raise KernelError(f"hypothesis {i} of the subgoal ({_rel(h)}) is new and has no proof")
-            _close_in(extended.with_target(h), proofs[i], f"new hypothesis {i}")
+            _close_in(ext.goal.with_target(h), proofs[i], f"new hypothesis {i}")
 
     # -------- substitute
 
     def _substitute(self, G: Goal, G2: Goal, cert: dict) -> None:
         fwd, inv = cert.get("substitution"), cert.get("inverse")
-        if not isinstance(fwd, dict) or set(fwd) != set(G.variables):
-            raise KernelError("'substitution' must map every variable of the goal")
-        if not isinstance(inv, dict) or set(inv) != set(G2.variables):
-            raise KernelError("'inverse' must map every variable of the subgoal")
+        if not isinstance(fwd, dict) or not isinstance(inv, dict):
+            raise KernelError("'substitution' and 'inverse' must be objects")
+        # a variable left out maps to itself, which needs it on both sides
+        fwd = {**{x: x for x in G.variables if x not in fwd}, **fwd}
+        inv = {**{y: y for y in G2.variables if y not in inv}, **inv}
+        if set(fwd) != set(G.variables):
+            raise KernelError("'substitution' maps names that are not variables of the goal")
+        if set(inv) != set(G2.variables):
+            raise KernelError("'inverse' maps names that are not variables of the subgoal")
         ctx, ctx2 = _Ctx(G), _Ctx(G2)
         f = {var(x): ctx2.parse(e, f"substitution of {x}", G2.variables) for x, e in fwd.items()}
         g = {var(y): ctx.parse(e, f"inverse of {y}") for y, e in inv.items()}
+        eq_terms = cert.get("eq_terms") or {}
+        if not isinstance(eq_terms, dict) or not set(eq_terms) <= set(G.variables):
+            raise KernelError("'eq_terms' must map variables of the goal to lists of equality terms")
         dens: list[sp.Expr] = []
         for x, fx in f.items():
-            ctx.require_identity([ctx.conv(fx, dens, g), -x], f"f(g(x)) = x for {x}")
+            extra = ctx.eq_terms(eq_terms.get(str(x)), dens, f"eq_terms of {x}")
+            ctx.require_identity([ctx.conv(fx, dens, g), -x] + [-p for p in extra],
+                                 f"f(g(x)) = x for {x}")
         ctx.require_nonzero(dens, "inverse substitution")
         if not _op_implies(G2.target.op, G.target.op):
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
@@ -514,16 +532,17 @@ def _equivalent(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None) -
     """``h`` (with ``subs`` applied) has the same truth value as ``H`` in ``ctx``'s context."""
     if subs is None and h == H:
         return True
-    kh, kH = _KIND[h.op], _KIND[H.op]
-    if kh != kH:
-        return False
+    kind = _KIND[h.op]
+    return kind == _KIND[H.op] and _same_slack(ctx, h, H, subs, both_signs=kind in ("eq", "ne"))
+
+
+def _same_slack(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None, both_signs: bool = False) -> bool:
+    """slack(h) (with ``subs`` applied) = slack(H) where ``ctx``'s hypotheses hold (± if asked)."""
     dens: list[sp.Expr] = []
     try:
         a = ctx.conv(h.slack(), dens, subs)
         b = ctx.conv(H.slack(), dens)
-        signs = (1, -1) if kh in ("eq", "ne") else (1,)
-        F = Field([a, b])
-        if not any(F(a) - s * F(b) == 0 for s in signs):
+        if not any(residual([a, -s * b]) == 0 for s in ((1, -1) if both_signs else (1,))):
             return False
         ctx.require_nonzero(dens, "hypothesis")
     except KernelError:
@@ -581,6 +600,41 @@ def _check_invariant(ctx: _Ctx, G: Goal, g: dict[str, str], symmetry: str) -> No
 
 def _fmt_perm(g: dict[str, str]) -> str:
     return "(" + ", ".join(f"{a}→{b}" for a, b in g.items() if a != b) + ")"
+
+
+def _radical_replacer(ctx: _Ctx, subs: dict[sp.Symbol, sp.Expr]) -> Callable[[Relation], Relation]:
+    """Rewrite old-variable relations in terms of the new variables: every definition ``D`` by
+    its variable, and, for ``v = X ** (1/q)`` with ``X >= 0`` proved, ``X ** (k/q)`` by ``v ** k``
+    (Lean: ``x ^ (k/q) = (x ^ (1/q)) ^ k`` for ``x >= 0``)."""
+    exact = {D: v for v, D in subs.items()}
+    roots: dict[sp.Expr, tuple[sp.Symbol, int]] = {}
+    for v, D in subs.items():
+        if D.is_Pow and D.exp.is_Rational and D.exp.p == 1 and D.exp.q > 1 and ctx.pos.prove(D.base, False):
+            roots.setdefault(D.base, (v, int(D.exp.q)))
+
+    def swap(e: sp.Expr) -> sp.Expr:
+        if e in exact:
+            return exact[e]
+        if e.is_Pow and e.base in roots and e.exp.is_Rational and not e.exp.is_Integer:
+            v, q = roots[e.base]
+            k = e.exp * q
+            if k.is_Integer:
+                return v ** int(k)
+        return e
+
+    def rep(r: Relation) -> Relation:
+        return Relation(_replace_top_down(sp.sympify(r.lhs), swap), r.op, _replace_top_down(sp.sympify(r.rhs), swap))
+
+    return rep
+
+
+def _replace_top_down(e: sp.Expr, f: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
+    """Replace subtrees top-down (a replaced subtree is not visited again)."""
+    r = f(e)
+    if r is not e or not e.args:
+        return r
+    with sp.evaluate(False):
+        return e.func(*[_replace_top_down(a, f) for a in e.args])
 
 
 def _definition_facts(ctx: _Ctx, v: sp.Symbol, D: sp.Expr) -> list[Relation]:

@@ -55,6 +55,15 @@ class Positivity:
         self._hyps = list(hyps)
         self._memo: dict[tuple[sp.Expr, bool], bool] = {}
         self._facts_cache: dict[tuple, list[tuple[int, str]]] | None = None
+        self._fact_symbols_cache: set[frozenset] | None = None
+
+    @property
+    def _fact_symbols(self) -> set[frozenset]:
+        """Free-symbol sets of the facts: a cheap filter before computing normal forms."""
+        facts = self._facts
+        if self._fact_symbols_cache is None:
+            self._fact_symbols_cache = {frozenset(k[0].free_symbols | k[1].free_symbols) for k in facts}
+        return self._fact_symbols_cache
 
     @property
     def _facts(self) -> dict[tuple, list[tuple[int, str]]]:
@@ -90,6 +99,7 @@ class Positivity:
         if k is None:
             return
         key, c = k
+        self._fact_symbols_cache = None
         self._facts_cache.setdefault(key, []).append((1 if c > 0 else -1, kind))
 
     # ---------------------------------------------------------------- public entry points
@@ -125,6 +135,8 @@ class Positivity:
     # ---------------------------------------------------------------- rules
 
     def _match(self, e: sp.Expr, strict: bool) -> bool:
+        if frozenset(e.free_symbols) not in self._fact_symbols:
+            return False
         k = _key(e)
         if k is None:
             return False
@@ -140,6 +152,8 @@ class Positivity:
         return False
 
     def _match_ne(self, e: sp.Expr) -> bool:
+        if frozenset(e.free_symbols) not in self._fact_symbols:
+            return False
         k = _key(e)
         return k is not None and any(kind in ("ne", "gt") for _, kind in self._facts.get(k[0], ()))
 
