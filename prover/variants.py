@@ -145,7 +145,18 @@ def false_variant_report(problem: Problem, time_limit: float = 20.0, seed: int =
         model = GoalModel(Goal.from_problem(problem))
     except Unsupported as exc:
         return done(None, f"unsupported: {exc}")
-    best = minimize_slack(model, seed=seed, deadline=t0 + 0.5 * time_limit)
+    small, big, _ = _sides(rel)
+    f_small, f_big = (sp.lambdify(model.syms, e, modules="numpy") for e in (small, big))
+
+    def nondegenerate(X: np.ndarray) -> np.ndarray:
+        """Both sides clearly nonzero: a degenerate ``0 <= 0`` point makes a poor extremum."""
+        cols = [X[:, i] for i in range(X.shape[1])]
+        with np.errstate(all="ignore"):
+            s = np.abs(np.broadcast_to(np.asarray(f_small(*cols), dtype=complex), (X.shape[0],)))
+            b = np.abs(np.broadcast_to(np.asarray(f_big(*cols), dtype=complex), (X.shape[0],)))
+        return np.minimum(s, b) > 1e-6 * np.maximum(1.0, np.maximum(s, b))
+
+    best = minimize_slack(model, seed=seed, deadline=t0 + 0.5 * time_limit, accept=nondegenerate)
     if best is None:
         return done(None, "no feasible point found for the hypotheses")
     norm, x = best

@@ -11,7 +11,7 @@ given seed.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from scipy.optimize import minimize
@@ -109,8 +109,13 @@ def _threshold(model: GoalModel) -> float:
 
 
 def _explore(model: GoalModel, rng: np.random.Generator, deadline: float,
-             rounds: int | None = None, starts: int = STARTS) -> Iterator[tuple[float, np.ndarray, str]]:
-    """Feasible points ``(normalized slack, x, how)``: best samples, then local minima."""
+             rounds: int | None = None, starts: int = STARTS,
+             accept: Callable[[np.ndarray], np.ndarray] | None = None,
+             ) -> Iterator[tuple[float, np.ndarray, str]]:
+    """Feasible points ``(normalized slack, x, how)``: best samples, then local minima.
+
+    ``accept`` (rows of X -> bool mask) restricts the samples used and the starting points.
+    """
     r = 0
     while time.monotonic() < deadline and (rounds is None or r < rounds):
         r += 1
@@ -118,6 +123,8 @@ def _explore(model: GoalModel, rng: np.random.Generator, deadline: float,
         if X.shape[0] == 0:
             continue
         norm, viol = model.evaluate(X)
+        if accept is not None:
+            viol = np.where(accept(X), viol, np.inf)
         ok = viol == 0
         for j in np.argsort(np.where(ok, norm, np.inf))[:3]:
             if ok[j]:
@@ -152,14 +159,20 @@ def search_model(model: GoalModel, deadline: float, seed: int = 0) -> Counterexa
 
 
 def minimize_slack(model: GoalModel, seed: int = 0, rounds: int = 2, starts: int = 6,
-                   deadline: float | None = None) -> tuple[float, np.ndarray] | None:
+                   deadline: float | None = None,
+                   accept: Callable[[np.ndarray], np.ndarray] | None = None,
+                   ) -> tuple[float, np.ndarray] | None:
     """The feasible point of least normalized target slack found in a fixed amount of work.
 
-    Deterministic for a seed unless ``deadline`` cuts the work short.
+    ``accept`` (rows -> bool mask) filters the points considered; when it leaves none, the
+    search is repeated without it. Deterministic for a seed unless ``deadline`` cuts it short.
     """
-    best: tuple[float, np.ndarray] | None = None
     dl = deadline if deadline is not None else float("inf")
-    for norm, x, _ in _explore(model, np.random.default_rng(seed), dl, rounds=rounds, starts=starts):
-        if best is None or norm < best[0]:
-            best = (norm, x)
-    return best
+    for acc in ([accept, None] if accept is not None else [None]):
+        best: tuple[float, np.ndarray] | None = None
+        for norm, x, _ in _explore(model, np.random.default_rng(seed), dl, rounds, starts, acc):
+            if (acc is None or acc(x[None, :])[0]) and (best is None or norm < best[0]):
+                best = (norm, x)
+        if best is not None:
+            return best
+    return None
