@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 from typer.testing import CliRunner
 
@@ -60,6 +61,8 @@ def test_user_errors_exit_2_with_one_line(tmp_path):
         ["prove", NESBITT, "--backend", "coq"],
         ["prove", NESBITT, "--time-limit", "0"],
     ]
+    if shutil.which("lake") is None:    # without Lean, asking for it is a user error, not a crash
+        cases += [["prove", NESBITT, "--backend", "lean-repl"], ["prove", NESBITT, "--verify", "lean"]]
     for args in cases:
         r = runner.invoke(app, args)
         assert r.exit_code == 2, (args, r.output)

@@ -7,6 +7,7 @@ only when the kernel accepted the proof, 1 when no proof was found, 2 for user e
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -101,25 +102,44 @@ def _check_backend(backend: str, verify: str | None) -> None:
         raise UserError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
     if verify not in (None, "lean"):
         raise UserError(f"unknown --verify value {verify!r} (only 'lean')")
-    if backend != "kernel" or verify == "lean":
+    if verify == "lean":
         try:
-            from prover.lean import backends  # noqa: F401
-        except ImportError:
-            what = f"backend {backend}" if backend != "kernel" else "--verify lean"
-            raise UserError(f"{what} is not available yet in this installation (no prover.lean.backends); "
-                            "use the default kernel backend") from None
+            from prover.lean.backend import LeanUnavailable, require_lake
+        except ImportError as exc:
+            raise UserError(f"--verify lean is not available in this installation ({exc})") from None
+        try:
+            require_lake()
+        except LeanUnavailable as exc:
+            raise UserError(f"--verify lean: {str(exc).splitlines()[0] if str(exc) else 'Lean unavailable'}") \
+                from None
+
+
+def _step_filter(backend: str) -> Any:
+    """For ``lean-repl``/``lean-dojo``: every step of the search also runs in Lean."""
+    if backend == "kernel":
+        return None
+    try:
+        from prover.lean.backends import LeanUnavailable, backend_filter
+    except ImportError as exc:
+        raise UserError(f"backend {backend} is not available in this installation ({exc})") from None
+    try:
+        return backend_filter(backend)
+    except LeanUnavailable as exc:
+        raise UserError(f"backend {backend}: {str(exc).splitlines()[0] if str(exc) else 'Lean unavailable'}") \
+            from None
 
 
 def _verify_lean(files: dict[str, str], backend: str) -> tuple[bool | None, str]:
-    from prover.lean import backends
-
-    fn = getattr(backends, "verify_file", None)
-    if fn is None or "lean" not in files:
-        return None, "Lean verification is not available (no verify_file or no proof.lean)"
     try:
-        res = fn(files["lean"], backend=backend)
+        from prover.lean.backends import verify_file
+    except ImportError:
+        return None, "Lean verification is not available in this installation"
+    if "lean" not in files:
+        return None, "Lean verification needs --out (the proof.lean file)"
+    try:
+        res = verify_file(files["lean"], backend=backend)
     except Exception as exc:  # noqa: BLE001 - report, the kernel verdict stands
-        return False, f"Lean verification failed: {exc}"
+        return False, f"Lean verification failed: {str(exc).splitlines()[0] if str(exc) else exc}"
     ok = bool(getattr(res, "ok", res))
     return ok, "Lean accepted the proof" if ok else f"Lean rejected the proof: {getattr(res, 'errors', '')}"
 
@@ -143,21 +163,31 @@ def prove(
             raise UserError("--llm: LLM-guided search is not available yet; run without --llm")
         _check_backend(backend, verify)
         problem = load_problem(theorem)
+        step_filter = _step_filter(backend)
     except UserError as exc:
         _fail(str(exc))
         return
-    from prover.api import prove as api_prove
+    from prover.search.driver import prove_problem
 
-    result = api_prove(problem, time_limit=time_limit, closers_only=closers_only, llm=None)
+    try:
+        result = prove_problem(problem, time_limit=time_limit, closers_only=closers_only,
+                               step_filter=step_filter)
+    finally:
+        if step_filter is not None:
+            step_filter.backend.close()
     proved = result.status == "proved" and result.proof is not None
     files: dict[str, str] = {}
     notes: list[str] = []
+    if proved and out is None and verify == "lean":
+        out = Path(tempfile.mkdtemp(prefix="prover-"))
     if proved and out is not None:
         files, notes = write_outputs(out, result, problem.name)
     lean_verdict: bool | None = None
     if proved and verify == "lean":
         lean_verdict, msg = _verify_lean(files, backend)
         notes.append(msg)
+        if lean_verdict is False:
+            proved = False    # the user asked for Lean's verdict too
     if as_json:
         payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
                    "counterexample": result.counterexample, "error": result.error, "stats": result.stats,

@@ -46,6 +46,7 @@ class SearchConfig:
     generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
     ranker: Ranker | None = None
+    step_filter: Any = None    # e.g. prover.lean.backends.LeanStepFilter: every step also runs in Lean
 
 
 @dataclass
@@ -54,6 +55,7 @@ class Node:
     parent: Node | None
     entry: tuple[Step, int] | None      # the step taken to reach this node, and how many goals it opened
     depth: int
+    lean: tuple[Any, ...] = ()          # the step filter's node for each open goal (when one is used)
 
     def entries(self) -> list[tuple[Step, int]]:
         out: list[tuple[Step, int]] = []
@@ -186,6 +188,24 @@ class Search:
         self.stats["closer_successes"] += 1
         return step
 
+    # ------------------------------------------------------------ the optional Lean step filter
+    def lean_accepts(self, node: Node, step: Step) -> tuple[bool, tuple[Any, ...]]:
+        """Run ``step`` (one step, its children not included) in the filter; the children's nodes."""
+        f = self.cfg.step_filter
+        if f is None:
+            return True, ()
+        chk = f.check(node.lean[0], step)
+        return bool(chk.accepted), tuple(chk.children)
+
+    def lean_accepts_tree(self, lean_node: Any, step: Step) -> bool:
+        f = self.cfg.step_filter
+        if f is None:
+            return True
+        chk = f.check(lean_node, step)
+        if not chk.accepted:
+            return False
+        return all(self.lean_accepts_tree(ln, c) for ln, c in zip(chk.children, step.children))
+
     # ------------------------------------------------------------ the proof
     def finish(self, node: Node) -> Proof | None:
         root = assemble(node.entries())
@@ -221,6 +241,8 @@ class Search:
             proof.meta["stats"] = {k: v for k, v in stats.items() if k != "missing_modules"}
         if self.kernel_errors:
             stats["kernel_errors"] = self.kernel_errors[:5]
+        if self.cfg.step_filter is not None and hasattr(self.cfg.step_filter, "stats"):
+            stats.update(self.cfg.step_filter.stats())
         return ProveResult(status, proof=proof,
                            counterexample={k: str(v) for k, v in cex.items()} if cex else None,
                            time_s=time.monotonic() - self.t0, stats=stats, error=error)
@@ -233,7 +255,14 @@ class Search:
         if root_cex is not None:
             return self.result("counterexample", cex=root_cex)
         start = Node((self.root,), None, None, 0)
+        if self.cfg.step_filter is not None:
+            lean_root = self.cfg.step_filter.root(self.problem)
+            if lean_root is None:
+                return self.result("error", error="the Lean backend could not open the problem")
+            start.lean = (lean_root,)
         step = self.try_close(self.root, 1.0 if self.cfg.closers_only else self.cfg.root_closer_fraction)
+        if step is not None and start.lean and not self.lean_accepts_tree(start.lean[0], step):
+            step = None
         if step is not None:
             proof = self.finish(Node((), start, (step, 0), 1))
             if proof is not None:
@@ -262,8 +291,10 @@ class Search:
             goal = node.goals[0]
             step = self.try_close(goal, self.cfg.root_closer_fraction if node.depth == 0
                                   else self.cfg.closer_fraction)
+            if step is not None and node.lean and not self.lean_accepts_tree(node.lean[0], step):
+                step = None
             if step is not None:
-                done = Node(node.goals[1:], node, (step, 0), node.depth + 1)
+                done = Node(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
                 if not done.goals:
                     proof = self.finish(done)
                     if proof is not None:
@@ -305,6 +336,12 @@ class Search:
             if any(self.refuted(g) for g in step.subgoals):
                 self.stats["counterexample_filtered"] += 1
                 continue
+            if node.lean:
+                ok, lean_children = self.lean_accepts(node, step)
+                if not ok:
+                    self.stats["candidates_rejected"] += 1
+                    continue
+                child.lean = lean_children + node.lean[1:]
             fresh.append((cand, child))
         if not fresh:
             return

@@ -41,8 +41,9 @@ def kernel_check_step() -> Callable[..., Any] | None:
 
 
 def lemma_lookup() -> Callable[[str], Any] | None:
-    """``name -> LemmaStatement`` from the catalogue, for checking ``scale`` steps."""
-    return _load("prover.tactics.catalogue", "get_lemma")
+    """``name -> LemmaStatement | None`` from the catalogue, for checking ``scale`` steps."""
+    make = _load("prover.tactics.catalogue", "lemma_lookup")
+    return make() if make is not None else None
 
 
 def check_proof(proof: Proof) -> tuple[bool, list[str]]:
