@@ -1,1 +1,2 @@
 import ProverLemmas.Basic
+import ProverLemmas.Catalogue

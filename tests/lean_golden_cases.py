@@ -53,6 +53,14 @@ def chenneq_p1() -> Proof:
     return single(p, sos((R(1, 2), [], a - b), (R(1, 2), [], b - c), (R(1, 2), [], c - a)))
 
 
+def benchmark_statement() -> Proof:
+    """A benchmark problem keeps its own statement text (``meta["lean"]``) in the Lean file."""
+    proof = chenneq_p1()
+    proof.problem.meta = {"lean": "theorem P1 {a b c : ℝ} : a * b + b * c + c * a ≤ a ^ 2 + b ^ 2 + c ^ 2 "
+                                  ":= by sorry", "declared_name": "P1"}
+    return proof
+
+
 def chenneq_p1_nlinarith() -> Proof:
     return chenneq_p1()
 
@@ -115,16 +123,20 @@ def homogenize() -> Proof:
     return Proof(p, Step("rewrite", g, [g2], cert, [child]))
 
 
-AMGM2_SQRT = LemmaStatement("amgm2_sqrt", ("x", "y"), (rel(0, "<=", x), rel(0, "<=", y)),
-                            2 * sp.sqrt(x * y), x + y, "lean", lean_name="Prover.amgm2_sqrt")
-TITU2 = LemmaStatement("titu2", ("x", "y", "a", "b"), (rel(0, "<", a), rel(0, "<", b)),
-                       (x + y) ** 2 / (a + b), x**2 / a + y**2 / b, "lean", lean_name="Prover.titu2")
+# Shapes of two catalogue entries (tactics/lemmas/means.json, cauchy.json), frozen here so the
+# goldens do not move with the catalogue: one trusted to Lean, one with a kernel certificate.
+AMGM2_SQRT = LemmaStatement("amgm2_sqrt", ("x", "y"), (rel(x, ">=", 0), rel(y, ">=", 0)),
+                            sp.sqrt(x * y), (x + y) / 2, "lean", lean_name="Prover.Lemmas.amgm2_sqrt")
+TITU2 = LemmaStatement(
+    "titu2", ("x", "y", "a", "b"), (rel(a, ">", 0), rel(b, ">", 0)), (x + y) ** 2 / (a + b), x**2 / a + y**2 / b,
+    "kernel", lean_name="Finset.sq_sum_div_le_sum_sq_div",
+    certificate=sos((1, [0, 0, 1], (x * b - y * a) / (a * b * (a + b))), (1, [0, 1, 1], (x * b - y * a) / (a * b * (a + b)))))
 LEMMAS = {lem.name: lem for lem in (AMGM2_SQRT, TITU2)}
 
 
 def scale_amgm() -> Proof:
     hyps = [("ha", rel(a, ">=", 0)), ("hb", rel(b, ">=", 0))]
-    p = problem("scale_amgm", "a b c", hyps, rel(2 * sp.sqrt(a * b), "<=", a + b + c**2))
+    p = problem("scale_amgm", "a b c", hyps, rel(sp.sqrt(a * b), "<=", (a + b) / 2 + c**2))
     g = Goal.from_problem(p)
     g2 = g.with_target(rel(0, "<=", c**2))
     cert = {"applications": [{"lemma": "amgm2_sqrt", "instance": {"x": "a", "y": "b"}, "coefficient": "1"}],
@@ -207,6 +219,7 @@ def substitute_shift() -> Proof:
 CASES: dict[str, Callable[[], Proof]] = {
     "amgm2": amgm2,
     "chenneq_p1": chenneq_p1,
+    "benchmark_statement": benchmark_statement,
     "strict_products": strict_products,
     "cyclic_cubes": cyclic_cubes,
     "sum_constraint": sum_constraint,

@@ -55,22 +55,55 @@ def test_toolchain_lakefile_and_manifest_pin_one_release() -> None:
 
 
 def test_project_lemma_certificates_are_identities() -> None:
-    """The identities the lemma proofs in ProverLemmas/Basic.lean replay, checked exactly."""
-    a1, a2, a3, b1, b2, b3, a, b, c, x, y = sp.symbols("a1 a2 a3 b1 b2 b3 a b c x y")
-    cs = ((a1**2 + a2**2 + a3**2) * (b1**2 + b2**2 + b3**2) - (a1 * b1 + a2 * b2 + a3 * b3) ** 2
-          - (a1 * b2 - a2 * b1) ** 2 - (a1 * b3 - a3 * b1) ** 2 - (a2 * b3 - a3 * b2) ** 2)
-    assert sp.expand(cs) == 0
-    sa, sb = sp.symbols("sa sb")   # √a, √b with sa² = a, sb² = b (h₁, h₂)
-    assert sp.expand((sa**2 + sb**2 - 2 * sa * sb) - (sa - sb) ** 2) == 0
+    """The identities the hand-written proofs in ProverLemmas/Basic.lean replay, checked exactly."""
+    a, b, c, x, y, z, t = sp.symbols("a b c x y z t")
     half = sp.Rational(1, 2)
-    amgm3 = a**3 + b**3 + c**3 - 3 * a * b * c - half * (a + b + c) * ((a - b) ** 2 + (b - c) ** 2 + (c - a) ** 2)
-    assert sp.expand(amgm3) == 0
-    titu = x**2 / a + y**2 / b - (x + y) ** 2 / (a + b) - (x * b - y * a) ** 2 / (a * b * (a + b))
-    assert sp.simplify(titu) == 0
+    cubes = x**3 + y**3 + z**3 - 3 * x * y * z - half * (x + y + z) * ((x - y) ** 2 + (y - z) ** 2 + (z - x) ** 2)
+    assert sp.expand(cubes) == 0
     schur = a * (a - b) * (a - c) + b * (b - a) * (b - c) + c * (c - a) * (c - b)
     assert sp.expand(schur - (a - b) ** 2 * (a + b - c) - c * ((a - c) * (b - c))) == 0
     for p in [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]:
         assert sp.expand(schur.subs(dict(zip((a, b, c), p)), simultaneous=True) - schur) == 0
+    schur1 = x**3 + y**3 + z**3 + 3 * x * y * z - (x**2 * y + x**2 * z + y**2 * x + y**2 * z + z**2 * x + z**2 * y)
+    assert sp.expand(schur1 - schur.subs({a: x, b: y, c: z}, simultaneous=True)) == 0
+    sx, sy = sp.symbols("sx sy")   # √x, √y with sx² = x, sy² = y
+    amgm2 = (x + y) / 2 - sx * sy - (half * (sx - sy) ** 2 + half * (x - sx**2) + half * (y - sy**2))
+    assert sp.expand(amgm2) == 0
+    assert sp.expand((x**2 + y**2) / 2 - ((x + y) / 2) ** 2 - sp.Rational(1, 4) * (x - y) ** 2) == 0
+    st = sp.symbols("st")          # √t
+    tangent = (x + t) - sx * 2 * st - ((sx - st) ** 2 + (x - sx**2) + (t - st**2))
+    assert sp.expand(tangent) == 0
+    a1, a2, b1, b2, c1, c2 = sp.symbols("a1 a2 b1 b2 c1 c2")
+
+    def gap(p, q, r):
+        return p**3 + q**3 + r**3 - 3 * p * q * r
+
+    holder = ((a1**3 + a2**3) * (b1**3 + b2**3) * (c1**3 + c2**3) - (a1 * b1 * c1 + a2 * b2 * c2) ** 3
+              - gap(a1 * b1 * c2, a1 * b2 * c1, a2 * b1 * c1) - gap(a2 * b2 * c1, a2 * b1 * c2, a1 * b2 * c2))
+    assert sp.expand(holder) == 0
+
+
+def _declared_project_lemmas() -> set[str]:
+    names = set()
+    for f in (PROJECT / "ProverLemmas").glob("*.lean"):
+        names |= set(re.findall(r"^theorem (\w+)", f.read_text(encoding="utf-8"), re.MULTILINE))
+    return names
+
+
+def test_every_prover_lemma_the_catalogue_names_is_proved_in_lean_project() -> None:
+    from prover.tactics.catalogue import load_catalogue
+
+    named = {lem.lean_name.removeprefix("Prover.Lemmas.") for lem in load_catalogue().values()
+             if lem.lean_name.startswith("Prover.Lemmas.")}
+    assert named and named <= _declared_project_lemmas(), named - _declared_project_lemmas()
+
+
+def test_generated_catalogue_lemmas_are_up_to_date() -> None:
+    from prover.lean.lemmas_gen import TARGET, catalogue_file
+    from prover.tactics.catalogue import load_catalogue
+
+    assert TARGET.read_text(encoding="utf-8") == catalogue_file(load_catalogue()), (
+        "lean_project/ProverLemmas/Catalogue.lean is stale: run `.venv/bin/python -m prover.lean.lemmas_gen`")
 
 
 # ------------------------------------------------------------------ axiom audit

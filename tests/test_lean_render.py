@@ -120,7 +120,7 @@ def test_project_lemmas_used_by_goldens_exist_in_lean_project() -> None:
     declared = set()
     for f in (LEAN_PROJECT / "ProverLemmas").glob("*.lean"):
         declared |= set(re.findall(r"^theorem (\w+)", f.read_text(encoding="utf-8"), re.MULTILINE))
-    used = {m for _, text in _golden_texts() for m in re.findall(r"Prover\.(\w+)", text)}
+    used = {m for _, text in _golden_texts() for m in re.findall(r"Prover\.Lemmas\.(\w+)", text)}
     assert used and used <= declared, used - declared
 
 
@@ -142,7 +142,7 @@ def test_step_block_names_the_subgoal_hypotheses() -> None:
 
 def test_scale_without_catalogue_is_a_render_error() -> None:
     with pytest.raises(RenderError, match="amgm2_sqrt"):
-        render_proof(CASES["scale_amgm"]())
+        render_proof(CASES["scale_amgm"](), lemmas=lambda name: None)
 
 
 def test_scale_lemma_without_lean_name_is_a_render_error() -> None:

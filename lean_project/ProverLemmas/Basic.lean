@@ -1,52 +1,25 @@
 import Mathlib
 
 /-!
-# Catalogue lemmas that Mathlib (v4.16.0) lacks in the shape the prover uses
+# Catalogue lemmas trusted to Lean (Mathlib v4.16.0)
 
-Each lemma is an instance `lhs ≤ rhs` with explicit variables first and side conditions
-after them, in the order of the catalogue entry (`tactics/`), so a rendered `scale` step
-can apply it as `Prover.name x₁ … xₙ h₁ … hₖ`.
-
-Every proof replays an exact certificate: an identity checked by `ring` (inside
-`linear_combination` or after `field_simp`) plus nonnegativity facts. The identities are
+The non-polynomial lemmas of the catalogue (`tactics/lemmas/*.json`, `trust: "lean"`) that
+Mathlib lacks in this shape, with complete proofs. Convention (the renderer relies on it): the
+variables are explicit arguments in catalogue order, then one hypothesis per side condition, and
+the statement is the catalogue's `lhs ≤ rhs`. The polynomial identities behind the proofs are
 re-checked with exact arithmetic by `tests/test_lean_project.py`.
 -/
 
-namespace Prover
+namespace Prover.Lemmas
 
-/-- Cauchy–Schwarz for three terms, from Lagrange's identity. -/
-theorem cauchy_schwarz3 (a₁ a₂ a₃ b₁ b₂ b₃ : ℝ) :
-    (a₁ * b₁ + a₂ * b₂ + a₃ * b₃) ^ 2 ≤
-      (a₁ ^ 2 + a₂ ^ 2 + a₃ ^ 2) * (b₁ ^ 2 + b₂ ^ 2 + b₃ ^ 2) := by
-  linear_combination sq_nonneg (a₁ * b₂ - a₂ * b₁) + sq_nonneg (a₁ * b₃ - a₃ * b₁) +
-    sq_nonneg (a₂ * b₃ - a₃ * b₂)
-
-/-- AM-GM for two nonnegative reals, square-root form. -/
-theorem amgm2_sqrt (a b : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) :
-    2 * Real.sqrt (a * b) ≤ a + b := by
-  rw [Real.sqrt_mul ha b]
-  have h₁ : Real.sqrt a ^ 2 = a := Real.sq_sqrt ha
-  have h₂ : Real.sqrt b ^ 2 = b := Real.sq_sqrt hb
-  linear_combination sq_nonneg (Real.sqrt a - Real.sqrt b) + h₁ + h₂
-
-/-- AM-GM for three cubes: `3abc ≤ a³ + b³ + c³` for nonnegative reals. -/
-theorem amgm3_cubes (a b c : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) (hc : 0 ≤ c) :
-    3 * (a * b * c) ≤ a ^ 3 + b ^ 3 + c ^ 3 := by
-  have hs : 0 ≤ a + b + c := add_nonneg (add_nonneg ha hb) hc
-  linear_combination (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (a - b)) +
-    (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (b - c)) +
-    (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (c - a))
-
-/-- Titu / Cauchy–Engel for two terms with positive denominators. -/
-theorem titu2 (x y a b : ℝ) (ha : 0 < a) (hb : 0 < b) :
-    (x + y) ^ 2 / (a + b) ≤ x ^ 2 / a + y ^ 2 / b := by
-  have hab : 0 < a + b := add_pos ha hb
-  have key : x ^ 2 / a + y ^ 2 / b - (x + y) ^ 2 / (a + b) =
-      (x * b - y * a) ^ 2 / (a * b * (a + b)) := by
-    field_simp
-    ring
-  have hnn : 0 ≤ (x * b - y * a) ^ 2 / (a * b * (a + b)) := by positivity
-  linarith
+/-- Three-term AM-GM for cubes: `3XYZ ≤ X³ + Y³ + Z³` for `X, Y, Z ≥ 0`
+(`X³ + Y³ + Z³ − 3XYZ = ½ (X + Y + Z) ((X − Y)² + (Y − Z)² + (Z − X)²)`). -/
+theorem cubes_amgm (X Y Z : ℝ) (hX : 0 ≤ X) (hY : 0 ≤ Y) (hZ : 0 ≤ Z) :
+    3 * (X * Y * Z) ≤ X ^ 3 + Y ^ 3 + Z ^ 3 := by
+  have hs : 0 ≤ X + Y + Z := add_nonneg (add_nonneg hX hY) hZ
+  linear_combination (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (X - Y)) +
+    (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (Y - Z)) +
+    (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (Z - X))
 
 /-- Schur's inequality (t = 1) for an ordered triple `a ≥ b ≥ c ≥ 0`. -/
 theorem schur_ordered (a b c : ℝ) (hc : 0 ≤ c) (hab : b ≤ a) (hbc : c ≤ b) :
@@ -69,4 +42,59 @@ theorem schur (a b c : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) (hc : 0 ≤ c) :
     | linear_combination schur_ordered c a b hb (by linarith) (by linarith)
     | linear_combination schur_ordered c b a ha (by linarith) (by linarith)
 
-end Prover
+/-- Catalogue `schur1_nonneg`: Schur t = 1 in expanded form, for `x, y, z ≥ 0`. -/
+theorem schur1_nonneg (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
+    x ^ 2 * y + x ^ 2 * z + y ^ 2 * x + y ^ 2 * z + z ^ 2 * x + z ^ 2 * y ≤
+      x ^ 3 + y ^ 3 + z ^ 3 + 3 * x * y * z := by
+  linear_combination schur x y z h1 h2 h3
+
+/-- Catalogue `amgm2_sqrt`: `√(xy) ≤ (x + y)/2` for `x, y ≥ 0`. -/
+theorem amgm2_sqrt (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
+    Real.sqrt (x * y) ≤ (x + y) / 2 := by
+  rw [Real.sqrt_mul h1 y]
+  have hx : Real.sqrt x ^ 2 = x := Real.sq_sqrt h1
+  have hy : Real.sqrt y ^ 2 = y := Real.sq_sqrt h2
+  linear_combination (1 / 2 : ℝ) * sq_nonneg (Real.sqrt x - Real.sqrt y) + (1 / 2 : ℝ) * hx +
+    (1 / 2 : ℝ) * hy
+
+/-- Catalogue `amgm3_cbrt`: `(xyz)^(1/3) ≤ (x + y + z)/3` for `x, y, z ≥ 0`, from Mathlib's
+weighted AM-GM with weights `1/3`. -/
+theorem amgm3_cbrt (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
+    (x * y * z) ^ (1 / 3 : ℝ) ≤ (x + y + z) / 3 := by
+  rw [Real.mul_rpow (mul_nonneg h1 h2) h3, Real.mul_rpow h1 h2]
+  have h := Real.geom_mean_le_arith_mean3_weighted (w₁ := 1 / 3) (w₂ := 1 / 3) (w₃ := 1 / 3)
+    (by norm_num) (by norm_num) (by norm_num) h1 h2 h3 (by norm_num)
+  linear_combination h
+
+/-- Catalogue `qm_am2_sqrt`: `(x + y)/2 ≤ √((x² + y²)/2)`. -/
+theorem qm_am2_sqrt (x y : ℝ) :
+    (x + y) / 2 ≤ Real.sqrt ((x ^ 2 + y ^ 2) / 2) := by
+  have h : ((x + y) / 2) ^ 2 ≤ (x ^ 2 + y ^ 2) / 2 := by
+    linear_combination (1 / 4 : ℝ) * sq_nonneg (x - y)
+  exact (le_abs_self _).trans (Real.abs_le_sqrt h)
+
+/-- Catalogue `tangent_sqrt`: the tangent line of `√` at `t > 0` lies above it:
+`√x ≤ (x + t)/(2√t)` for `x ≥ 0`. -/
+theorem tangent_sqrt (x t : ℝ) (h1 : 0 ≤ x) (h2 : 0 < t) :
+    Real.sqrt x ≤ (x + t) / (2 * Real.sqrt t) := by
+  have hs : 0 < 2 * Real.sqrt t := by positivity
+  have hx : Real.sqrt x ^ 2 = x := Real.sq_sqrt h1
+  have ht : Real.sqrt t ^ 2 = t := Real.sq_sqrt h2.le
+  have key : Real.sqrt x * (2 * Real.sqrt t) ≤ x + t := by
+    linear_combination sq_nonneg (Real.sqrt x - Real.sqrt t) + hx + ht
+  calc Real.sqrt x = Real.sqrt x * (2 * Real.sqrt t) / (2 * Real.sqrt t) := by
+        rw [mul_div_assoc, div_self (ne_of_gt hs), mul_one]
+    _ ≤ (x + t) / (2 * Real.sqrt t) := by gcongr
+
+/-- Catalogue `holder_3x2`: Hölder for two terms and three sequences of nonnegative reals.
+The difference of the two sides is the sum of two instances of `cubes_amgm`. -/
+theorem holder_3x2 (a1 a2 b1 b2 c1 c2 : ℝ) (h1 : 0 ≤ a1) (h2 : 0 ≤ a2) (h3 : 0 ≤ b1)
+    (h4 : 0 ≤ b2) (h5 : 0 ≤ c1) (h6 : 0 ≤ c2) :
+    (a1 * b1 * c1 + a2 * b2 * c2) ^ 3 ≤ (a1 ^ 3 + a2 ^ 3) * (b1 ^ 3 + b2 ^ 3) * (c1 ^ 3 + c2 ^ 3) := by
+  have hp := cubes_amgm (a1 * b1 * c2) (a1 * b2 * c1) (a2 * b1 * c1)
+    (by positivity) (by positivity) (by positivity)
+  have hq := cubes_amgm (a2 * b2 * c1) (a2 * b1 * c2) (a1 * b2 * c2)
+    (by positivity) (by positivity) (by positivity)
+  linear_combination hp + hq
+
+end Prover.Lemmas

@@ -28,6 +28,7 @@ to ``linear_combination`` is stated as ``0 ≤ …`` / ``0 < …`` so its type i
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +36,14 @@ import sympy as sp
 
 from prover.kernel.ir import Goal, Proof, Step, expr_from_str
 from prover.kernel.lemma import LemmaLookup
-from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel, ring_identity
+from prover.lean.syntax import (
+    declaration_names,
+    has_denominator,
+    lean_expr,
+    lean_ident,
+    lean_rel,
+    ring_identity,
+)
 from prover.problem import Problem, Relation, var
 
 #: The pinned toolchain the rendered files are written against (see lean_project/).
@@ -188,15 +196,41 @@ def _fold(fn: str, facts: list[str]) -> str:
     return out
 
 
+def _sos_value(step: Step, goal: Goal, cert: dict) -> tuple[sp.Expr, str]:
+    """The certificate's right-hand side ``Σ c·Π slack·q² + Σ λ·eq``, exactly and as Lean text
+    written term by term (so that no denominator is cancelled in the printed form)."""
+    value, parts = sp.Integer(0), []
+    for t in cert.get("terms", []):
+        c, q = sp.Rational(t["coeff"]), _expr(step, t["poly"], goal)
+        slacks = [goal.hypotheses[int(k)].slack() for k in t.get("mult", [])]
+        value += c * sp.Mul(*slacks) * q**2
+        parts.append(" * ".join([_coeff(c)] + [f"({lean_expr(x)})" for x in slacks] + [f"({lean_expr(q)}) ^ 2"]))
+    for t in cert.get("eq_terms", []):
+        h = goal.hypotheses[int(t["hyp"])]
+        lam = _expr(step, t["poly"], goal)
+        value += lam * (h.lhs - h.rhs)
+        parts.append(f"{_coeff(lam)} * ({lean_expr(h.lhs - h.rhs)})")
+    return value, " + ".join(parts) or "0"
+
+
 def _render_close_cert(step: Step, goal: Goal, ctx: _Ctx, cert: dict) -> list[str]:
     method = cert.get("method")
     if method == "sos":
         terms, hints = _sos_terms(step, goal, ctx, cert)
         if goal.target.op == "=" and cert.get("terms"):
             raise RenderError("an equality target needs an SOS certificate without square terms")
-        if ctx.close_style == "nlinarith" and goal.target.op != "=":
+        slack = goal.target.lhs - goal.target.rhs if goal.target.op == "=" else goal.target.slack()
+        value, value_text = _sos_value(step, goal, cert)
+        lines: list[str] = []
+        if not ring_identity(slack - value):
+            # the identity needs denominators cleared: state it, prove it by field_simp; ring,
+            # and let linear_combination use it (its own ring check then needs no cancellation)
+            hid = ctx.fresh("hid")
+            lines += [f"have {hid} : {lean_expr(slack)} = {value_text} := by", "  field_simp", "  ring"]
+            terms.append((sp.Integer(1) if goal.target.op == "=" else sp.Integer(-1), hid))
+        elif ctx.close_style == "nlinarith" and goal.target.op != "=":
             return [f"nlinarith [{', '.join(hints)}]"]
-        return [f"linear_combination {_combo(terms)}" if terms else "linear_combination"]
+        return lines + [f"linear_combination {_combo(terms)}" if terms else "linear_combination"]
     if method == "positivity":
         if goal.target.op == "=":
             raise RenderError("positivity cannot close an equality")
@@ -275,7 +309,7 @@ def _linear_step(step: Step, ctx: _Ctx, extra: list[tuple[sp.Expr, sp.Expr, str]
                          + [f"{_coeff(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
                             for k, lam in eqs])
         lines.append(f"have {hid} : {rhs} = {lean_expr(R - L)} := by")
-        lines += _indent(["field_simp <;> ring"])
+        lines += _indent(["field_simp", "ring"])
         terms.append((sp.Integer(1), hid))
     lines.append(f"suffices {h2} : {lean_rel(sub.target)} by")
     lines.append(f"  linear_combination {_combo(terms)}")
@@ -287,45 +321,77 @@ def _render_rewrite(step: Step, ctx: _Ctx) -> StepBlock:
     return _linear_step(step, ctx, [], [f"-- rewrite (multiplier {m})"])
 
 
-def _lemma_term(step: Step, app: dict, ctx: _Ctx) -> tuple[str, str]:
-    """(lemma name, Lean term proving the instance ``A ≤ B``) for one scale application."""
+#: Mathlib lemmas the catalogue names whose explicit arguments are only the side conditions
+#: (their variables are implicit); every other lemma takes its variables, then its side conditions.
+HYPOTHESES_ONLY = frozenset({"Real.geom_mean_le_arith_mean2_weighted", "Real.geom_mean_le_arith_mean3_weighted",
+                             "Real.geom_mean_le_arith_mean4_weighted"})
+
+
+def _side_proof(r: Relation) -> str:
+    zero_side = ((r.op in ("<=", "<") and sp.sympify(r.lhs) == 0)
+                 or (r.op in (">=", ">") and sp.sympify(r.rhs) == 0) or r.op == "!=")
+    return "by positivity" if zero_side else "by linarith"
+
+
+def _subs_rel(r: Relation, sub: dict) -> Relation:
+    return Relation(sp.sympify(r.lhs).subs(sub, simultaneous=True), r.op,
+                    sp.sympify(r.rhs).subs(sub, simultaneous=True))
+
+
+def _instantiate_cert(cert: dict, lemma_vars: tuple[str, ...], sub: dict) -> dict:
+    def inst(text: str) -> str:
+        return str(expr_from_str(text, list(lemma_vars)).subs(sub, simultaneous=True))
+
+    return {**cert,
+            "terms": [{**t, "poly": inst(t["poly"])} for t in cert.get("terms", [])],
+            "eq_terms": [{**t, "poly": inst(t["poly"])} for t in cert.get("eq_terms", [])]}
+
+
+def _application(step: Step, app: dict, ctx: _Ctx) -> tuple[list[str], sp.Expr, sp.Expr, str]:
+    """Lines proving one scale application ``A ≤ B`` (named by the returned fact), and A, B.
+
+    A kernel-trusted lemma is replayed from its own exact certificate (so no Lean lemma is
+    needed); a Lean-trusted one is applied by its ``lean_name`` with explicit arguments."""
     name = app.get("lemma", "")
     lem = ctx.lemmas(name) if ctx.lemmas else None
     if lem is None:
         raise RenderError(f"scale step uses lemma {name!r}, unknown to the catalogue given to the renderer")
-    if not lem.lean_name:
-        raise RenderError(f"catalogue lemma {name!r} has no lean_name")
-    ctx.used.add(lem.lean_name)
     inst = {k: _expr(step, v) for k, v in app.get("instance", {}).items()}
     missing = [v for v in lem.variables if v not in inst]
     if missing:
         raise RenderError(f"scale application of {name!r} does not instantiate {missing}")
     sub = {var(v): inst[v] for v in lem.variables}
-    side = []
-    for sc in lem.side_conditions:
-        s = sc.subs(sub)
-        zero_side = (s.op in ("<=", "<") and sp.sympify(s.lhs) == 0) or \
-                    (s.op in (">=", ">") and sp.sympify(s.rhs) == 0) or s.op == "!="
-        side.append("(by positivity)" if zero_side else "(by linarith)")
-    template = lem.meta.get("lean_template") if lem.meta else None
-    args = {v: f"({lean_expr(inst[v])})" for v in lem.variables}
-    if template:
-        return name, template.format(**args, **{f"h{i + 1}": s for i, s in enumerate(side)})
-    return name, " ".join([lem.lean_name] + [args[v] for v in lem.variables] + side)
+    A = sp.sympify(lem.lhs).subs(sub, simultaneous=True)
+    B = sp.sympify(lem.rhs).subs(sub, simultaneous=True)
+    sides = [_subs_rel(sc, sub) for sc in lem.side_conditions]
+    fact = ctx.fresh("happ")
+    head = f"have {fact} : {lean_expr(A)} ≤ {lean_expr(B)} := by"
+    if lem.trust == "kernel" and lem.certificate:
+        names, lines = [], [f"-- {name}: replayed from its kernel certificate"]
+        for r in sides:
+            n = ctx.fresh("hsc")
+            names.append(n)
+            lines.append(f"have {n} : {lean_rel(r)} := {_side_proof(r)}")
+        g = Goal(step.goal.variables, tuple(sides), Relation(A, "<=", B))
+        body = _render_close_cert(step, g, ctx.child(names), _instantiate_cert(lem.certificate, lem.variables, sub))
+        return lines + [head] + _indent(body), A, B, fact
+    if not lem.lean_name:
+        raise RenderError(f"catalogue lemma {name!r} has no lean_name")
+    ctx.used.add(lem.lean_name)
+    args = [] if lem.lean_name in HYPOTHESES_ONLY else [f"({lean_expr(inst[v])})" for v in lem.variables]
+    args += [f"({_side_proof(r)})" for r in sides]
+    return [f"-- {name}: {lem.lean_name}", head,
+            f"  linear_combination {' '.join([lem.lean_name] + args)}"], A, B, fact
 
 
 def _render_scale(step: Step, ctx: _Ctx) -> StepBlock:
     lines = ["-- scale"]
     extra = []
     for app in step.certificate.get("applications", []):
-        name, term = _lemma_term(step, app, ctx)
-        lem = ctx.lemmas(name) if ctx.lemmas else None
-        sub = {var(v): _expr(step, app["instance"][v]) for v in lem.variables}
-        A, B = lem.lhs.subs(sub), lem.rhs.subs(sub)
+        app_lines, A, B, ha = _application(step, app, ctx)
         c = _expr(step, str(app.get("coefficient", "1")))
-        ha, hc = ctx.fresh("happ"), ctx.fresh("hc")
-        lines.append(f"have {ha} : {lean_expr(A)} ≤ {lean_expr(B)} := by")
-        lines.append(f"  linear_combination {term}")
+        hc = ctx.fresh("hc")
+        lines += app_lines
         lines.append(f"have {hc} : (0 : ℝ) ≤ {lean_expr(c)} := by positivity")
         extra.append((c, B - A, f"(mul_nonneg {hc} (sub_nonneg.mpr {ha}))"))
     return _linear_step(step, ctx, extra, lines)
@@ -610,6 +676,25 @@ def catalogue_lookup() -> LemmaLookup | None:
     return fn if callable(fn) else None
 
 
+_BARE_SQRT = re.compile(r"(?<![\w.])sqrt\b")
+
+
+def original_statement(proof: Proof) -> tuple[str, str] | None:
+    """The user's own statement text (without its proof) and its name, when it is known and can be
+    used verbatim: ``problem.meta["lean"]`` (set by the benchmark loader) or
+    ``proof.meta["lean_statement"]``, a ``theorem``/``lemma`` without the LIPS prefix notation
+    ``sqrt`` (which needs a header we do not emit)."""
+    text = proof.problem.meta.get("lean") or proof.meta.get("lean_statement")
+    if not isinstance(text, str) or ":=" not in text:
+        return None
+    names = declaration_names(text)
+    if len(names) != 1 or _BARE_SQRT.search(text):
+        return None
+    start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
+    head = text[start.start():text.rindex(":=")].strip() if start else ""
+    return (head, names[0]) if head else None
+
+
 def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
                  close_style: str = "linear_combination", print_axioms: bool = True) -> str:
     """A complete ``.lean`` file proving ``proof.problem`` by replaying ``proof``'s certificates.
@@ -626,9 +711,11 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     _, refs = hypothesis_refs(problem)
     ctx = _Ctx(refs, itertools.count(1), lemmas, close_style)
     body = root_prelude(problem, refs) + _render_tree(proof.root, ctx)
-    text = header(problem, ctx.used) + statement(problem) + " := by\n" + "\n".join(_indent(body)) + "\n"
+    original = original_statement(proof)
+    head, name = original if original else (statement(problem), theorem_name(problem))
+    text = header(problem, ctx.used) + head + " := by\n" + "\n".join(_indent(body)) + "\n"
     if print_axioms:
-        text += f"\n#print axioms {theorem_name(problem)}\n"
+        text += f"\n#print axioms {name}\n"
     return text
 
 

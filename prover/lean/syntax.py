@@ -136,7 +136,8 @@ def _pow(e: sp.Pow) -> tuple[str, int]:
     if x.is_Integer and x > 0:
         return f"{_wrap(_p(b), _ATOM)} ^ {x}", _POW
     if x.is_Rational and x < 0:
-        return f"1 / {_wrap(_p(sp.Pow(b, -x, evaluate=False)), _POW)}", _MUL
+        inner = b if x == -1 else sp.Pow(b, -x, evaluate=False)
+        return f"1 / {_wrap(_p(inner), _POW)}", _MUL
     if x.is_Rational:
         return f"{_wrap(_p(b), _ATOM)} ^ ({x.p} / {x.q} : ℝ)", _POW
     return f"{_wrap(_p(b), _ATOM)} ^ {_wrap(_p(x), _ATOM)}", _POW

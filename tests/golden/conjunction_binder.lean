@@ -14,7 +14,8 @@ theorem conjunction_binder (a b : ℝ) (h : a > 0 ∧ b > 0) :
   -- rewrite (multiplier 1/(a*b))
   have hm1 : (0 : ℝ) < 1 / (a * b) := by positivity
   have hid3 : 1 / (a * b) * (a ^ 2 - 2 * a * b + b ^ 2) = a / b - 2 + b / a := by
-    field_simp <;> ring
+    field_simp
+    ring
   suffices hsub2 : 2 * a * b ≤ a ^ 2 + b ^ 2 by
     linear_combination (mul_nonneg hm1.le (sub_nonneg.mpr hsub2)) + hid3
   -- close (sos)

@@ -8,12 +8,13 @@ open Real
 macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))
 
 theorem scale_amgm (a b c : ℝ) (ha : a ≥ 0) (hb : b ≥ 0) :
-    2 * Real.sqrt (a * b) ≤ a + b + c ^ 2 := by
+    Real.sqrt (a * b) ≤ a / 2 + b / 2 + c ^ 2 := by
   have hpos0_1 : 0 ≤ a := ha
   have hpos0_2 : 0 ≤ b := hb
   -- scale
-  have happ1 : 2 * Real.sqrt (a * b) ≤ a + b := by
-    linear_combination Prover.amgm2_sqrt (a) (b) (by positivity) (by positivity)
+  -- amgm2_sqrt: Prover.Lemmas.amgm2_sqrt
+  have happ1 : Real.sqrt (a * b) ≤ a / 2 + b / 2 := by
+    linear_combination Prover.Lemmas.amgm2_sqrt (a) (b) (by positivity) (by positivity)
   have hc2 : (0 : ℝ) ≤ 1 := by positivity
   have hm3 : (0 : ℝ) < 1 := by positivity
   suffices hsub4 : 0 ≤ c ^ 2 by

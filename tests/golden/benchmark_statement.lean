@@ -1,0 +1,13 @@
+-- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
+import Mathlib
+
+open Real
+
+-- Benchmark convention: every `/` is real division.
+macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))
+
+theorem P1 {a b c : ℝ} : a * b + b * c + c * a ≤ a ^ 2 + b ^ 2 + c ^ 2 := by
+  -- close (sos)
+  linear_combination (1 / 2) * (sq_nonneg (a - b)) + (1 / 2) * (sq_nonneg (b - c)) + (1 / 2) * (sq_nonneg (c - a))
+
+#print axioms P1
