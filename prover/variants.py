@@ -90,6 +90,7 @@ def _candidate_goals(rel: Relation, model: GoalModel, x: np.ndarray, delta: Frac
     """Variant targets (with a description) for one margin ``delta``."""
     small, big, _ = _sides(rel)
     d = float(delta)
+    x = model.original_point(x[None, :])[0]
     s_val, b_val = _float(small, model, x), _float(big, model, x)
     if not (math.isfinite(s_val) and math.isfinite(b_val)):
         return
@@ -150,6 +151,7 @@ def false_variant_report(problem: Problem, time_limit: float = 20.0, seed: int =
 
     def nondegenerate(X: np.ndarray) -> np.ndarray:
         """Both sides clearly nonzero: a degenerate ``0 <= 0`` point makes a poor extremum."""
+        X = model.original_point(X)
         cols = [X[:, i] for i in range(X.shape[1])]
         with np.errstate(all="ignore"):
             s = np.abs(np.broadcast_to(np.asarray(f_small(*cols), dtype=complex), (X.shape[0],)))

@@ -86,6 +86,33 @@ def _real_roots(cs: np.ndarray) -> np.ndarray | None:
     return roots[np.abs(roots.imag) <= 1e-9 * (1 + np.abs(roots.real))].real
 
 
+def _root_powers(eq: Relation, kind: dict[sp.Symbol, str]) -> dict[sp.Symbol, int]:
+    """Variables to replace by ``w ** k`` so that an equality with roots becomes polynomial.
+
+    ``a + b + c = a^(1/7) + b^(1/7) + c^(1/7)`` with ``a, b, c > 0`` becomes, writing ``a = w^7``,
+    ``w^7 + ... = w + ...``. Only for variables known to be ``>= 0``, where ``(w^k)^r = w^(k r)``.
+    """
+    dens: dict[sp.Symbol, int] = {}
+    for t in (eq.lhs - eq.rhs).atoms(sp.Pow):
+        if t.base in kind and t.exp.is_Rational and not t.exp.is_Integer:
+            dens[t.base] = int(sp.ilcm(dens.get(t.base, 1), t.exp.q))
+    if not dens or any(kind[v] == "free" for v in dens):
+        return {}
+    return dens
+
+
+def _subst_powers(r: Relation, powers: dict[sp.Symbol, int]) -> Relation:
+    tmp = {v: sp.Dummy(str(v)) for v in powers}
+
+    def sub(e: sp.Expr) -> sp.Expr:
+        e = e.replace(lambda t: t.is_Pow and t.base in powers and t.exp.is_Rational,
+                      lambda t: tmp[t.base] ** (t.exp * powers[t.base]))
+        e = e.xreplace({v: tmp[v] ** k for v, k in powers.items()})
+        return e.xreplace({d: v for v, d in tmp.items()})
+
+    return Relation(sub(r.lhs), r.op, sub(r.rhs))
+
+
 def _sympified(r: Relation) -> Relation:
     return Relation(sp.sympify(r.lhs), r.op, sp.sympify(r.rhs))
 
@@ -115,21 +142,26 @@ class GoalModel:
         if unknown:
             raise Unsupported(f"target mentions unknown symbols {sorted(map(str, unknown))}")
         self.kind: dict[sp.Symbol, str] = {s: "free" for s in self.syms}
-        eqs = []
-        self.ineqs: list[Relation] = []
-        for h in map(_sympified, goal.hypotheses):
-            if h.op == "=":
-                eqs.append(h)
-                continue
-            self.ineqs.append(h)
+        hyps = [_sympified(h) for h in goal.hypotheses]
+        sign_hyps = []
+        for h in hyps:
             sl = h.slack()
-            if sl in self.kind and h.op in (">", "<", ">=", "<="):
+            if sl in self.kind and h.op in (">", ">=", "<", "<="):
+                sign_hyps.append(h)
                 if h.strict:
                     self.kind[sl] = "pos"
                 elif self.kind[sl] == "free":
                     self.kind[sl] = "nonneg"
+        eqs = [h for h in hyps if h.op == "="]
         if len(eqs) > 1:
             raise Unsupported("more than one equality hypothesis")
+        #: ``v -> k``: the model's variable ``v`` stands for the goal's ``v ** k`` (see _root_powers)
+        self.powers = _root_powers(eqs[0], self.kind) if eqs else {}
+        if self.powers:
+            hyps = [h if h in sign_hyps else _subst_powers(h, self.powers) for h in hyps]
+            self.target = _subst_powers(self.target, self.powers)
+            eqs = [h for h in hyps if h.op == "="]
+        self.ineqs: list[Relation] = [h for h in hyps if h.op != "="]
         self.eq = eqs[0] if eqs else None
         self.elim = self._eliminate(self.eq) if self.eq is not None else None
         self.free = [s for s in self.syms if self.elim is None or s != self.elim.dep]
@@ -320,4 +352,10 @@ class GoalModel:
             sf = float(sp.N(slack, 30))
         except (TypeError, ValueError):
             sf = float("nan")
-        return Counterexample({str(k): point[k] for k in self.syms}, slack, sf, method)
+        return Counterexample({str(k): point[k] ** self.powers.get(k, 1) for k in self.syms}, slack, sf, method)
+
+    def original_point(self, X: np.ndarray) -> np.ndarray:
+        """Float points of the model (rows) as values of the goal's own variables."""
+        if not self.powers:
+            return X
+        return X ** np.array([self.powers.get(s, 1) for s in self.syms], dtype=float)
