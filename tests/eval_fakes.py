@@ -34,8 +34,10 @@ def segfault(record: dict[str, Any], time_limit: float, options: dict[str, Any])
 
 
 def memory_hog(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
-    blocks = [bytearray(50 * 2**20) for _ in range(10_000)]  # 500 GB: must hit the limit
-    return {"status": "proved", "n": len(blocks)}
+    blocks, size = [], 2**20
+    while True:  # doubling blocks: grows without bound until the memory limit stops it
+        blocks.append(bytearray(size))
+        size *= 2
 
 
 def raises(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:

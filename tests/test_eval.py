@@ -69,8 +69,8 @@ def cli_inproc(*args: str):
 def test_crash_segfault_memory_timeout_and_exception_are_recorded_and_the_run_goes_on(tmp_path):
     bench = write_bench(tmp_path / "b.jsonl", 8)
     t0 = time.monotonic()
-    outcome = run_eval(cfg([bench], tmp_path / "run", fake("by_name"), time_limit=2.0, grace=0.5, memory_mb=250))
-    assert time.monotonic() - t0 < 25
+    outcome = run_eval(cfg([bench], tmp_path / "run", fake("by_name"), time_limit=3.0, grace=0.5, memory_mb=250))
+    assert time.monotonic() - t0 < 30
     recs = {json.loads(x)["key"]: json.loads(x) for x in (tmp_path / "run/records.jsonl").read_text().splitlines()}
     assert sorted(recs) == sorted(f"toy/P{i}" for i in range(1, 9))
     st = {k.split("/")[1]: r["status"] for k, r in recs.items()}
@@ -79,7 +79,7 @@ def test_crash_segfault_memory_timeout_and_exception_are_recorded_and_the_run_go
     assert "SIGSEGV" in recs["toy/P3"]["error"]
     assert "code 3" in recs["toy/P2"]["error"]
     assert "ValueError: bad things" in recs["toy/P6"]["error"]
-    assert recs["toy/P5"]["wall_s"] < 5
+    assert recs["toy/P5"]["wall_s"] < 7
     assert outcome.counts["proved"] == 3 and not outcome.interrupted
     # proofs are saved per problem and referenced from the record
     p1 = recs["toy/P1"]

@@ -111,7 +111,7 @@ def run_isolated(attempt: str, record: dict[str, Any], options: dict[str, Any], 
                 kill_group(proc)  # stray grandchildren of a finished attempt
                 inflight.discard(proc)
         wall = time.monotonic() - t0
-        output = (tmp / "output.txt").read_bytes()[-4000:].decode("utf-8", "replace")
+        output = _tail(tmp / "output.txt", 4000)
         result = _classify(proc.returncode, timed_out, res_path, output, limits)
         if inflight.stopping.is_set() and result["status"] in ("timeout", "crashed"):
             result = {"status": "interrupted"}
@@ -120,6 +120,14 @@ def run_isolated(attempt: str, record: dict[str, Any], options: dict[str, Any], 
         return result
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _tail(path: Path, n: int) -> str:
+    """The last ``n`` bytes of a file (a chatty attempt may have printed a lot)."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - n))
+        return f.read().decode("utf-8", "replace")
 
 
 def _classify(rc: int, timed_out: bool, res_path: Path, output: str, limits: Limits) -> dict[str, Any]:
