@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 from prover.kernel.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 from prover.oracles.numeric import search_model
+
+
+@lru_cache(maxsize=128)
+def model_for(goal: Goal) -> GoalModel:
+    """Compiled goals are cached: the search asks about the same subgoal repeatedly."""
+    return GoalModel(goal)
+
 
 #: Share of the time limit given to the numeric search when z3 runs after it.
 NUMERIC_SHARE = 0.6
@@ -21,7 +29,7 @@ def find_counterexample(goal: Goal, time_limit: float = 5.0, *, seed: int = 0,
     """
     start = time.monotonic()
     try:
-        model = GoalModel(goal)
+        model = model_for(goal)
     except Unsupported:
         return None
     share = NUMERIC_SHARE if use_z3 else 1.0
