@@ -219,7 +219,9 @@ def eval_cmd(
         _fail(str(exc))
     label = "human" if has_human else "proxy"
     protocol = "leave-one-out" if loo else f"{splits} random splits"
-    header = (f"data {data}: {len(exs)} proofs, {sum(ex.n for ex in exs)} claims; scorer {spec}; "
+    supported = sum(int(ex.supported().sum()) for ex in exs) / max(1, sum(ex.n for ex in exs))
+    header = (f"data {data}: {len(exs)} proofs, {sum(ex.n for ex in exs)} claims "
+              f"({100 * supported:.1f}% supported: true with all ancestors true); scorer {spec}; "
               f"{protocol}, n_cal = {rows[0].n_cal}; ties: {ties}"
               + (f" (sd {noise_sd})" if ties == "noise" else "") + f"; coherence label: {label}")
     table = markdown_table(rows, label)

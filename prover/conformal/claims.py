@@ -86,6 +86,10 @@ class ClaimGraph:
             raise ValueError(f"{self.name}: some claims have no truth label")
         return np.array([bool(c.label) for c in self.claims], dtype=bool)
 
+    def supported(self) -> np.ndarray:
+        """Claims that are true and whose ancestors are all true (the most any coherent output keeps)."""
+        return (self.ancestor_matrix() <= self.labels()[None, :]).all(axis=1)
+
     def without_edges(self) -> ClaimGraph:
         """The same claims with an empty graph (the independent-claim baseline's view)."""
         g = nx.DiGraph()
