@@ -63,11 +63,17 @@ def _structured(model: GoalModel) -> np.ndarray:
     return np.array(rows)
 
 
+class _OutOfTime(Exception):
+    """Raised inside the objective to stop a local optimization at the deadline."""
+
+
 class _Local:
     """Penalized objective over the free variables (log-coordinates for positive ones)."""
 
-    def __init__(self, model: GoalModel, x0: np.ndarray) -> None:
+    def __init__(self, model: GoalModel, x0: np.ndarray, deadline: float = float("inf")) -> None:
         self.m = model
+        self.deadline = deadline
+        self.calls = 0
         self.idx = [model.syms.index(s) for s in model.free]
         self.logc = [model.kind[s] != "free" and x0[i] > 0 for s, i in zip(model.free, self.idx)]
         self.zero = [model.kind[s] != "free" and x0[i] == 0 for s, i in zip(model.free, self.idx)]
@@ -83,6 +89,9 @@ class _Local:
         return self.m.full_point(free, self.ref)
 
     def __call__(self, u: np.ndarray) -> float:
+        self.calls += 1
+        if self.calls % 16 == 0 and time.monotonic() > self.deadline:
+            raise _OutOfTime
         x = self.decode(u)
         if x is None:
             return 1e6
@@ -133,12 +142,14 @@ def _explore(model: GoalModel, rng: np.random.Generator, deadline: float,
         for j in [j for j in np.argsort(score)[:starts] if np.isfinite(score[j])]:
             if time.monotonic() >= deadline:
                 return
-            loc = _Local(model, X[j])
+            loc = _Local(model, X[j], deadline)
             u0 = loc.encode(X[j])
             if u0.size:
                 try:
                     minimize(loc, u0, method="Nelder-Mead",
                              options={"maxfev": MAXFEV * (u0.size + 1), "xatol": 1e-10, "fatol": 1e-14})
+                except _OutOfTime:
+                    pass  # keep the best point found so far
                 except (ValueError, OverflowError, FloatingPointError):
                     continue
             if loc.best[1] is not None:
