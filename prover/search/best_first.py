@@ -27,6 +27,7 @@ from prover.rewrite import default_generators
 from prover.rewrite.base import TacticGenerator
 from prover.search import hooks
 from prover.search.heuristics import Ranker, default_ranker
+from prover.search.isolate import call_with_hard_limit, fork_available
 
 
 @dataclass
@@ -43,6 +44,7 @@ class SearchConfig:
     closer_fraction: float = 0.25
     kernel_reserve: float = 2.0       # seconds kept for the final check_proof
     check_candidates: bool = True
+    isolate_closers: bool = True      # run closers in a forked child killed at their time limit
     generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
     ranker: Ranker | None = None
@@ -121,7 +123,8 @@ class Search:
         self.stats: dict[str, Any] = {
             "expansions": 0, "nodes": 1, "closer_calls": 0, "closer_time_s": 0.0, "closer_successes": 0,
             "candidates": 0, "candidates_rejected": 0, "counterexample_filtered": 0, "duplicates": 0,
-            "kernel_rejected_proofs": 0, "generator_errors": 0, "cex_calls": 0,
+            "kernel_rejected_proofs": 0, "generator_errors": 0, "cex_calls": 0, "closer_killed": 0,
+            "closer_errors": 0,
             "missing_modules": [n for n, f in (("closers", self.closer), ("oracles", self.cex),
                                                ("kernel", hooks.kernel_check_proof())) if f is None],
         }
@@ -178,10 +181,16 @@ class Search:
         self._closer_tried.add(key)
         self.stats["closer_calls"] += 1
         t = time.monotonic()
-        try:
-            step = self.closer(goal, budget)
-        except Exception:  # noqa: BLE001 - a crashing closer is a failed closer
-            step = None
+        if self.cfg.isolate_closers and fork_available():
+            status, step = call_with_hard_limit(self.closer, (goal, budget), budget)
+            if status != "ok":
+                self.stats["closer_killed" if status == "timeout" else "closer_errors"] += 1
+                step = None
+        else:
+            try:
+                step = self.closer(goal, budget)
+            except Exception:  # noqa: BLE001 - a crashing closer is a failed closer
+                step = None
         self.stats["closer_time_s"] = round(self.stats["closer_time_s"] + time.monotonic() - t, 3)
         if step is None or step.goal != goal:
             return None
