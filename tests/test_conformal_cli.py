@@ -78,6 +78,8 @@ def test_build_set_command(tmp_path):
     (("eval", "generated", "--methods", "magic"), "unknown method"),
     (("filter", "nowhere.json", "-c", "nowhere.json"), "nowhere.json"),
     (("build-set", "--out", "x.jsonl"), "no proofs"),
+    (("calibrate", "generated", "--scorer", "self-consistency"), "needs an LLM"),
+    (("calibrate", "generated", "--scorer", "self-consistency", "--llm", "bogus"), "--llm bogus"),
     (("build-set", "--out", "x.jsonl", "--from-run", "/nonexistent"), "no proofs/ folder"),
 ])
 def test_errors_are_one_line(args, msg):

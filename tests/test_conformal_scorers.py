@@ -12,6 +12,7 @@ from prover.conformal.scorers import (
     GivenScore,
     SelfConsistencyScorer,
     SymbolicScorer,
+    backend_generator,
     make_scorer,
     symbolic_verdicts,
 )
@@ -105,8 +106,29 @@ def test_self_consistency_with_fake_generator():
 
 
 def test_self_consistency_checks_sample_count():
-    with pytest.raises(ValueError, match="expected 5"):
-        SelfConsistencyScorer(lambda p, n: ["x"], n=5)(graph(["a"]))
+    with pytest.raises(ValueError, match="expected 1 to 5"):
+        SelfConsistencyScorer(lambda p, n: [], n=5)(graph(["a"]))
+    # a backend may return fewer samples than asked: the mean is over what came back
+    assert SelfConsistencyScorer(lambda p, n: ["$x = 1$"], n=5)(graph(["$x = 1$"]))[0] == 1.0
+
+
+def test_backend_generator_adapts_the_llm_interface():
+    from prover.llm.base import GenerationParams
+
+    seen = []
+
+    class FakeBackend:
+        name = "fake"
+
+        def generate(self, prompts: list[str], params: GenerationParams) -> list[list[str]]:
+            seen.append((prompts, params))
+            return [[f"$x = {i}$" for i in range(params.n)] for _ in prompts]
+
+    gen = backend_generator(FakeBackend())
+    assert gen("p", 3) == ["$x = 0$", "$x = 1$", "$x = 2$"]
+    assert seen[0][0] == ["p"] and seen[0][1].n == 3 and seen[0][1].temperature == 1.0
+    got = make_scorer("self-consistency", gen)(graph(["$x = 1$"]))
+    assert got[0] == pytest.approx((1 - 4) / 5)  # one sample agrees, four state another value
 
 
 def test_make_scorer_specs():

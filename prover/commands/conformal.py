@@ -24,14 +24,19 @@ def _fail(msg: str) -> None:
     raise typer.Exit(2)
 
 
-def _generator():
-    """The LLM sampler, when the LLM module provides one (``prover.llm.get_generator()``)."""
-    try:
-        from prover import llm
-    except ImportError:
+def _generator(llm: str | None):
+    """The LLM sampler for the self-consistency scorer (``--llm`` spec, see ``prover.llm.spec``)."""
+    if not llm or llm.strip().lower() == "none":
         return None
-    get = getattr(llm, "get_generator", None)
-    return get() if callable(get) else None
+    from prover.conformal.scorers import backend_generator
+    from prover.llm.base import LLMError
+    from prover.llm.spec import make_backend
+
+    try:
+        backend = make_backend(llm)
+    except (LLMError, ImportError) as exc:
+        _fail(f"--llm {llm}: {exc}")
+    return backend_generator(backend) if backend is not None else None
 
 
 def _load(spec: str, data_dir: str | None):
@@ -47,13 +52,14 @@ def _load(spec: str, data_dir: str | None):
     return exs
 
 
-def _risks(examples, scorer_spec: str):
+def _risks(examples, scorer_spec: str, llm: str | None = None):
     from prover.conformal.scorers import make_scorer
+    from prover.llm.base import LLMError
 
     try:
-        scorer = make_scorer(scorer_spec, _generator())
+        scorer = make_scorer(scorer_spec, _generator(llm))
         return [-np.asarray(scorer(ex), dtype=float) for ex in examples]
-    except (KeyError, ValueError) as exc:
+    except (KeyError, ValueError, LLMError) as exc:
         _fail(str(exc).strip("'\""))
 
 
@@ -92,6 +98,7 @@ def calibrate(
     seed: int = typer.Option(0),
     out: str = typer.Option("calibration.json", help="where to write the calibration"),
     data_dir: str | None = typer.Option(None, "--data", help="folder of the MATH files (default ../shared/conformal_data)"),
+    llm: str | None = typer.Option(None, "--llm", help="LLM for the self-consistency scorer (none, vllm:M, hf:PATH, http://…#M)"),
 ) -> None:
     """Fit the conformal threshold τ̂ on labelled claim graphs."""
     from prover.conformal.calibrate import METHODS, as_fraction
@@ -108,12 +115,12 @@ def calibrate(
     spec = default_scorer(exs) if scorer == "auto" else scorer
     strict, shifts = _ties(ties, len(exs), seed, noise_sd)
     try:
-        cal = fit(exs, _risks(exs, spec), alpha, method=method, strict=strict, shifts=shifts)
+        cal = fit(exs, _risks(exs, spec, llm), alpha, method=method, strict=strict, shifts=shifts)
     except ValueError as exc:
         _fail(str(exc))
     out_p = Path(out)
     doc = {"format": CAL_FORMAT, **cal.to_json(), "scorer": spec, "ties": ties, "noise_sd": noise_sd,
-           "seed": seed, "data": data}
+           "seed": seed, "data": data, "llm": llm}
     out_p.parent.mkdir(parents=True, exist_ok=True)
     out_p.write_text(json.dumps(doc, indent=1))
     typer.echo(f"n = {cal.n}, α = {cal.alpha}, τ̂ = {cal.tau} ({method}, scorer {spec}, ties {ties}) → {out}")
@@ -154,13 +161,14 @@ def filter_cmd(
     calibration: str = typer.Option(..., "--calibration", "-c", help="file written by `prover conformal calibrate`"),
     seed: int = typer.Option(1, help="seed of the tie-break shift of the new proofs"),
     json_out: bool = typer.Option(False, "--json", help="print JSON instead of text"),
+    llm: str | None = typer.Option(None, "--llm", help="LLM for self-consistency (default: the one calibrated with)"),
 ) -> None:
     """Keep the ancestor-closed subset of each proof's claims that the calibration certifies."""
     from prover.conformal.calibrate import filter_claims, tie_break_shifts
 
     cal, doc = _read_calibration(Path(calibration))
     exs = _targets(claims)
-    risks = _risks(exs, doc["scorer"])
+    risks = _risks(exs, doc["scorer"], llm or doc.get("llm"))
     shifts = (tie_break_shifts(len(exs), np.random.default_rng(seed), float(doc["noise_sd"]))
               if doc.get("ties") == "noise" else np.zeros(len(exs)))
     results = []
@@ -193,6 +201,7 @@ def eval_cmd(
     seed: int = typer.Option(0),
     out: str | None = typer.Option(None, help="folder for table.md and plot.png"),
     data_dir: str | None = typer.Option(None, "--data", help="folder of the MATH files"),
+    llm: str | None = typer.Option(None, "--llm", help="LLM for the self-consistency scorer (none, vllm:M, hf:PATH, http://…#M)"),
 ) -> None:
     """Coverage/retention table over α (and a PNG plot) from repeated splits or leave-one-out."""
     from prover.conformal.datasets import default_scorer
@@ -208,7 +217,7 @@ def eval_cmd(
         _fail(f"--ties must be one of {', '.join(TIES)}")
     exs = _load(data, data_dir)
     spec = default_scorer(exs) if scorer == "auto" else scorer
-    risks = {id(ex): r for ex, r in zip(exs, _risks(exs, spec))}
+    risks = {id(ex): r for ex, r in zip(exs, _risks(exs, spec, llm))}
     has_human = any(ex.subset_labels for ex in exs)
     labels = ("proxy", "human", "independent") if has_human else ("proxy", "independent")
     try:

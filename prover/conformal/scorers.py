@@ -164,8 +164,8 @@ class SelfConsistencyScorer:
         key = ex.prompt
         if key not in self.cache:
             got = list(self.generate(self.prompt_template.format(prompt=ex.prompt), self.n))
-            if len(got) != self.n:
-                raise ValueError(f"generate returned {len(got)} samples, expected {self.n}")
+            if not got or len(got) > self.n:
+                raise ValueError(f"generate returned {len(got)} samples, expected 1 to {self.n}")
             self.cache[key] = got
         return self.cache[key]
 
@@ -185,8 +185,19 @@ class SelfConsistencyScorer:
                         total -= 1
                 elif _norm_text(claim.text) and _norm_text(claim.text) in _norm_text(text):
                     total += 1
-            out.append(total / self.n)
+            out.append(total / len(samples))
         return np.array(out)
+
+
+def backend_generator(backend, temperature: float = 1.0, max_tokens: int = 512) -> Generate:
+    """Adapt a ``prover.llm`` backend (``generate(prompts, GenerationParams)``) to :class:`Generate`."""
+    from prover.llm.base import GenerationParams
+
+    def generate(prompt: str, n: int) -> list[str]:
+        params = GenerationParams(n=n, temperature=temperature, max_tokens=max_tokens)
+        return list(backend.generate([prompt], params)[0])
+
+    return generate
 
 
 @dataclass
