@@ -1,0 +1,388 @@
+"""Matching catalogue lemmas against a goal: candidate ``scale`` steps (``prover/kernel/ir.py``).
+
+A lemma ``A <= B`` can shrink the goal's *big* side (the side the slack counts positively: ``rhs``
+of ``<=``, ``lhs`` of ``>=``) or grow its *small* side, at monotone positions:
+
+* a sub-sum ``c·σ(X)`` of a side (``c > 0`` rational), ``σ`` an instance of the lemma variables;
+* a factor of a summand ``K·f`` whose sub-sum is ``c·σ(X)``, with ``K ≥ 0`` (coefficient ``K·c``);
+* a denominator of a summand ``K/g`` with ``g ⊇ c·σ(X)`` (coefficient ``K·c/(g·g')``, ``g·g' > 0``).
+
+On the big side ``B`` is replaced by ``A`` (and ``A`` by ``B`` in denominators); on the small side
+the other way round. Each candidate satisfies ``slack(G) = slack(G') + coefficient·(σB − σA)``
+exactly, its side conditions and coefficient are proved by the kernel's positivity rules, and —
+when the goal's equality point is known (e.g. all variables equal under the equality hypotheses)
+— the instance must be tight there (``σA = σB``), so that ``G'`` keeps the goal's equality case.
+Matching is modulo commutativity/associativity (sympy's canonical sums and products, sub-sums by
+backtracking) and constant factors (one common rational ratio ``c``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.kernel.lemma import LemmaStatement
+from prover.kernel.positivity import Positivity, prove_nonzero
+from prover.problem import Relation, var
+
+MAX_PATTERN_TERMS = 8
+MAX_MATCHES = 64
+
+
+@dataclass(frozen=True)
+class Match:
+    """``c·σ(pattern)`` equals the sum of the side terms at ``used``."""
+
+    subst: tuple[tuple[str, sp.Expr], ...]
+    ratio: sp.Rational
+    used: tuple[int, ...]
+
+
+@dataclass
+class Candidate:
+    lemma: str
+    instance: dict[str, sp.Expr]
+    coefficient: sp.Expr
+    old: Relation
+    new: Relation
+    where: str
+
+    def step(self, goal: Goal) -> Step:
+        sub = goal.with_target(self.new)
+        cert = {"applications": [{"lemma": self.lemma,
+                                  "instance": {v: expr_to_str(e) for v, e in self.instance.items()},
+                                  "coefficient": expr_to_str(self.coefficient)}],
+                "multiplier": "1", "eq_terms": [], "new_hypotheses": []}
+        return Step("scale", goal, [sub], cert, note=f"{self.lemma} at {self.where}")
+
+
+# ------------------------------------------------------------------ pattern matching
+
+
+def _wilds(lemma: LemmaStatement) -> dict[sp.Symbol, sp.Wild]:
+    return {var(v): sp.Wild(f"w_{v}") for v in lemma.variables}
+
+
+def _split_coeff(e: sp.Expr) -> tuple[sp.Rational, sp.Expr]:
+    c, rest = e.as_coeff_Mul()
+    return sp.Rational(c), rest
+
+
+def _plausible(s: sp.Expr, p: sp.Expr) -> bool:
+    """Cheap structural filter before sympy's (slow, sometimes equation-solving) matcher."""
+    if isinstance(p, sp.Wild):
+        return True
+    if p.is_Pow:
+        if isinstance(p.base, sp.Wild):
+            return s.is_Pow or s.is_Mul or s.is_Symbol
+        return s.is_Pow and (not p.exp.is_number or s.exp == p.exp)
+    if p.is_Mul:
+        return s.is_Mul and len(s.args) >= len(p.args)
+    return type(s) is type(p)
+
+
+@functools.lru_cache(maxsize=65536)
+def _term_matches(side_term: sp.Expr, pat_term: sp.Expr) -> tuple[tuple[dict, sp.Rational], ...]:
+    cs, s = _split_coeff(side_term)
+    cp, p = _split_coeff(pat_term)
+    if cp == 0:
+        return ()
+    if p == 1:  # a constant pattern term matches a constant side term
+        return (({}, cs / cp),) if s == 1 else ()
+    if s == 1 or not _plausible(s, p):
+        return ()
+    m = s.match(p)
+    return ((m, cs / cp),) if m is not None else ()
+
+
+def match_sum(terms: list[sp.Expr], pattern: sp.Expr) -> list[Match]:
+    """All ways (up to :data:`MAX_MATCHES`) to find ``c·pattern`` (wilds instantiated) as a
+    sub-sum of ``terms``, with one common ratio ``c > 0``."""
+    pats = list(sp.Add.make_args(pattern))
+    if len(pats) > MAX_PATTERN_TERMS or len(pats) > len(terms):
+        return []
+    options = [[(j, m, r) for j, t in enumerate(terms) for m, r in _term_matches(t, p) if r > 0] for p in pats]
+    if any(not o for o in options):
+        return []
+    order = sorted(range(len(pats)), key=lambda i: len(options[i]))
+    out: list[Match] = []
+    seen: set = set()
+
+    def extend(k: int, subst: dict, ratio, used: list[int]) -> None:
+        if len(out) >= MAX_MATCHES:
+            return
+        if k == len(order):
+            key = (tuple(sorted((str(a), str(b)) for a, b in subst.items())), ratio, tuple(sorted(used)))
+            if key not in seen:
+                seen.add(key)
+                out.append(Match(tuple(sorted(((str(a), b) for a, b in subst.items()), key=lambda t: t[0])),
+                                 ratio, tuple(sorted(used))))
+            return
+        for j, m, r in options[order[k]]:
+            if j in used or (ratio is not None and r != ratio):
+                continue
+            if any(w in subst and subst[w] != e for w, e in m.items()):
+                continue
+            extend(k + 1, {**subst, **m}, r, used + [j])
+
+    extend(0, {}, None, [])
+    return out
+
+
+# ------------------------------------------------------------------ the goal's equality point
+
+
+def equality_point(goal: Goal) -> dict[sp.Symbol, sp.Expr] | None:
+    """A point where every variable is equal, the hypotheses hold and the target is tight; None
+    when there is no such point (then candidates are not filtered by their equality case)."""
+    syms = [var(v) for v in goal.variables]
+    if not syms:
+        return None
+    t = sp.Symbol("t_eq", positive=True)
+    values: set = set()
+    for h in goal.hypotheses:
+        if h.op == "=":
+            eq = sp.together((h.lhs - h.rhs).subs({s: t for s in syms}))
+            if eq == 0:
+                continue
+            sols = [s for s in sp.solve(sp.numer(eq), t) if s.is_number and s.is_positive]
+            if len(sols) != 1:
+                return None
+            values.add(sols[0])
+    if len(values) > 1:
+        return None
+    point = {s: (values.pop() if values else sp.Integer(1)) for s in syms}
+    try:
+        for h in goal.hypotheses:
+            sl = sp.simplify(h.slack().subs(point))
+            ok = {"=": sl == 0, "!=": sl != 0, ">=": sl >= 0, "<=": sl >= 0, ">": sl > 0, "<": sl > 0}[h.op]
+            if not ok:
+                return None
+        if sp.simplify(goal.target.slack().subs(point)) != 0:
+            return None
+    except TypeError:  # a comparison sympy cannot decide
+        return None
+    return point
+
+
+def _tight(expr: sp.Expr, point: dict | None) -> bool:
+    """Is the instance tight at the goal's equality point? A heuristic filter only (a candidate it
+    drops is merely not proposed; every proposed step is still checked exactly by the kernel)."""
+    if point is None:
+        return True
+    v = expr.subs(point)
+    if v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        return False
+    if v == 0:
+        return True
+    try:
+        return abs(complex(v.evalf(40))) < 1e-25
+    except (TypeError, ValueError):
+        return False
+
+
+def _pows(goal: Goal) -> set[sp.Expr]:
+    out: set[sp.Expr] = set()
+    for r in (*goal.hypotheses, goal.target):
+        for side in (r.lhs, r.rhs):
+            out |= sp.sympify(side).atoms(sp.Pow)
+    return out
+
+
+def _native(e: sp.Expr, goal_pows: set[sp.Expr]) -> bool:
+    """Instances may not invent radicals or reciprocals the goal does not have (``x ↦ 1/sqrt(a)``
+    to match ``x^2`` against ``1/a`` is true but useless, and outside the kernel's identities)."""
+    for p in e.atoms(sp.Pow):
+        if (not p.exp.is_Integer or p.exp.is_negative) and p not in goal_pows:
+            return False
+    return True
+
+
+def _kernel_accepts(step: Step, kernel) -> bool:
+    """The kernel's verdict on this one step (its subgoal left open)."""
+    from prover.kernel.algebra import KernelError
+
+    try:
+        kernel.check_one(step)
+    except (KernelError, ValueError, TypeError, ZeroDivisionError):
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ candidate scalings
+
+
+def _side_roles(rel: Relation) -> list[tuple[str, sp.Expr, str]]:
+    if rel.op in ("<=", "<"):
+        return [("rhs", rel.rhs, "big"), ("lhs", rel.lhs, "small")]
+    if rel.op in (">=", ">"):
+        return [("lhs", rel.lhs, "big"), ("rhs", rel.rhs, "small")]
+    return []
+
+
+def _instance(lemma: LemmaStatement, match: Match, wild_of: dict, point: dict | None) -> dict[str, sp.Expr] | None:
+    by_wild = {str(w): e for w, e in match.subst}
+    inst: dict[str, sp.Expr] = {}
+    for v in lemma.variables:
+        w = str(wild_of[var(v)])
+        if w in by_wild:
+            inst[v] = by_wild[w]
+    schema = lemma.meta.get("schema") or {}
+    missing = [v for v in lemma.variables if v not in inst]
+    if missing:
+        # a tangent-line schema: the point variable is the matched argument's value at the equality point
+        if schema.get("kind") != "tangent_line" or missing != [schema.get("point")] or point is None:
+            return None
+        arg = next(v for v in lemma.variables if v != schema["point"])
+        val = sp.simplify(inst[arg].subs(point))
+        if not val.is_number:
+            return None
+        inst[schema["point"]] = val
+    return inst
+
+
+def _side_conditions_hold(lemma: LemmaStatement, inst: dict[str, sp.Expr], goal: Goal,
+                          pos: Positivity) -> bool:
+    subs = {var(v): e for v, e in inst.items()}
+    hyps = list(goal.hypotheses)
+    for sc in lemma.side_conditions:
+        s = sc.slack().subs(subs)
+        if sc.op == "=":
+            if sp.cancel(sp.together(s)) != 0:
+                return False
+        elif sc.op == "!=":
+            if not prove_nonzero(s, hyps):
+                return False
+        elif not pos.prove(sp.sympify(s), sc.strict):
+            return False
+    return True
+
+
+def _replace_side(rel: Relation, side: str, new: sp.Expr) -> Relation:
+    return Relation(new, rel.op, rel.rhs) if side == "lhs" else Relation(rel.lhs, rel.op, new)
+
+
+def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = "auto",
+               allow_constants: bool = False) -> list[Candidate]:
+    """Valid scalings of ``goal`` by ``lemma`` (see the module docstring). Instances mapping a lemma
+    variable to a constant (``a <= (a^2 + 1)/2`` from AM-GM) are skipped unless
+    ``allow_constants``; a tangent-line schema's point variable is always a constant."""
+    rel = goal.target
+    if rel.op not in ("<=", "<", ">=", ">"):
+        return []
+    if point == "auto":
+        point = equality_point(goal)
+    wild_of = _wilds(lemma)
+    A, B = lemma.lhs.subs(wild_of), lemma.rhs.subs(wild_of)
+    direction = lemma.meta.get("direction", "both")
+    may_lower, may_upper = direction in ("both", "lower"), direction in ("both", "upper")
+    out: list[Candidate] = []
+    pos = Positivity(list(goal.hypotheses))
+    goal_pows = _pows(goal)
+    schema_point = (lemma.meta.get("schema") or {}).get("point")
+    from prover.kernel.check import Kernel
+
+    kernel = Kernel({lemma.name: lemma}.get)  # one per lemma: its certificate is checked once
+
+    def consider(side: str, where: str, match: Match, X: sp.Expr, Y: sp.Expr,
+                 build, coeff_of) -> None:
+        inst = _instance(lemma, match, wild_of, point)
+        if inst is None or not all(_native(e, goal_pows) for e in inst.values()):
+            return
+        if not allow_constants and any(e.is_number for v, e in inst.items() if v != schema_point):
+            return
+        subs = {var(v): e for v, e in inst.items()}
+        x_i = X.xreplace({w: subs[s] for s, w in wild_of.items()})
+        y_i = Y.xreplace({w: subs[s] for s, w in wild_of.items()})
+        new_side = build(x_i, y_i)
+        coef = coeff_of(x_i, y_i)
+        if coef == 0 or not _side_conditions_hold(lemma, inst, goal, pos):
+            return
+        if not pos.prove(sp.sympify(coef), False):
+            return
+        if not _tight(lemma.rhs.subs(subs) - lemma.lhs.subs(subs), point):
+            return
+        cand = Candidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
+        if _kernel_accepts(cand.step(goal), kernel):
+            out.append(cand)
+
+    for side, expr, role in _side_roles(rel):
+        terms = list(sp.Add.make_args(expr))
+        # linear positions: B -> A on the big side, A -> B on the small side
+        lin = [(B, A)] if role == "big" and may_lower else ([(A, B)] if role == "small" and may_upper else [])
+        # denominators: A -> B on the big side, B -> A on the small side
+        den = [(A, B)] if role == "big" and may_upper else ([(B, A)] if role == "small" and may_lower else [])
+        for X, Y in lin:
+            for m in match_sum(terms, X):
+                rest = sp.Add(*[t for j, t in enumerate(terms) if j not in m.used])
+                consider(side, f"{side} sub-sum", m, X, Y,
+                         lambda x, y, rest=rest, c=m.ratio: rest + c * y, lambda x, y, c=m.ratio: c)
+            for j, t in enumerate(terms):
+                factors = list(sp.Mul.make_args(t))
+                if len(factors) < 2:
+                    continue
+                for i, f in enumerate(factors):
+                    if f.is_number or (f.is_Pow and f.exp.is_negative):
+                        continue
+                    K = sp.Mul(*(factors[:i] + factors[i + 1:]))
+                    fterms = list(sp.Add.make_args(f))
+                    for m in match_sum(fterms, X):
+                        frest = sp.Add(*[u for k, u in enumerate(fterms) if k not in m.used])
+                        others = sp.Add(*(terms[:j] + terms[j + 1:]))
+                        consider(side, f"{side} term {j} factor", m, X, Y,
+                                 lambda x, y, o=others, K=K, fr=frest, c=m.ratio: o + K * (fr + c * y),
+                                 lambda x, y, K=K, c=m.ratio: K * c)
+        for X, Y in den:
+            for j, t in enumerate(terms):
+                factors = list(sp.Mul.make_args(t))
+                for i, f in enumerate(factors):
+                    if not (f.is_Pow and f.exp == -1):
+                        continue
+                    g = f.base
+                    K = sp.Mul(*(factors[:i] + factors[i + 1:]))
+                    gterms = list(sp.Add.make_args(g))
+                    for m in match_sum(gterms, X):
+                        grest = sp.Add(*[u for k, u in enumerate(gterms) if k not in m.used])
+                        others = sp.Add(*(terms[:j] + terms[j + 1:]))
+                        consider(side, f"{side} term {j} denominator", m, X, Y,
+                                 lambda x, y, o=others, K=K, gr=grest, c=m.ratio: o + K / (gr + c * y),
+                                 lambda x, y, K=K, g=g, gr=grest, c=m.ratio: sp.Mul(K, c, sp.Pow(g, -1),
+                                                                              sp.Pow(gr + c * y, -1)))
+    return _dedupe(out)
+
+
+def _dedupe(cands: list[Candidate]) -> list[Candidate]:
+    seen: set = set()
+    out = []
+    for c in cands:
+        key = (c.lemma, str(c.new), str(c.coefficient))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def scale_steps(goal: Goal, lemmas: Iterable[LemmaStatement] | None = None, *,
+                point: dict | None | str = "auto", limit: int = 100,
+                allow_constants: bool = False) -> list[Step]:
+    """Candidate ``scale`` steps for ``goal`` from the given lemmas (default: the whole catalogue)."""
+    if lemmas is None:
+        from prover.tactics.catalogue import load_catalogue
+
+        lemmas = load_catalogue().values()
+    if point == "auto":
+        point = equality_point(goal)
+    steps: list[Step] = []
+    for lem in lemmas:
+        for c in candidates(goal, lem, point=point, allow_constants=allow_constants):
+            steps.append(c.step(goal))
+            if len(steps) >= limit:
+                return steps
+    return steps
+
+
+__all__ = ["Candidate", "Match", "candidates", "equality_point", "match_sum", "scale_steps"]
