@@ -321,38 +321,36 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
                 rest = sp.Add(*[t for j, t in enumerate(terms) if j not in m.used])
                 consider(side, f"{side} sub-sum", m, X, Y,
                          lambda x, y, rest=rest, c=m.ratio: rest + c * y, lambda x, y, c=m.ratio: c)
-            for j, t in enumerate(terms):
-                factors = list(sp.Mul.make_args(t))
-                if len(factors) < 2:
-                    continue
-                for i, f in enumerate(factors):
-                    if f.is_number or (f.is_Pow and f.exp.is_negative):
-                        continue
-                    K = sp.Mul(*(factors[:i] + factors[i + 1:]))
-                    fterms = list(sp.Add.make_args(f))
-                    for m in match_sum(fterms, X):
-                        frest = sp.Add(*[u for k, u in enumerate(fterms) if k not in m.used])
-                        others = sp.Add(*(terms[:j] + terms[j + 1:]))
-                        consider(side, f"{side} term {j} factor", m, X, Y,
-                                 lambda x, y, o=others, K=K, fr=frest, c=m.ratio: o + K * (fr + c * y),
-                                 lambda x, y, K=K, c=m.ratio: K * c)
+            for j, K, f, others, m, frest in _inner_matches(terms, X, denominators=False):
+                consider(side, f"{side} term {j} factor", m, X, Y,
+                         lambda x, y, o=others, K=K, fr=frest, c=m.ratio: o + K * (fr + c * y),
+                         lambda x, y, K=K, c=m.ratio: K * c)
         for X, Y in den:
-            for j, t in enumerate(terms):
-                factors = list(sp.Mul.make_args(t))
-                for i, f in enumerate(factors):
-                    if not (f.is_Pow and f.exp == -1):
-                        continue
-                    g = f.base
-                    K = sp.Mul(*(factors[:i] + factors[i + 1:]))
-                    gterms = list(sp.Add.make_args(g))
-                    for m in match_sum(gterms, X):
-                        grest = sp.Add(*[u for k, u in enumerate(gterms) if k not in m.used])
-                        others = sp.Add(*(terms[:j] + terms[j + 1:]))
-                        consider(side, f"{side} term {j} denominator", m, X, Y,
-                                 lambda x, y, o=others, K=K, gr=grest, c=m.ratio: o + K / (gr + c * y),
-                                 lambda x, y, K=K, g=g, gr=grest, c=m.ratio: sp.Mul(K, c, sp.Pow(g, -1),
-                                                                              sp.Pow(gr + c * y, -1)))
+            for j, K, g, others, m, grest in _inner_matches(terms, X, denominators=True):
+                consider(side, f"{side} term {j} denominator", m, X, Y,
+                         lambda x, y, o=others, K=K, gr=grest, c=m.ratio: o + K / (gr + c * y),
+                         lambda x, y, K=K, g=g, gr=grest, c=m.ratio: sp.Mul(K, c, sp.Pow(g, -1),
+                                                                      sp.Pow(gr + c * y, -1)))
     return _dedupe(out)
+
+
+def _inner_matches(terms: list[sp.Expr], pattern: sp.Expr, *, denominators: bool):
+    """Matches of ``pattern`` inside a factor ``f`` of a summand ``K·f`` (or ``K/f`` with
+    ``denominators``): yields ``(j, K, f, other summands, match, rest of f)``."""
+    for j, t in enumerate(terms):
+        factors = list(sp.Mul.make_args(t))
+        others = sp.Add(*(terms[:j] + terms[j + 1:]))
+        for i, f in enumerate(factors):
+            if denominators:
+                if not (f.is_Pow and f.exp == -1):
+                    continue
+                f = f.base
+            elif len(factors) < 2 or f.is_number or (f.is_Pow and f.exp.is_negative):
+                continue
+            K = sp.Mul(*(factors[:i] + factors[i + 1:]))
+            fterms = list(sp.Add.make_args(f))
+            for m in match_sum(fterms, pattern):
+                yield j, K, f, others, m, sp.Add(*[u for k, u in enumerate(fterms) if k not in m.used])
 
 
 def _dedupe(cands: list[Candidate]) -> list[Candidate]:
