@@ -13,6 +13,7 @@ rows become the certificate's weighted squares (``prover/kernel/ir.py``, close m
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,6 +42,7 @@ from prover.solvers.exact import (
     round_fmpq,
 )
 
+DEBUG = bool(os.environ.get("PROVER_SOS_DEBUG"))
 MAX_BASIS = 45          # per Gram block, before facial reduction
 MAX_UNKNOWNS = 6000     # total scalar unknowns of one SDP
 DENOMS = (1, 2, 4, 6, 12, 10, 24, 60, 100, 720, 1000, 10**4, 10**5, 10**6, 10**7)
@@ -175,6 +177,9 @@ def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True
                 continue
             return None
         blocks.append(Block(mult, mp, basis, _identity(len(basis))))
+    zeros = find_zeros(pp)
+    for b in blocks:
+        _reduce_at_zeros(b, zeros)
     eqm: list[EqMult] = []
     if use_eqs:
         for h, e in pp.eqs:
@@ -185,6 +190,55 @@ def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True
     if unknowns > MAX_UNKNOWNS:
         return None
     return blocks, eqm
+
+
+def _eval_poly(p: PolyDict, z: tuple[flint.fmpq, ...]) -> flint.fmpq:
+    tot = flint.fmpq(0)
+    for m, c in p.items():
+        t = c
+        for zi, e in zip(z, m):
+            if e:
+                t *= zi ** e
+        tot += t
+    return tot
+
+
+ZERO_GRID = (0, 1, 2, 3, flint.fmpq(1, 2), flint.fmpq(1, 3))
+
+
+def find_zeros(pp: PolyProblem, max_points: int = 3000) -> list[tuple[flint.fmpq, ...]]:
+    """Rational points of a small grid where the target vanishes and every hypothesis holds
+    (checked exactly); they force kernel vectors of the Gram matrices (facial reduction)."""
+    n = len(pp.syms)
+    if len(ZERO_GRID) ** n > max_points:
+        return []
+    out = []
+    homog = is_homogeneous(pp.p)
+    for z in itertools.product(ZERO_GRID, repeat=n):
+        z = tuple(flint.fmpq(x) for x in z)
+        if all(x == 0 for x in z):
+            continue
+        if homog and any(x != 0 for x in z) and min(x for x in z if x != 0) != 1:
+            continue   # one representative per ray
+        if _eval_poly(pp.p, z) != 0:
+            continue
+        if any((_eval_poly(s, z) < 0) or (strict and _eval_poly(s, z) == 0) for _, s, strict in pp.ineqs):
+            continue
+        if any(_eval_poly(e, z) != 0 for _, e in pp.eqs):
+            continue
+        out.append(z)
+    return out
+
+
+def _reduce_at_zeros(b: Block, zeros: list[tuple[flint.fmpq, ...]]) -> None:
+    """``m(z) > 0`` and ``m·σ <= p = 0`` at z force ``σ(z) = 0``, i.e. ``Q v(z) = 0``."""
+    rows = []
+    for z in zeros:
+        if _eval_poly(b.mpoly, z) > 0:
+            rows.append([_eval_poly({m: flint.fmpq(1)}, z) for m in b.basis])
+    if rows:
+        C = nullspace(rows, len(b.basis))
+        b.N = [[C[c][i] for c in range(len(C))] for i in range(len(b.basis))] if C else [[] for _ in b.basis]
 
 
 def _basis_polys(b: Block) -> list[PolyDict]:
@@ -290,7 +344,7 @@ def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: 
         prob.solve(solver="CLARABEL", time_limit=max(1.0, time_limit))
     except (cp.error.SolverError, Exception):  # noqa: BLE001 - any solver failure is "no certificate"
         try:
-            prob.solve(solver="SCS", time_limit_secs=max(1.0, time_limit))
+            prob.solve(solver="SCS", time_limit_secs=min(3.0, max(0.5, time_limit)))
         except Exception:  # noqa: BLE001
             return None
     if prob.status not in ("optimal", "optimal_inaccurate") or tvar.value is None:
@@ -373,22 +427,38 @@ def _check_psd(sysm: System, blocks: list[Block], xs: list[flint.fmpq]):
 # ---------------------------------------------------------------- facial reduction
 
 
-def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200) -> list[list[flint.fmpq]]:
-    """Rational basis (rows) of the numerical kernel of a PSD matrix, via its reduced echelon form."""
+def _rationalize_kernel(X: np.ndarray, max_den: int = 60) -> list[list[flint.fmpq]]:
+    """Rational basis (rows) of the numerical kernel of a PSD matrix, via its reduced echelon
+    form; the kernel is cut at the largest spectral gap below 1e-4·top, and a rationalised
+    vector is kept only if X maps it (nearly) to zero."""
     if X.size == 0:
         return []
     w, V = np.linalg.eigh((X + X.T) / 2)
     top = max(float(w[-1]), 1e-12)
-    K = V[:, w < rel_tol * max(top, 1.0)]
-    d = K.shape[1]
-    if d == 0:
+    small = [i for i in range(len(w)) if w[i] < 1e-4 * top]
+    if not small:
         return []
+    # largest gap (in log scale) among the small eigenvalues and the next one
+    logs = np.log10(np.maximum(w, 1e-14 * top))
+    cut, best = 0, 0.0
+    for i in small:
+        gap = logs[i + 1] - logs[i] if i + 1 < len(w) else 0.0
+        if gap > best:
+            best, cut = gap, i + 1
+    if best < 2.0:
+        return []
+    K = V[:, :cut]
+    d = K.shape[1]
     _, _, piv = scipy.linalg.qr(K.T, pivoting=True)
     P = sorted(piv[:d])
     B = K @ np.linalg.inv(K[P, :])          # r × d, identity on rows P
     rows = []
+    tol = 1e-5 * top
     for c in range(d):
-        rows.append([_to_q(B[i, c], max_den) for i in range(B.shape[0])])
+        q = [_to_q(B[i, c], max_den) for i in range(B.shape[0])]
+        qv = np.array([float(x) for x in q])
+        if np.linalg.norm(X @ qv) <= tol * max(1.0, np.linalg.norm(qv)):
+            rows.append(q)
     return rows
 
 
@@ -479,6 +549,9 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         if sol is None:
             return None
         Xs, lv = sol
+        if DEBUG:
+            print("sos round", [b.r for b in blocks], "min eig",
+                  [round(float(np.linalg.eigvalsh(X).min()), 9) for X in Xs if X.size])
         min_eig = min((float(np.linalg.eigvalsh(X).min()) for X in Xs if X.size), default=1.0)
         scale = max(1.0, max((float(np.abs(X).max()) for X in Xs if X.size), default=1.0))
         res = None
