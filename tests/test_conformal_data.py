@@ -49,6 +49,14 @@ def test_math_loader_counts_and_conventions(math_set):
     assert exs[0].subset_labels[frozenset({0, 1, 3})] is True  # a non-closed subset judged coherent
 
 
+@pytest.mark.skipif(not math_path("llama").exists(), reason="Llama MATH file absent")
+def test_math_llama_loader():
+    exs = load_math(math_path("llama"))
+    assert len(exs) == 50 and sum(ex.n for ex in exs) == 503
+    assert sum(bool(c.label) for ex in exs for c in ex.claims) == 455
+    assert sum(1 for ex in exs if ex.subset_labels) == 24  # 25 have the key; question 36 is empty
+
+
 @needs_math
 def test_math_conflicting_subset_labels_resolve_to_yes(math_set):
     import json

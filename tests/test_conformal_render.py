@@ -36,6 +36,8 @@ def test_render_clean_proof(proofs):
         ex = render_proof(p)
         assert nx.is_directed_acyclic_graph(ex.graph)
         assert ex.labels().all()
+        assert {c.meta["label_source"] for c in ex.claims} <= {"kernel", "identity"}
+        assert any(c.meta["label_source"] == "kernel" for c in ex.claims)
         assert ex.topological_order() == list(range(ex.n))  # premises are printed first
         last = ex.claims[-1]
         assert last.meta["path"] == "root" and last.meta["role"] == "conclusion"

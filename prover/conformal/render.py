@@ -91,9 +91,9 @@ class _Renderer:
         self.base_hyps = {h.rel for h in proof.problem.hypotheses}
 
     def add(self, text: str, formula: str, label: bool | None, parents: list[int], step: Step,
-            path: str, role: str) -> int:
+            path: str, role: str, source: str) -> int:
         extra = [rel_formula(h) for h in step.goal.hypotheses if h not in self.base_hyps]
-        meta = {"path": path, "kind": step.kind, "role": role}
+        meta = {"path": path, "kind": step.kind, "role": role, "label_source": source}
         if extra:
             meta["hypotheses"] = extra
         self.claims.append(Claim(text, label, {}, formula, meta))
@@ -105,20 +105,21 @@ class _Renderer:
     def identity(self, step: Step, path: str, lhs: sp.Expr, rhs: sp.Expr, why: str) -> int:
         ok = _identity_true(lhs, sp.sympify(rhs).doit())
         text = f"{why}: ${sp.sstr(lhs)} = {sp.sstr(rhs)}$."
-        return self.add(text, f"{sp.sstr(lhs)} = {sp.sstr(rhs)}", ok, [], step, path, "identity")
+        return self.add(text, f"{sp.sstr(lhs)} = {sp.sstr(rhs)}", ok, [], step, path, "identity", "identity")
 
     def visit(self, step: Step, path: str) -> int:
         kids = [self.visit(c, f"{path}/{i}") for i, c in enumerate(step.children)]
         g, cert = step.goal, step.certificate
         target = g.target
         accepted = _kernel_accepts(step)
+        source = "identity" if accepted is None else "kernel"
         if step.kind == "close" and cert.get("method") == "sos":
             rhs = _sos_rhs(g, cert)
             ident = self.identity(step, path, target.slack(), rhs, "We have the identity")
             label = self.claims[ident].label if accepted is None else accepted
             text = (f"Hence ${rel_text(target)}$ holds, because the difference is a sum of squares "
                     f"(times nonnegative hypotheses).")
-            return self.add(text, rel_formula(target), label, [ident], step, path, "conclusion")
+            return self.add(text, rel_formula(target), label, [ident], step, path, "conclusion", source)
         if step.kind == "rewrite" and len(step.subgoals) == 1:
             sub = step.subgoals[0].target
             m = expr_from_str(str(cert.get("multiplier", "1")), g.variables)
@@ -127,13 +128,13 @@ class _Renderer:
             label = self.claims[ident].label if accepted is None else accepted
             text = (f"Since ${rel_text(sub)}$ and the multiplier ${sp.sstr(m)}$ is positive, "
                     f"it follows that ${rel_text(target)}$.")
-            return self.add(text, rel_formula(target), label, [ident] + kids, step, path, "conclusion")
+            return self.add(text, rel_formula(target), label, [ident] + kids, step, path, "conclusion", source)
         what = {"close": "every term is nonnegative", "scale": "by the lemma(s) "
                 + ", ".join(str(a.get("lemma")) for a in cert.get("applications", [])),
                 "split": "by cases", "introduce": "after introducing new variables",
                 "substitute": "by substitution"}.get(step.kind, step.kind)
         text = f"${rel_text(target)}$ holds ({what})."
-        return self.add(text, rel_formula(target), accepted, kids, step, path, "conclusion")
+        return self.add(text, rel_formula(target), accepted, kids, step, path, "conclusion", source)
 
 
 def render_proof(proof: Proof, name: str | None = None) -> ClaimGraph:
