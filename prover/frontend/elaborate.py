@@ -69,7 +69,7 @@ def _nat_refusal(what: str, ty: str, scope: Scope) -> str:
     if what == "`/`" and not scope.real_division:
         hint += " (or use the real-division convention of the LIPS benchmarks)"
     return (f"{what} in a numeral-only term, which Lean types as {_TYPE_TEXT[ty]} "
-            f"({'1 / 3 = 0' if what == '`/`' else 'not the real operation'}); {hint}")
+            f"({'so 1 / 3 = 0' if what == '`/`' else 'not the real operation'}); {hint}")
 
 
 def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
