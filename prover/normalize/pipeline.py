@@ -235,8 +235,8 @@ def homogenize_substitute(goal: Goal) -> Step | None:
     syms = _syms(goal)
     mapping = {s: c * s / g for s in syms}
     t = goal.target
-    target = Relation(sp.factor(sp.together(t.lhs.subs(mapping, simultaneous=True))), t.op,
-                      sp.factor(sp.together(t.rhs.subs(mapping, simultaneous=True))))
+    target = Relation(sp.factor(sp.together(sp.sympify(t.lhs).subs(mapping, simultaneous=True))), t.op,
+                      sp.factor(sp.together(sp.sympify(t.rhs).subs(mapping, simultaneous=True))))
     _, nv = positive_vars(goal)
     hyps = tuple(h for h in goal.hypotheses if h.is_inequality and sp.expand(h.slack()) in nv)
     sub_goal = Goal(goal.variables, hyps, target)
