@@ -145,3 +145,21 @@ def test_goal_key_identifies_equal_slacks():
     g1 = Goal(("a",), (), Relation(a ** 2 + 1, ">=", 2 * a))
     g2 = Goal(("a",), (), Relation((a - 1) ** 2, ">=", sp.Integer(0)))
     assert goal_key((g1,)) == goal_key((g2,))
+
+
+def test_split_order_uses_the_symmetry_and_the_kernel_accepts_it():
+    from prover.kernel.check import Kernel
+    from prover.rewrite.split import SplitOrder
+
+    nonneg = tuple(Relation(v, ">=", sp.Integer(0)) for v in (a, b, c))
+    sym = Goal(("a", "b", "c"), nonneg, Relation(a ** 3 + b ** 3 + c ** 3, ">=", 3 * a * b * c))
+    cyc = Goal(("a", "b", "c"), nonneg, Relation(a ** 3 + b ** 3 + c ** 3, ">=", a ** 2 * b + b ** 2 * c + c ** 2 * a))
+    none = Goal(("a", "b", "c"), nonneg, Relation(a ** 3 + b ** 3 + c ** 3, ">=", a ** 2 * b + b ** 2 * c + c * a))
+    (s1,) = [cd.step for cd in SplitOrder().generate(sym)]
+    (s2,) = [cd.step for cd in SplitOrder().generate(cyc)]
+    assert len(s1.subgoals) == 1 and len(s2.subgoals) == 2
+    for st in (s1, s2):
+        Kernel(None).check_one(st)
+    assert list(SplitOrder().generate(none)) == []
+    # an already ordered goal is not split again
+    assert list(SplitOrder().generate(s1.subgoals[0])) == []

@@ -5,13 +5,14 @@ from prover.rewrite.fractions import ClearDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.reduce import ReduceByConstraints
+from prover.rewrite.split import SplitOrder
 from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
 
 
 def default_generators() -> list[TacticGenerator]:
     """The symbolic rewrites, cheapest and most often useful first."""
     return [IntroduceRoots(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(),
-            ProductOneSubstitution(), ReciprocalSubstitution()]
+            ProductOneSubstitution(), ReciprocalSubstitution(), SplitOrder()]
 
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "RaviSubstitution",
     "ReciprocalSubstitution",
     "ReduceByConstraints",
+    "SplitOrder",
     "TacticGenerator",
     "default_generators",
 ]

@@ -25,6 +25,7 @@ class Candidate:
     step: Step
     source: str
     score: float = 0.0
+    prechecked: bool = False    # the proposer already ran the kernel on the step
 
 
 class TacticGenerator(Protocol):

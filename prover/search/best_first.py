@@ -39,11 +39,12 @@ class SearchConfig:
     memory_mb: int = 12000
     quick_cex_time: float = 0.5       # counterexample search on the original goal, before the closers
     root_cex_time: float = 3.0        # … and after them, when they failed
-    cex_time: float = 0.5             # per new subgoal
+    cex_time: float = 0.4             # per subgoal of a scale/rewrite step, when its node is taken up
     root_closer_fraction: float = 0.4
     closer_fraction: float = 0.25
     kernel_reserve: float = 2.0       # seconds kept for the final check_proof
     check_candidates: bool = True
+    catalogue_time: float = 8.0       # at most this many seconds of lemma matching per expansion
     isolate_closers: bool = True      # run closers in a forked child killed at their time limit
     generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
@@ -58,6 +59,7 @@ class Node:
     entry: tuple[Step, int] | None      # the step taken to reach this node, and how many goals it opened
     depth: int
     lean: tuple[Any, ...] = ()          # the step filter's node for each open goal (when one is used)
+    unsure: bool = False                # created by a step that may not preserve truth (scale)
 
     def entries(self) -> list[tuple[Step, int]]:
         out: list[tuple[Step, int]] = []
@@ -108,6 +110,11 @@ def proof_stats(root: Step) -> dict[str, Any]:
             "certificate_size": sum(len(json.dumps(s.certificate)) for s in steps)}
 
 
+#: Steps whose subgoals are true whenever the goal is (no counterexample filter needed). A
+#: ``rewrite`` may drop a square factor and a ``scale`` loses slack, so their subgoals are checked.
+EQUIVALENCE_KINDS = ("substitute", "introduce", "split")
+
+
 class Search:
     def __init__(self, problem: Problem, config: SearchConfig) -> None:
         self.problem = problem
@@ -134,7 +141,8 @@ class Search:
 
     def _default_generators(self) -> list[TacticGenerator]:
         gens: list[TacticGenerator] = list(default_generators())
-        cat = hooks.CatalogueGenerator()
+        cat = hooks.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
+                                                          0.15 * max(0.0, self.remaining())))
         if cat.available:
             gens.append(cat)
         return gens
@@ -237,7 +245,9 @@ class Search:
             if self.remaining() <= 0:
                 break
             try:
-                out.extend(gen.generate(goal))
+                for cand in gen.generate(goal):
+                    cand.prechecked = cand.prechecked or bool(getattr(gen, "kernel_checked", False))
+                    out.append(cand)
             except Exception:  # noqa: BLE001 - one broken generator must not stop the search
                 self.stats["generator_errors"] += 1
         return out
@@ -298,6 +308,9 @@ class Search:
                     return self.result("proved", proof)
                 continue
             goal = node.goals[0]
+            if node.unsure and node.entry is not None and any(self.refuted(g) for g in node.entry[0].subgoals):
+                self.stats["counterexample_filtered"] += 1
+                continue
             step = self.try_close(goal, self.cfg.root_closer_fraction if node.depth == 0
                                   else self.cfg.closer_fraction)
             if step is not None and node.lean and not self.lean_accepts_tree(node.lean[0], step):
@@ -332,7 +345,8 @@ class Search:
             if step.goal != goal:
                 self.stats["candidates_rejected"] += 1
                 continue
-            if self.cfg.check_candidates and hooks.check_step_local(step) is False:
+            if self.cfg.check_candidates and not cand.prechecked \
+                    and hooks.check_step_local(step) is False:
                 self.stats["candidates_rejected"] += 1
                 continue
             child = Node(tuple(step.subgoals) + node.goals[1:], node, (step, len(step.subgoals)),
@@ -342,9 +356,7 @@ class Search:
                 self.stats["duplicates"] += 1
                 continue
             seen.add(key)
-            if any(self.refuted(g) for g in step.subgoals):
-                self.stats["counterexample_filtered"] += 1
-                continue
+            child.unsure = step.kind not in EQUIVALENCE_KINDS
             if node.lean:
                 ok, lean_children = self.lean_accepts(node, step)
                 if not ok:
@@ -361,7 +373,8 @@ class Search:
             prios = default_ranker(firsts)
         for (cand, child), pr in zip(fresh, prios):
             self.stats["nodes"] += 1
-            heapq.heappush(heap, (pr + child.depth - cand.score, next(tick), child))
+            heapq.heappush(heap, (pr + child.depth - cand.score + 2.0 * max(0, len(child.goals) - 1),
+                                  next(tick), child))
 
 
 def run_search(problem: Problem, config: SearchConfig) -> ProveResult:

@@ -72,16 +72,21 @@ def check_step_local(step: Step) -> bool | None:
 
 
 class CatalogueGenerator:
-    """Adapter to the catalogue matcher (``prover.tactics.match``), when it exists."""
+    """Adapter to the catalogue matcher (``prover.tactics.match.scale_steps``), when it exists.
+
+    Matching can be slow, so it runs in a forked child killed after ``budget()`` seconds. The
+    matcher already keeps only steps the kernel accepts (``kernel_checked``); the subgoals of a
+    ``scale`` step can be false, so the search runs the counterexample filter on them.
+    """
 
     name = "catalogue"
+    kernel_checked = True
 
-    def __init__(self) -> None:
-        self._fn = None
-        for fname in ("candidate_steps", "match_goal", "generate", "scale_steps"):
-            self._fn = _load("prover.tactics.match", fname)
-            if self._fn is not None:
-                break
+    def __init__(self, budget: Callable[[], float] | None = None, limit: int = 32) -> None:
+        self._fn = _load("prover.tactics.match", "scale_steps")
+        self.budget = budget or (lambda: 10.0)
+        self.limit = limit
+        self.stats = {"calls": 0, "killed": 0}
 
     @property
     def available(self) -> bool:
@@ -90,11 +95,21 @@ class CatalogueGenerator:
     def generate(self, goal: Goal) -> Iterable[Candidate]:
         if self._fn is None:
             return []
-        out = []
-        for item in self._fn(goal) or []:
-            if isinstance(item, Step):
-                out.append(Candidate(item, self.name, 0.5))
-            elif hasattr(item, "step"):
-                out.append(Candidate(item.step, f"{self.name}:{getattr(item, 'source', 'lemma')}",
-                                     float(getattr(item, "score", 0.5))))
-        return out
+        t = self.budget()
+        if t < 0.5:
+            return []
+        from prover.search.isolate import call_with_hard_limit, fork_available
+
+        self.stats["calls"] += 1
+        if fork_available():
+            status, steps = call_with_hard_limit(_scale_steps, (self._fn, goal, self.limit), t)
+            if status != "ok":
+                self.stats["killed"] += 1
+                return []
+        else:
+            steps = _scale_steps(self._fn, goal, self.limit)
+        return [Candidate(st, self.name, 0.5) for st in steps or [] if isinstance(st, Step)]
+
+
+def _scale_steps(fn: Callable[..., Any], goal: Goal, limit: int) -> list[Step]:
+    return list(fn(goal, limit=limit))
