@@ -98,6 +98,9 @@ def test_equality_with_roots_is_made_polynomial() -> None:
     ce = find_counterexample(g, 5.0, use_z3=False)
     assert ce is not None
     assert_refutes(g, ce)
+    ce = z3_counterexample(g, 5.0)  # z3's model is in a, b; the model's variables are w, z
+    assert ce is not None
+    assert_refutes(g, ce)
 
 
 @pytest.mark.parametrize("goal", [

@@ -343,6 +343,8 @@ class GoalModel:
                 if not _hyp_holds(h, sign(h.slack(), point)):
                     return None
             s = sign(self.target.slack(), point)
+            for side in (self.target.lhs, self.target.rhs):  # each side defined (nothing cancelled)
+                evaluate(side, point)
         except (DomainError, Undecided, ValueError, TypeError, ZeroDivisionError):
             return None
         if not _target_fails(self.target, s):
@@ -354,8 +356,13 @@ class GoalModel:
             sf = float("nan")
         return Counterexample({str(k): point[k] ** self.powers.get(k, 1) for k in self.syms}, slack, sf, method)
 
+    def _exponents(self) -> np.ndarray:
+        return np.array([self.powers.get(s, 1) for s in self.syms], dtype=float)
+
     def original_point(self, X: np.ndarray) -> np.ndarray:
         """Float points of the model (rows) as values of the goal's own variables."""
-        if not self.powers:
-            return X
-        return X ** np.array([self.powers.get(s, 1) for s in self.syms], dtype=float)
+        return X ** self._exponents() if self.powers else X
+
+    def model_point(self, X: np.ndarray) -> np.ndarray:
+        """Inverse of :meth:`original_point` (variables with a power are ``>= 0``)."""
+        return np.abs(X) ** (1.0 / self._exponents()) if self.powers else X

@@ -190,4 +190,6 @@ def z3_counterexample(goal: Goal, time_limit: float, model: GoalModel | None = N
         if kind == "exact":
             exact[s] = q
         x.append(float(q))
+    if model.powers:  # the model's variables are roots of the goal's: z3's exact values do not carry over
+        return model.confirm(model.model_point(np.array([x]))[0], "z3")
     return model.confirm(np.array(x), "z3", exact=exact if len(exact) == len(model.syms) else None)
