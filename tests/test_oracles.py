@@ -184,7 +184,7 @@ def test_variant_record_round_trips_through_the_parser(tmp_path) -> None:
     import json
 
     from prover.frontend import parse_theorem
-    from prover.variants import false_variants_jsonl
+    from prover.variants import false_variants_jsonl, main
 
     src = tmp_path / "b.jsonl"
     src.write_text(json.dumps({"id": "t/nesbitt", "source": "test", "lean": NESBITT_LEAN}) + "\n",
@@ -192,6 +192,10 @@ def test_variant_record_round_trips_through_the_parser(tmp_path) -> None:
     dst = tmp_path / "v.jsonl"
     reps = false_variants_jsonl(src, dst, time_limit=8.0)
     assert [r.variant is not None for r in reps] == [True]
+    md = tmp_path / "r.md"
+    assert main([str(src), "--out", str(tmp_path / "w.jsonl"), "--report", str(md), "--time-limit", "8"]) == 0
+    assert "**1 / 1**" in md.read_text(encoding="utf-8")
+    assert (tmp_path / "w.jsonl").read_text(encoding="utf-8") == dst.read_text(encoding="utf-8")
     (rec,) = [json.loads(line) for line in dst.read_text(encoding="utf-8").splitlines()]
     assert rec["id"] == "t/nesbitt__false" and rec["variant_of"] == "t/nesbitt"
     q = parse_theorem(rec["lean"], real_division=True)
