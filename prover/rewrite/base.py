@@ -80,6 +80,26 @@ def poly_relation(expr: sp.Expr, strict: bool) -> Relation:
     return Relation(lhs, ">" if strict else ">=", rhs)
 
 
+def polynomial_target(goal: Goal) -> tuple[list[sp.Symbol], sp.Expr] | None:
+    """The goal's symbols and expanded slack, when the target is a polynomial inequality."""
+    t = goal.target
+    if not t.is_inequality:
+        return None
+    syms = symbols_of(goal)
+    s = sp.expand(t.slack())
+    return (syms, s) if is_polynomial(s, syms) else None
+
+
+def primitive_relation(expr: sp.Expr, syms: list[sp.Symbol], strict: bool) -> tuple[sp.Expr, Relation]:
+    """``expr = content · P`` with ``content > 0`` rational; returns ``(content, P >= 0)``."""
+    if sp.expand(expr) == 0:
+        return sp.Integer(1), poly_relation(sp.Integer(0), strict)
+    content, prim = sp.Poly(expr, *syms).primitive()
+    if content < 0:
+        content, prim = -content, -prim
+    return content, poly_relation(prim.as_expr(), strict)
+
+
 def fresh_names(goal: Goal, wanted: list[str]) -> list[str]:
     """``wanted`` renamed (x -> x1, x2…) so that none clashes with the goal's variables."""
     taken = set(goal.variables)

@@ -16,9 +16,9 @@ from prover.rewrite.base import (
     Candidate,
     equality_hyps,
     is_polynomial,
-    poly_relation,
+    polynomial_target,
+    primitive_relation,
     rewrite_step,
-    symbols_of,
 )
 
 
@@ -56,13 +56,10 @@ class Homogenize:
     name = "homogenize"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        t = goal.target
-        if not t.is_inequality:
+        pt = polynomial_target(goal)
+        if pt is None:
             return
-        syms = symbols_of(goal)
-        s = sp.expand(t.slack())
-        if not is_polynomial(s, syms):
-            return
+        syms, s = pt
         for i, eq in equality_hyps(goal):
             hc = homogeneous_constraint(eq, syms)
             if hc is None:
@@ -74,10 +71,7 @@ class Homogenize:
             q, r = sp.div(sp.Poly(s - nh, *syms), sp.Poly(eq, *syms))
             if not r.is_zero:
                 continue
-            content, prim = sp.Poly(nh, *syms).primitive()
-            if content < 0:
-                content, prim = -content, -prim
-            new = poly_relation(prim.as_expr(), t.strict)
+            content, new = primitive_relation(nh, syms, goal.target.strict)
             yield Candidate(rewrite_step(goal, new, content, [(i, q.as_expr())],
                                          note=f"homogenize with {goal.hypotheses[i].lhs} = "
                                               f"{goal.hypotheses[i].rhs}"), self.name, 1.0)

@@ -15,9 +15,9 @@ from prover.rewrite.base import (
     Candidate,
     equality_hyps,
     is_polynomial,
-    poly_relation,
+    polynomial_target,
+    primitive_relation,
     rewrite_step,
-    symbols_of,
 )
 
 #: Above this many terms the division is not attempted.
@@ -28,13 +28,10 @@ class ReduceByConstraints:
     name = "reduce-by-constraints"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        t = goal.target
-        if not t.is_inequality:
+        pt = polynomial_target(goal)
+        if pt is None or len(sp.Add.make_args(pt[1])) > MAX_TERMS:
             return
-        syms = symbols_of(goal)
-        s = sp.expand(t.slack())
-        if not is_polynomial(s, syms) or len(sp.Add.make_args(s)) > MAX_TERMS:
-            return
+        syms, s = pt
         eqs = [(i, e) for i, e in equality_hyps(goal) if e != 0 and is_polynomial(e, syms)]
         if not eqs:
             return
@@ -45,10 +42,7 @@ class ReduceByConstraints:
         if sp.Poly(rem, *syms).total_degree() >= sp.Poly(s, *syms).total_degree() and \
                 len(sp.Add.make_args(rem)) >= len(sp.Add.make_args(s)):
             return
-        content, prim = sp.Poly(rem, *syms).primitive() if rem != 0 else (sp.Integer(1), sp.Poly(0, *syms))
-        if content < 0:
-            content, prim = -content, -prim
-        new = poly_relation(prim.as_expr(), t.strict)
+        content, new = primitive_relation(rem, syms, goal.target.strict)
         lam = [(i, sp.expand(q)) for (i, _), q in zip(eqs, quotients) if q != 0]
         yield Candidate(rewrite_step(goal, new, content, lam, note="reduce modulo the equality hypotheses"),
                         self.name, 1.0)
