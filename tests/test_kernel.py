@@ -458,3 +458,22 @@ def test_hypothesis_with_denominator_usable_once_denominator_is_proved() -> None
     hyps = (R(y, ">", 0), R(1 / y, ">=", x))
     assert prove_positive(1 / y - x, hyps, False)
     assert not prove_positive(1 / y - x, (R(1 / y, ">=", x),), False)
+
+
+def test_introduce_new_hypothesis_proved_with_definition_put_back() -> None:
+    # s = √(x + 1) with x ≥ 0: "s ≥ 1" is not a kernel fact; prove it from s = √(x+1) over G: by
+    # positivity of √(x+1) − 1? no — but "s > 0" with the definition put back is √(x+1) > 0: positivity.
+    g = G((R(x, ">=", 0),), R(sp.sqrt(x + 1), ">", 0), ("x",))
+    sub = Goal(("x", "s"), (R(x, ">=", 0), R(s, ">", 0)), R(s, ">", 0))
+    proof = {"method": "positivity"}
+    st = Step("introduce", g, [sub], {"definitions": {"s": "sqrt(x + 1)"},
+                                      "new_hypotheses": [{"index": 1, "proof": proof}]},
+              [close(sub, method="positivity")])
+    assert ok(st), errors(st)
+    # the put-back reading never simplifies √(x)² to x: s² = x − 1 cannot be "proved" that way
+    g2 = G((), R(x, ">=", 0), ("x",))
+    sub2 = Goal(("x", "s"), (R(s**2, "=", x),), R(x, ">=", 0))
+    st2 = Step("introduce", g2, [sub2], {"definitions": {"s": "sqrt(x)"},
+                                         "new_hypotheses": [{"index": 0, "proof": {"method": "sos", "terms": []}}]},
+               [sos(sub2, [("1", [], "s")], [(0, "-1")])])
+    assert not ok(st2)

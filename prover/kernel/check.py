@@ -433,7 +433,14 @@ class Kernel:
                 continue
             if i not in proofs:
                 raise KernelError(f"hypothesis {i} of the subgoal ({_rel(h)}) is new and has no proof")
-            _close_in(ext.goal.with_target(h), proofs[i], f"new hypothesis {i}")
+            try:
+                _close_in(ext.goal.with_target(h), proofs[i], f"new hypothesis {i}")
+            except KernelError:
+                # the same certificate read over G's context with the definitions put back
+                # structurally (unevaluated: sqrt(x)**2 stays a square of an atom)
+                with sp.evaluate(False):
+                    back = Relation(sp.sympify(h.lhs).xreplace(subs), h.op, sp.sympify(h.rhs).xreplace(subs))
+                _close_in(G.with_target(back), proofs[i], f"new hypothesis {i}")
 
     # -------- substitute
 

@@ -38,10 +38,17 @@ denominator that occurs must be proved nonzero by the positivity rules.
   expression in the old ones (``s = sqrt(x)``, ``t = x**(1/3)``, ``u = a*b``); ``G'`` is ``G`` with
   those expressions replaced by the new variables plus ``new_hypotheses`` about the new
   variables (e.g. ``s >= 0``, ``s**2 = x``), each proved for the definition's value.
+  The kernel supplies the facts that Lean guarantees (``v = D`` always; ``√X >= 0``; for
+  ``X**(p/q)``: ``v > 0`` and ``v**q = X**p`` if ``X > 0`` is proved, ``v >= 0`` and
+  ``v**q = X**p`` if ``X >= 0`` is proved and ``p/q > 0``); a hypothesis of ``G'`` that is one of
+  them needs no entry. ``X**(k/q)`` in ``G`` may appear as ``v**k`` in ``G'`` (``v = X**(1/q)``,
+  ``X >= 0`` proved).
 ``substitute`` (one subgoal ``G'`` over new variables): ``substitution`` old var → f(new vars)
   and ``inverse`` new var → g(old vars) with ``f(g(x)) = x`` as an identity modulo the
   equality hypotheses; ``G'``'s target is ``G``'s with the substitution applied, and each
-  hypothesis of ``G'`` after the inverse substitution is proved from ``G``'s hypotheses.
+  hypothesis of ``G'`` after the inverse substitution is equivalent to one of ``G``'s or has a
+  ``new_hypotheses`` entry (a close certificate over ``G``'s context). A variable missing from
+  ``substitution``/``inverse`` maps to itself (it must then exist on both sides).
   The "modulo" part is certified by the optional field ``eq_terms``: old var x →
   ``[{"hyp": int, "poly": str}]`` (λ_j, rational functions of the old variables with
   denominators proved nonzero) such that ``f(g(x)) − x = Σ λ_j · eq(H_j)`` exactly; a variable
@@ -51,7 +58,10 @@ denominator that occurs must be proved nonzero by the positivity rules.
 ``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
 one entry for each hypothesis of ``G'`` that is not literally among ``G``'s; the proof is a
 close certificate for that hypothesis as a target over ``G``'s context (for ``introduce``: over
-``G``'s context with the definitions substituted).
+``G``'s variables and hypotheses plus the new variables and the definition facts above — never
+by substituting the definitions with sympy, which would turn ``sqrt(x)**2`` into ``x``, false in
+Lean for ``x < 0``).
+Lemma applications (``scale``) add ``c·(B − A) >= 0``, so ``G`` must be an inequality there.
 """
 
 from __future__ import annotations
