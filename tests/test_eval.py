@@ -251,6 +251,7 @@ def test_cli_missing_file_is_one_line_exit_2():
     (["--compare", "/nonexistent/a", "/nonexistent/b"], "not a run folder"),
     ([str(BENCH / "chenneq.jsonl"), "--out", "/tmp/x", "--variants", "weird"], "--variants must be 'false'"),
     ([str(BENCH / "chenneq.jsonl"), "--out", "/tmp/x", "--workers", "0"], "--workers must be at least 1"),
+    ([str(BENCH / "chenneq.jsonl"), "--out", "/tmp/x", "--ray", "127.0.0.1:9"], "Ray"),  # unreachable, or ray absent
 ])
 def test_cli_user_errors_are_one_line_exit_2(args, needle):
     res = cli_inproc(*args)

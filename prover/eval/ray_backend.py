@@ -29,6 +29,21 @@ def _attempt_task(attempt: str, record: dict[str, Any], options: dict[str, Any],
     return result
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast with one clear line when ``host:port`` does not answer (``ray.init`` would
+    otherwise keep retrying for minutes)."""
+    import socket
+
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto" and the like: left to Ray
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise EvalError(f"cannot reach the Ray cluster at {address}: {exc}") from None
+
+
 def ray_executor(cfg: EvalConfig, tasks: list[Task],
                  sys_path: list[str] | None = None) -> tuple[Callable[[], Iterator[tuple[Task, dict]]],
                                                              Callable[[], None]]:
@@ -41,6 +56,7 @@ def ray_executor(cfg: EvalConfig, tasks: list[Task],
         if cfg.ray_address == "local":
             ray.init(num_cpus=cfg.workers, include_dashboard=False, log_to_driver=False)
         else:
+            check_reachable(cfg.ray_address)
             try:
                 ray.init(address=cfg.ray_address, log_to_driver=False)
             except (ConnectionError, RuntimeError, ValueError) as exc:
