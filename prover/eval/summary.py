@@ -42,6 +42,10 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
     if m:
         lines.append(f"Machine: {m.get('cpu_model')}, {m.get('cores')} cores, {m.get('memory_gib')} GiB, "
                      f"load {m.get('load_avg')} at start; git {(m.get('git') or {}).get('commit')}.")
+    sessions = run.get("sessions") or []
+    if sessions:
+        lines.append(f"Sessions: {len(sessions)} (first started {sessions[0].get('start')}, "
+                     f"last ended {sessions[-1].get('end') or 'still running'}).")
     lines.append("")
     if false_mode:
         lines += ["**FALSE variants** of each problem: a `proved` record is a soundness failure.", "",
