@@ -62,10 +62,10 @@ def test_eval_writes_table_and_plot(tmp_path):
 
 def test_build_set_command(tmp_path):
     out = tmp_path / "set.jsonl"
-    r = run("build-set", "--textbook", "6", "--corrupt-fraction", "0.5", "--out", str(out))
+    r = run("build-set", "--textbook", "4", "--corrupt-fraction", "0.5", "--out", str(out))
     assert r.exit_code == 0, r.output
     exs = load_claim_graphs(out)
-    assert len(exs) == 6 and all("symbolic" in c.scores for ex in exs for c in ex.claims)
+    assert len(exs) == 4 and all("symbolic" in c.scores for ex in exs for c in ex.claims)
 
 
 @pytest.mark.parametrize("args,msg", [

@@ -128,7 +128,7 @@ def test_generated_set_is_labelled_and_scored():
         labels = ex.labels()
         assert labels.all() == ("corrupted_step" not in ex.meta)
     # stored symbolic scores are what the scorer computes now (spot check)
-    for ex in exs[:4] + corrupted[:4]:
+    for ex in exs[:2] + corrupted[:3]:
         assert np.allclose(SymbolicScorer()(ex), [c.scores["symbolic"] for c in ex.claims])
 
 

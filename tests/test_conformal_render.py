@@ -21,7 +21,7 @@ from prover.problem import Problem, Relation, var
 
 @pytest.fixture(scope="module")
 def proofs():
-    return textbook_proofs(12, seed=5)
+    return textbook_proofs(8, seed=5)
 
 
 def test_textbook_proofs_are_kernel_checked(proofs):
@@ -48,7 +48,7 @@ def test_render_clean_proof(proofs):
 
 def test_corrupted_variant_has_one_wrong_step(proofs):
     rng = random.Random(0)
-    for p in proofs[:6]:
+    for p in proofs[:4]:
         bad, path = corrupt(p, rng)
         assert not check_proof(bad).ok and check_proof(p).ok  # the original is untouched
         ex = render_proof(bad)

@@ -49,6 +49,9 @@ def _load(spec: str, data_dir: str | None):
         _fail(str(exc))
     if not exs:
         _fail(f"{spec}: no examples")
+    fallback = sum(1 for ex in exs if ex.meta.get("graph_fallback"))
+    if fallback:
+        typer.echo(f"note: {fallback} cyclic dependency graph(s) replaced by the chain graph", err=True)
     return exs
 
 
