@@ -213,3 +213,21 @@ def test_z3_attempt_records() -> None:
     assert out["status"] == "counterexample" and out["z3"] == "sat"
     ce = {var(k): sp.Rational(v) for k, v in out["counterexample"].items()}
     assert NESBITT.xreplace(ce) < R(8, 5)
+
+
+def test_prover_does_not_prove_false_variants() -> None:
+    """The soundness check of the acceptance criteria, on a fast subset (full run: eval --variants false)."""
+    from prover.api import prove
+
+    for problem in FAST_SUBSET[:2] + FAST_SUBSET[-1:]:
+        v = false_variant_report(problem, time_limit=8.0).variant
+        assert v is not None
+        res = prove(v, time_limit=2.0)
+        assert res.status != "proved", problem.name
+        if res.status == "counterexample" and res.counterexample:
+            assert_refutes(Goal.from_problem(v), _as_point(res.counterexample))
+
+
+def _as_point(ce: dict) -> Counterexample:
+    pt = {k: sp.sympify(v) if isinstance(v, str) else v for k, v in ce.items()}
+    return Counterexample(pt, sp.Integer(0), 0.0, "prover")
