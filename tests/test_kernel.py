@@ -477,3 +477,19 @@ def test_introduce_new_hypothesis_proved_with_definition_put_back() -> None:
                                          "new_hypotheses": [{"index": 0, "proof": {"method": "sos", "terms": []}}]},
                [sos(sub2, [("1", [], "s")], [(0, "-1")])])
     assert not ok(st2)
+
+
+def test_evaluation_is_faithful_flags_sympy_rewrites() -> None:
+    from prover.kernel.algebra import evaluation_is_faithful
+
+    def both(text: str):
+        loc = {"x": x, "y": y, "sqrt": sp.sqrt}
+        return sp.parse_expr(text, local_dict=loc, evaluate=False), sp.parse_expr(text, local_dict=loc)
+
+    assert not evaluation_is_faithful(*both("x/x"))                  # Lean: 0/0 = 0
+    assert evaluation_is_faithful(*both("x/x"), [R(x, ">", 0)])
+    assert not evaluation_is_faithful(*both("sqrt(x)*sqrt(x)"))      # Lean: 0 for x < 0
+    assert not evaluation_is_faithful(*both("sqrt(x)**2"))
+    assert evaluation_is_faithful(*both("x*y + 2*x*y - (x + 1)**2"))
+    # √(4x) → 2√x is faithful in Lean, but the check is conservative: the atoms √(4x), √x differ
+    assert not evaluation_is_faithful(*both("sqrt(4*x)"))

@@ -225,3 +225,23 @@ def is_identity(expr: sp.Expr, hyps: Sequence = ()) -> bool:
 def denominators(expr: sp.Expr) -> list[sp.Expr]:
     """The (atomized) denominators of ``expr`` that must be nonzero for its algebra to be valid."""
     return Atomizer().convert(expr)[1]
+
+
+def evaluation_is_faithful(unevaluated: sp.Expr, evaluated: sp.Expr, hyps: Sequence = ()) -> bool:
+    """Did sympy's automatic evaluation keep the Lean meaning of an expression?
+
+    For front ends: parse the statement once with ``evaluate=False`` and once normally, then call
+    this. It is False for ``x/x → 1`` (unless ``x ≠ 0`` is provable from ``hyps``), ``√x·√x → x``,
+    ``(√x)² → x`` and the like, where Lean's truncated operations differ from sympy's."""
+    from prover.kernel.positivity import Positivity
+
+    at = Atomizer()
+    try:
+        a, dens_a = at.convert(unevaluated)
+        b, dens_b = at.convert(evaluated)
+        if residual([a, -b]) != 0:
+            return False
+    except KernelError:
+        return False
+    pos = Positivity(hyps, at)
+    return all(pos.nonzero_conv(d) for d in _dedupe(dens_a + dens_b))
