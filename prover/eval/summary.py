@@ -89,7 +89,8 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
     lines.append("")
     if known_false and not false_mode:
         lines.append("Excluded (known false as stated, see benchmarks/README.md): "
-                     + "; ".join(f"`{k}` ({v})" for k, v in known_false.items()
+                     + "; ".join(f"`{k}` ({v}; this run: {records.get(k, {}).get('status', 'not attempted')})"
+                                 for k, v in known_false.items()
                                  if any(k in ids for ids in problems.values())) + ".")
         lines.append("")
     if unsound:
