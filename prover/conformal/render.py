@@ -45,6 +45,8 @@ def _kernel_accepts(step: Step) -> bool | None:
         from prover.kernel.check import Kernel
     except ImportError:
         return None
+    if not hasattr(Kernel, "check_one"):  # kernel API changed: fall back, never mislabel
+        return None
     lookup = None
     try:
         from prover.search.hooks import lemma_lookup
