@@ -37,6 +37,7 @@ def load_problem(record: dict[str, Any], options: dict[str, Any]):
         if rep.variant is None:
             raise NoVariant(rep.reason)
         problem = rep.variant
+        problem.meta = {**problem.meta, "variant_how": rep.reason}
     return problem
 
 
@@ -61,6 +62,8 @@ def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, An
                 "time_s": time.monotonic() - t0}
     out: dict[str, Any] = {"status": res.status, "time_s": res.time_s or (time.monotonic() - t0),
                            "error": res.error, "stats": _jsonable(res.stats)}
+    if problem.meta.get("variant_how"):
+        out["variant_how"] = str(problem.meta["variant_how"])
     if res.counterexample:
         out["counterexample"] = {k: str(v) for k, v in res.counterexample.items()}
     if res.status == "proved":

@@ -124,7 +124,7 @@ def _make_record(task: Task, result: dict[str, Any], cfg: EvalConfig, proof_path
     }
     if cfg.variants:
         rec["variant"] = cfg.variants
-    for k in ("counterexample", "stats", "trusted_lemmas", "output_tail", "traceback"):
+    for k in ("counterexample", "variant_how", "stats", "trusted_lemmas", "output_tail", "traceback"):
         if result.get(k):
             rec[k] = result[k]
     return rec
