@@ -169,6 +169,8 @@ def test_lean_setup_without_elan_and_dry_run(tmp_path: Path, monkeypatch: pytest
     assert res.exit_code == 0
     assert "elan toolchain install leanprover/lean4:v4.16.0" in res.output
     assert "lake exe cache get" in res.output and "lake build" in res.output
+    assert "lake update" not in res.output
+    assert "lake update" in runner.invoke(app, ["lean", "setup", "--dry-run", "--update"]).output
     monkeypatch.setenv("PATH", str(tmp_path))
     res = runner.invoke(app, ["lean", "setup"])
     assert res.exit_code == 2 and "elan and lake not found on PATH" in res.output

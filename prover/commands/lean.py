@@ -32,19 +32,22 @@ def _fail(msg: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def setup_commands(project: Path) -> list[list[str]]:
-    """The commands ``prover lean setup`` runs, in order, inside ``project``."""
+def setup_commands(project: Path, update: bool = False) -> list[list[str]]:
+    """The commands ``prover lean setup`` runs, in order, inside ``project``.
+
+    ``update`` first re-resolves the pinned tags into ``lake-manifest.json`` (``lake update``),
+    for when the checked-in manifest cannot be fetched."""
     toolchain = (project / "lean-toolchain").read_text(encoding="utf-8").strip()
-    return [["elan", "toolchain", "install", toolchain],
-            ["lake", "exe", "cache", "get"],
-            ["lake", "build"],
-            ["lake", "build", "repl"]]
+    return ([["elan", "toolchain", "install", toolchain]]
+            + ([["lake", "update"]] if update else [])
+            + [["lake", "exe", "cache", "get"], ["lake", "build"], ["lake", "build", "repl"]])
 
 
 @lean_app.command("setup")
 def setup(
     project: Path = typer.Option(None, "--project", help="Lake project (default: the pinned lean_project/)"),  # noqa: B008
     dry_run: bool = typer.Option(False, "--dry-run", help="print the commands without running them"),
+    update: bool = typer.Option(False, "--update", help="run `lake update` first (re-resolve the pinned tags)"),
 ) -> None:
     """Install the pinned toolchain, get the Mathlib cache, build lean_project/ and the REPL."""
     from prover.lean.backend import project_dir
@@ -52,7 +55,7 @@ def setup(
     proj = project or project_dir()
     if not (proj / "lakefile.lean").exists() or not (proj / "lean-toolchain").exists():
         _fail(f"no Lean project at {proj} (expected lakefile.lean and lean-toolchain)")
-    cmds = setup_commands(proj)
+    cmds = setup_commands(proj, update)
     if dry_run:
         for c in cmds:
             typer.echo(f"(cd {proj} && {' '.join(c)})")
@@ -63,7 +66,8 @@ def setup(
     for c in cmds:
         typer.echo(f"$ {' '.join(c)}")
         if subprocess.run(c, cwd=proj, check=False).returncode != 0:
-            _fail(f"`{' '.join(c)}` failed in {proj} (see its output above)", 1)
+            hint = "" if update else "; if dependencies cannot be fetched, retry with `prover lean setup --update`"
+            _fail(f"`{' '.join(c)}` failed in {proj} (see its output above){hint}", 1)
     typer.echo(f"Lean is ready: {proj} builds; check files with `prover lean check FILE.lean`.")
 
 
