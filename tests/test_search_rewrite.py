@@ -163,3 +163,18 @@ def test_split_order_uses_the_symmetry_and_the_kernel_accepts_it():
     assert list(SplitOrder().generate(none)) == []
     # an already ordered goal is not split again
     assert list(SplitOrder().generate(s1.subgoals[0])) == []
+
+
+def test_tangent_line_trick_closes_a_separable_sum():
+    """Σ (3-2x)²/(x² + (3-x)²) >= 3/5 with a+b+c = 3 (ChenNEQ P19 shape): one sos close step."""
+    from prover.kernel.check import Kernel
+    from prover.rewrite.tangent import TangentLine
+
+    f = sum(((3 - 2 * x) ** 2 / (x ** 2 + (3 - x) ** 2) for x in (a, b, c)), sp.Integer(0))
+    g = Goal(("a", "b", "c"), POS + (Relation(a + b + c, "=", sp.Integer(3)),), Relation(f, ">=", sp.Rational(3, 5)))
+    (st,) = [cd.step for cd in TangentLine().generate(g)]
+    assert st.kind == "close" and st.certificate["method"] == "sos"
+    Kernel(None).check_one(st)
+    # not tight at the centre (a tangent line does not exist there): nothing proposed
+    g2 = g.with_target(Relation(f, ">=", sp.Rational(4, 5)))
+    assert list(TangentLine().generate(g2)) == []

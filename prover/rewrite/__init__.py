@@ -7,11 +7,12 @@ from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.reduce import ReduceByConstraints
 from prover.rewrite.split import SplitOrder
 from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
+from prover.rewrite.tangent import TangentLine
 
 
 def default_generators() -> list[TacticGenerator]:
     """The symbolic rewrites, cheapest and most often useful first."""
-    return [IntroduceRoots(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(),
+    return [TangentLine(), IntroduceRoots(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(),
             ProductOneSubstitution(), ReciprocalSubstitution(), SplitOrder()]
 
 
@@ -26,5 +27,6 @@ __all__ = [
     "ReduceByConstraints",
     "SplitOrder",
     "TacticGenerator",
+    "TangentLine",
     "default_generators",
 ]

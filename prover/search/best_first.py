@@ -373,8 +373,8 @@ class Search:
             prios = default_ranker(firsts)
         for (cand, child), pr in zip(fresh, prios):
             self.stats["nodes"] += 1
-            heapq.heappush(heap, (pr + child.depth - cand.score + 2.0 * max(0, len(child.goals) - 1),
-                                  next(tick), child))
+            key = pr + child.depth - cand.score + 2.0 * max(0, len(child.goals) - 1) if child.goals else -1e9
+            heapq.heappush(heap, (key, next(tick), child))
 
 
 def run_search(problem: Problem, config: SearchConfig) -> ProveResult:
