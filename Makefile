@@ -26,3 +26,8 @@ test: setup
 
 lint: setup
 	$(VENV)/bin/ruff check prover tests
+
+# Full benchmark run (resumable: rerun to continue); see README "Evaluating on benchmarks".
+bench: setup
+	$(PROVER) eval benchmarks/mo-int-20.jsonl benchmarks/chenneq.jsonl benchmarks/567neq-dev.jsonl \
+	  --time-limit 60 --workers 2 --out results/full-60s
