@@ -493,3 +493,16 @@ def test_evaluation_is_faithful_flags_sympy_rewrites() -> None:
     assert evaluation_is_faithful(*both("x*y + 2*x*y - (x + 1)**2"))
     # √(4x) → 2√x is faithful in Lean, but the check is conservative: the atoms √(4x), √x differ
     assert not evaluation_is_faithful(*both("sqrt(4*x)"))
+
+
+def test_introduce_replaces_powers_of_the_root() -> None:
+    # x^(-1/2) and x^(3/2) become t^-1 and t^3 for t = √x when x > 0 (Lean: rpow for x ≥ 0)
+    g = G((R(x, ">", 0),), R(x ** sp.Rational(3, 2) + 1 / sp.sqrt(x), ">", 0), ("x",))
+    sub = Goal(("x", "t"), (R(x, ">", 0), R(t, ">", 0)), R(t**3 + 1 / t, ">", 0))
+    st = Step("introduce", g, [sub], {"definitions": {"t": "sqrt(x)"}}, [close(sub, method="positivity")])
+    assert ok(st), errors(st)
+    # without a sign for x the replacement is not allowed (x^(3/2) ≠ (√x)^3 is not assumed)
+    g2 = G((), R(x ** sp.Rational(3, 2), ">=", 0), ("x",))
+    sub2 = Goal(("x", "t"), (R(t, ">=", 0),), R(t**3, ">=", 0))
+    st2 = Step("introduce", g2, [sub2], {"definitions": {"t": "sqrt(x)"}}, [close(sub2, method="positivity")])
+    assert not ok(st2)

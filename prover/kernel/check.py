@@ -624,9 +624,9 @@ def _radical_replacer(ctx: _Ctx, subs: dict[sp.Symbol, sp.Expr]) -> Callable[[Re
             return exact[e]
         if e.is_Pow and e.base in roots and e.exp.is_Rational and not e.exp.is_Integer:
             v, q = roots[e.base]
-            k = e.exp * q
-            if k.is_Integer:
-                return v ** int(k)
+            kq = int(e.exp.p) * q
+            if kq % int(e.exp.q) == 0:
+                return sp.Pow(v, kq // int(e.exp.q))
         return e
 
     def rep(r: Relation) -> Relation:
@@ -640,8 +640,9 @@ def _replace_top_down(e: sp.Expr, f: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
     r = f(e)
     if r is not e or not e.args:
         return r
+    args = [_replace_top_down(a, f) for a in e.args]
     with sp.evaluate(False):
-        return e.func(*[_replace_top_down(a, f) for a in e.args])
+        return e.func(*args)
 
 
 def _definition_facts(ctx: _Ctx, v: sp.Symbol, D: sp.Expr) -> list[Relation]:

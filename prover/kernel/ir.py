@@ -85,7 +85,8 @@ class IRError(ValueError):
 
 # ---------------------------------------------------------------- expressions
 
-_SAFE_FUNCS = {"sqrt": sp.sqrt, "Rational": sp.Rational, "Integer": sp.Integer, "exp": sp.exp, "log": sp.log}
+_SAFE_FUNCS = {"sqrt": sp.sqrt, "Rational": sp.Rational, "Integer": sp.Integer, "exp": sp.exp, "log": sp.log,
+               "Abs": sp.Abs}
 
 
 def expr_to_str(e: sp.Expr | int) -> str:
