@@ -91,6 +91,18 @@ def test_irrational_point_from_equality_is_exact() -> None:
     assert_refutes(g, ce)
 
 
+def test_several_equalities_as_left_by_introduce_steps() -> None:
+    # s = sqrt(ab), t = sqrt(bc) introduced as s >= 0, s^2 = ab, t >= 0, t^2 = bc; a + b + c = 3
+    s_, t_ = var("s"), var("t")
+    hyps = POS3 + (Relation(a + b + c, "=", 3), Relation(s_, ">=", 0), Relation(s_**2, "=", a * b),
+                   Relation(t_, ">=", 0), Relation(t_**2, "=", b * c))
+    g = Goal(("a", "b", "c", "s", "t"), hyps, Relation(s_ + t_, ">=", R(21, 10)))
+    ce = find_counterexample(g, 5.0, use_z3=False)
+    assert ce is not None
+    assert_refutes(g, ce)
+    assert find_counterexample(g.with_target(Relation(s_ + t_, "<=", 3)), 1.0, use_z3=False) is None
+
+
 def test_equality_with_roots_is_made_polynomial() -> None:
     # a + b = sqrt(a) + sqrt(b): the oracle writes a = w^2, b = z^2 and solves a polynomial
     g = Goal(("a", "b"), POS3[:2] + (Relation(a + b, "=", sp.sqrt(a) + sp.sqrt(b)),),

@@ -63,13 +63,16 @@ def _lambdify(syms: list[sp.Symbol], e: sp.Expr, modules: str = "numpy") -> Call
 
 @dataclass
 class _Elimination:
-    """``dep`` is a root of ``num`` (a polynomial in ``dep`` over the other variables)."""
+    """Equality ``eq`` solved for ``dep``: a root of ``num``, a polynomial in ``dep`` whose
+    coefficients involve only free variables and variables solved before."""
 
+    eq: Relation
     dep: sp.Symbol
+    index: int  # position of dep among the model's variables
     num: sp.Expr
     den: sp.Expr
-    coeffs: list[Callable]  # float coefficients of num in dep, highest degree first
-    ray: list[Callable] | None  # coefficients of num(t * x) in t (for scaling samples onto it)
+    coeffs: list[Callable]  # float coefficients of num in dep (over all variables), highest first
+    ray: list[Callable]  # coefficients of num(t * x) in t (for scaling samples onto it)
 
 
 def _real_roots(cs: np.ndarray) -> np.ndarray | None:
@@ -153,18 +156,17 @@ class GoalModel:
                 elif self.kind[sl] == "free":
                     self.kind[sl] = "nonneg"
         eqs = [h for h in hyps if h.op == "="]
-        if len(eqs) > 1:
-            raise Unsupported("more than one equality hypothesis")
         #: ``v -> k``: the model's variable ``v`` stands for the goal's ``v ** k`` (see _root_powers)
-        self.powers = _root_powers(eqs[0], self.kind) if eqs else {}
+        self.powers = _root_powers(eqs[0], self.kind) if len(eqs) == 1 else {}
         if self.powers:
             hyps = [h if h in sign_hyps else _subst_powers(h, self.powers) for h in hyps]
             self.target = _subst_powers(self.target, self.powers)
             eqs = [h for h in hyps if h.op == "="]
         self.ineqs: list[Relation] = [h for h in hyps if h.op != "="]
-        self.eq = eqs[0] if eqs else None
-        self.elim = self._eliminate(self.eq) if self.eq is not None else None
-        self.free = [s for s in self.syms if self.elim is None or s != self.elim.dep]
+        self.elims = self._eliminate_all(eqs)
+        deps = {el.dep for el in self.elims}
+        self.free = [s for s in self.syms if s not in deps]
+        self.free_index = [self.syms.index(s) for s in self.free]
         self._f_slack = _lambdify(self.syms, self.target.slack())
         self._f_scale = _lambdify(self.syms, sp.Abs(self.target.lhs) + sp.Abs(self.target.rhs))
         self._f_hyps = [_lambdify(self.syms, h.slack()) for h in self.ineqs]
@@ -174,58 +176,90 @@ class GoalModel:
 
     # ---------------------------------------------------------------- equality elimination
 
-    def _eliminate(self, eq: Relation) -> _Elimination:
-        num, den = sp.fraction(sp.together(eq.lhs - eq.rhs))
-        num = sp.expand(num)
-        if not num.is_polynomial(*self.syms) or not den.is_polynomial(*self.syms):
-            raise Unsupported("equality hypothesis is not rational in the variables")
-        best = None
-        for s in reversed(self.syms):
-            if not num.has(s):
-                continue
-            d = sp.degree(num, s)
-            if best is None or d < best[0]:
-                best = (d, s)
-        if best is None:
-            raise Unsupported("equality hypothesis has no variable")
-        dep = best[1]
-        others = [s for s in self.syms if s != dep]
-        coeffs = [_lambdify(others, c) for c in sp.Poly(num, dep).all_coeffs()]
+    def _eliminate_all(self, eqs: list[Relation]) -> list[_Elimination]:
+        """Pick one variable per equality and an order in which each can be solved.
+
+        Each equality must be polynomial in its variable once the free variables and the
+        variables solved before are known (``s**2 = a*b`` from an ``introduce`` step, or
+        ``a + b + c = 3``); otherwise :class:`Unsupported`.
+        """
+        infos = []
+        for eq in eqs:
+            num, den = sp.fraction(sp.together(eq.lhs - eq.rhs))
+            num = sp.expand(num)
+            if not num.is_polynomial(*self.syms) or not den.is_polynomial(*self.syms):
+                raise Unsupported("equality hypothesis is not rational in the variables")
+            cands = {s: sp.degree(num, s) for s in self.syms if num.has(s)}
+            if not cands:
+                raise Unsupported("equality hypothesis has no variable")
+            infos.append((eq, num, den, cands))
+        deps: dict[int, sp.Symbol] = {}
+        for i in sorted(range(len(infos)), key=lambda i: len(infos[i][3])):
+            elsewhere = {s for j, inf in enumerate(infos) if j != i for s in inf[3]}
+            opts = [s for s in infos[i][3] if s not in deps.values()]
+            if not opts:
+                raise Unsupported("equalities share their variables")
+            cands = infos[i][3]
+            deps[i] = min(opts, key=lambda s: (s in elsewhere, cands[s], -self.syms.index(s)))
+        order: list[int] = []
+        while len(order) < len(infos):
+            ready = [i for i in range(len(infos)) if i not in order and all(
+                j in order or j == i or not infos[i][1].has(deps[j]) for j in range(len(infos)))]
+            if not ready:
+                raise Unsupported("equalities cannot be solved one after the other")
+            order.append(ready[0])
+        return [self._elimination(infos[i][0], deps[i], infos[i][1], infos[i][2]) for i in order]
+
+    def _elimination(self, eq: Relation, dep: sp.Symbol, num: sp.Expr, den: sp.Expr) -> _Elimination:
+        coeffs = [_lambdify(self.syms, c) for c in sp.Poly(num, dep).all_coeffs()]
         t = sp.Dummy("t")
         scaled = sp.expand(num.xreplace({s: t * s for s in self.syms}))
         ray = [_lambdify(self.syms, c) for c in sp.Poly(scaled, t).all_coeffs()]
-        return _Elimination(dep, num, den, coeffs, ray)
+        return _Elimination(eq, dep, self.syms.index(dep), num, den, coeffs, ray)
 
     # ---------------------------------------------------------------- float evaluation
 
-    def full_point(self, free_vals: np.ndarray, ref: float | None) -> np.ndarray | None:
-        """Complete a point given the free variables (solving the equality numerically)."""
-        if self.elim is None:
-            return np.asarray(free_vals, dtype=float)
-        cs = np.array([float(c(*free_vals)) for c in self.elim.coeffs])
-        real = _real_roots(cs)
-        if real is None:
-            return None
-        kind = self.kind[self.elim.dep]
-        if kind != "free":
-            real = real[real > 0] if kind == "pos" else real[real >= 0]
-        if real.size == 0:
-            return None
-        val = real[np.argmin(np.abs(real - ref))] if ref is not None else real[0]
-        i = self.syms.index(self.elim.dep)
-        return np.insert(np.asarray(free_vals, dtype=float), i, val)
+    def dep_values(self, x: np.ndarray) -> list[float]:
+        return [float(x[el.index]) for el in self.elims]
+
+    def full_point(self, free_vals: np.ndarray, refs: list[float] | None) -> np.ndarray | None:
+        """Complete a point given the free variables, solving the equalities in order (the
+        root nearest to ``refs`` - the previous values - is kept)."""
+        x = np.full(len(self.syms), np.nan)
+        x[self.free_index] = free_vals
+        for k, el in enumerate(self.elims):
+            with np.errstate(all="ignore"):
+                cs = np.array([float(c(*x)) for c in el.coeffs])
+            real = _real_roots(cs)
+            if real is None:
+                return None
+            kind = self.kind[el.dep]
+            if kind != "free":
+                real = real[real > 0] if kind == "pos" else real[real >= 0]
+            if real.size == 0:
+                return None
+            x[el.index] = real[np.argmin(np.abs(real - refs[k]))] if refs is not None else real[0]
+        return x
+
+    def project(self, X: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """Move samples onto the equalities; rows that cannot be moved are dropped."""
+        if not self.elims:
+            return X
+        if len(self.elims) == 1:
+            return self.scale_onto_equality(X, rng)
+        rows = [self.full_point(x[self.free_index], self.dep_values(x)) for x in X]
+        return np.array([r for r in rows if r is not None]).reshape(-1, X.shape[1])
 
     def scale_onto_equality(self, X: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """Move samples along their rays ``t * x`` (t > 0) onto the equality surface.
+        """Move samples along their rays ``t * x`` (t > 0) onto the (single) equality surface.
 
         Rows that cannot be moved are dropped.
         """
-        if self.elim is None:
-            return X
+        (el,) = self.elims
         cols = [X[:, i] for i in range(X.shape[1])]
         with np.errstate(all="ignore"):
             C = np.stack([np.broadcast_to(np.asarray(f(*cols), dtype=float), (X.shape[0],))
-                          for f in self.elim.ray], axis=1)
+                          for f in el.ray], axis=1)
         nzcols = [j for j in range(C.shape[1]) if np.any(C[:, j] != 0)]
         deg = C.shape[1] - 1
         if len(nzcols) == 2:  # c_p t^p + c_q t^q = 0: closed form (homogeneous constraints)
@@ -320,10 +354,9 @@ class GoalModel:
 
     def _check(self, free_vals: dict, x, method: str) -> Counterexample | None:
         point = dict(free_vals)
-        if self.elim is not None:
-            dep = self.elim.dep
-            p = sp.Poly(self.elim.num.xreplace(point), dep)
-            if p.degree() < 1:
+        for el in self.elims:  # exact real roots, in solving order
+            p = sp.Poly(el.num.xreplace(point), el.dep)
+            if p.degree() < 1 or not all(c.is_Rational for c in p.all_coeffs()):
                 return None
             try:
                 roots = p.real_roots()
@@ -331,14 +364,13 @@ class GoalModel:
                 return None
             if not roots:
                 return None
-            target_val = float(x[self.syms.index(dep)])
-            roots = sorted(set(roots), key=lambda r: abs(float(r.evalf(30)) - target_val))
-            point[dep] = roots[0]
+            near = float(x[el.index])
+            point[el.dep] = min(set(roots), key=lambda r: abs(float(r.evalf(30)) - near))
         try:
-            if self.elim is not None:
-                if sign(self.elim.den, point) == 0:
+            for el in self.elims:
+                if sign(el.den, point) == 0:
                     return None
-                evaluate(self.eq.lhs - self.eq.rhs, point)  # domain check of the equality's sides
+                evaluate(el.eq.lhs - el.eq.rhs, point)  # domain check of the equality's sides
             for h in self.ineqs:
                 if not _hyp_holds(h, sign(h.slack(), point)):
                     return None

@@ -41,8 +41,7 @@ def _sample(model: GoalModel, rng: np.random.Generator, n: int) -> np.ndarray:
         X[:, i] = col
     m = min(n, len(_STRUCTURED))
     X[:m] = _structured(model)[:m]
-    if model.elim is not None:
-        X = model.scale_onto_equality(X, rng)
+    X = model.project(X, rng)
     return X
 
 
@@ -77,7 +76,7 @@ class _Local:
         self.idx = [model.syms.index(s) for s in model.free]
         self.logc = [model.kind[s] != "free" and x0[i] > 0 for s, i in zip(model.free, self.idx)]
         self.zero = [model.kind[s] != "free" and x0[i] == 0 for s, i in zip(model.free, self.idx)]
-        self.ref = float(x0[model.syms.index(model.elim.dep)]) if model.elim is not None else None
+        self.refs = model.dep_values(x0)
         self.best: tuple[float, np.ndarray | None] = (np.inf, None)
 
     def encode(self, x: np.ndarray) -> np.ndarray:
@@ -86,7 +85,7 @@ class _Local:
     def decode(self, u: np.ndarray) -> np.ndarray | None:
         free = np.array([0.0 if z else (np.exp(min(v, 700.0)) if lg else v)
                          for v, lg, z in zip(u, self.logc, self.zero)])
-        return self.m.full_point(free, self.ref)
+        return self.m.full_point(free, self.refs)
 
     def __call__(self, u: np.ndarray) -> float:
         self.calls += 1
