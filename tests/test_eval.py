@@ -133,8 +133,9 @@ def test_kill_9_at_any_moment_then_rerun_gives_exactly_the_problem_set(tmp_path)
     keys = raw_keys(out)
     assert sorted(keys) == sorted(f"toy/P{i}" for i in range(1, 21))  # none lost, none duplicated
     assert len(json.loads((out / "run.json").read_text())["sessions"]) == 4
-    again = cli(*args)  # a complete run: nothing left to do
-    assert again.returncode == 0 and raw_keys(out) == keys
+    assert "| toy | 20/20 |" in (out / "summary.md").read_text()
+    again = run_eval(cfg([bench], out, fake("slow_ok"), time_limit=5.0, memory_mb=4096))  # nothing left to do
+    assert again.new == 0 and again.recorded == 20 and raw_keys(out) == keys
 
 
 def test_sigint_stops_cleanly_and_says_how_to_resume(tmp_path):
