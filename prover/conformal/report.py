@@ -18,17 +18,21 @@ def markdown_table(rows: Sequence[Row], label: str = "human") -> str:
     alphas = list(dict.fromkeys(r.alpha for r in rows))
     by = {(r.method, r.alpha): r for r in rows}
     head = ["α", "target 1−α", "upper 1−α+1/(n+1)"]
+    extra = label != "proxy" and "proxy" in rows[0].coverage
     for m in methods:
-        head += [f"{m}: coherent ({label})", f"{m}: independent", f"{m}: kept %"]
+        head += [f"{m}: coherent ({label})"] + ([f"{m}: coherent (proxy)"] if extra else [])
+        head += [f"{m}: independent", f"{m}: kept %"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for a in alphas:
         r0 = by[(methods[0], a)]
         cells = [f"{float(a):.3f}", f"{r0.target:.3f}", f"{r0.upper:.3f}"]
         for m in methods:
             r = by[(m, a)]
-            cells += [f"{r.coverage[label]:.3f} ± {r.coverage_se[label]:.3f}" if r.coverage_se[label] == r.coverage_se[label]
-                      else f"{r.coverage[label]:.3f}",
-                      f"{r.coverage['independent']:.3f}" if "independent" in r.coverage else "—",
+            cells.append(f"{r.coverage[label]:.3f} ± {r.coverage_se[label]:.3f}"
+                         if r.coverage_se[label] == r.coverage_se[label] else f"{r.coverage[label]:.3f}")
+            if extra:
+                cells.append(f"{r.coverage['proxy']:.3f}")
+            cells += [f"{r.coverage['independent']:.3f}" if "independent" in r.coverage else "—",
                       f"{100 * r.retention:.1f}"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
