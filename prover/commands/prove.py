@@ -1,6 +1,6 @@
 """``prover prove THEOREM``: search for a kernel-checked proof of one theorem.
 
-THEOREM is a Lean 4 statement (a string), a ``.lean`` file, or ``file.jsonl#id``. Exit code 0
+THEOREM is a Lean 4 statement (a string), ``FILE.lean[#name]``, or ``file.jsonl#id``. Exit code 0
 only when the kernel accepted the proof, 1 when no proof was found, 2 for user errors.
 """
 
@@ -29,40 +29,21 @@ def _fail(msg: str) -> None:
     raise typer.Exit(2)
 
 
-def _real_division_header(text: str) -> bool:
-    """The LIPS benchmark header makes every ``/`` real division (see benchmarks/README.md)."""
-    return "HDiv.hDiv" in text and "macro_rules" in text
-
-
-def load_problem(spec: str) -> Problem:
-    """A theorem string, a ``.lean`` file, or ``file.jsonl#id`` (ids match in full or after ``/``)."""
+def load_problem(spec: str, real_division: bool | None = None) -> Problem:
+    """A theorem string, ``FILE.lean[#name]`` or ``file.jsonl#id`` (the front-end's ``load_spec``)."""
     try:
-        from prover.frontend import ParseError, load_benchmark, parse_theorem
+        from prover.frontend import ParseError
+        from prover.frontend.show import load_spec
     except ImportError as exc:
         raise UserError(f"the front-end is not available ({exc})") from None
-    path_part, _, ident = spec.partition("#")
-    if ident and path_part.endswith(".jsonl"):
-        path = Path(path_part)
-        if not path.is_file():
-            raise UserError(f"no such benchmark file: {path_part}")
-        try:
-            problems = load_benchmark(path)
-        except (ParseError, ValueError, OSError) as exc:
-            raise UserError(f"cannot read {path_part}: {exc}") from None
-        for p in problems:
-            if p.name == ident or p.name.rsplit("/", 1)[-1] == ident:
-                return p
-        raise UserError(f"no problem with id {ident!r} in {path_part}")
-    text = spec
-    if spec.endswith(".lean") or (len(spec) < 4096 and "\n" not in spec and Path(spec).is_file()):
-        path = Path(spec)
-        if not path.is_file():
-            raise UserError(f"no such file: {spec}")
-        text = path.read_text(encoding="utf-8")
     try:
-        return parse_theorem(text, real_division=_real_division_header(text))
-    except ParseError as exc:
-        raise UserError(str(exc).splitlines()[0] if str(exc) else "cannot parse the theorem") from None
+        problems = load_spec(spec, real_division=real_division)
+    except (ParseError, OSError, UnicodeDecodeError, ValueError, KeyError) as exc:
+        msg = str(exc).strip().splitlines()
+        raise UserError(msg[0] if msg else "cannot read the theorem") from None
+    if len(problems) != 1:
+        raise UserError(f"{spec} holds {len(problems)} problems; pick one with FILE#id")
+    return problems[0]
 
 
 def _lean_text(proof: Any) -> tuple[str | None, str]:
@@ -146,7 +127,7 @@ def _verify_lean(files: dict[str, str], backend: str) -> tuple[bool | None, str]
 
 @app.command()
 def prove(
-    theorem: str = typer.Argument(..., help="Lean 4 statement, a .lean file, or file.jsonl#id"),
+    theorem: str = typer.Argument(..., help='"theorem … := by sorry", FILE.lean[#name], or file.jsonl#id'),
     time_limit: float = typer.Option(60.0, "--time-limit", help="seconds for the whole search"),
     out: Path | None = typer.Option(None, "--out", help="directory for proof.json, proof.lean, proof.html"),  # noqa: B008
     as_json: bool = typer.Option(False, "--json", help="print a machine-readable result on stdout"),
@@ -154,6 +135,9 @@ def prove(
     llm: str | None = typer.Option(None, "--llm", help="LLM backend spec (not available yet)"),
     backend: str = typer.Option("kernel", "--backend", help="kernel | lean-repl | lean-dojo"),
     verify: str | None = typer.Option(None, "--verify", help="also check the rendered proof with: lean"),
+    real_division: bool | None = typer.Option(
+        None, "--real-division/--no-real-division",
+        help="read every `/` as real division (default: on for .jsonl benchmarks and LIPS headers)"),
 ) -> None:
     """Search for a proof; exit 0 only when the kernel accepted it."""
     try:
@@ -162,7 +146,7 @@ def prove(
         if llm is not None:
             raise UserError("--llm: LLM-guided search is not available yet; run without --llm")
         _check_backend(backend, verify)
-        problem = load_problem(theorem)
+        problem = load_problem(theorem, real_division)
         step_filter = _step_filter(backend)
     except UserError as exc:
         _fail(str(exc))
