@@ -63,12 +63,12 @@ def close_polynomial(goal: Goal, deadline: float) -> Step | None:
     if cert is not None:
         return _close(goal, cert, "nonnegative coefficients")
     left = deadline - time.monotonic()
-    st = _sos_leaf(goal, min(left, max(2.0, 0.4 * left)))
+    st = _sos_leaf(goal, min(left, max(2.0, 0.3 * left)))
     if st is not None:
         return st
     left = deadline - time.monotonic()
     if left > 0.5:
-        st = sds_close(goal, min(left, max(2.0, 0.3 * left)),
+        st = sds_close(goal, min(left, max(2.0, 0.25 * left)),
                        fallback=lambda g, t: sos_certificate(g, t))
         if st is not None:
             return st
@@ -79,7 +79,7 @@ def close_polynomial(goal: Goal, deadline: float) -> Step | None:
         rw = multiply_by_sum(goal, k)
         if rw is None:
             break
-        leaf = _sos_leaf(rw.subgoals[0], left)
+        leaf = _sos_leaf(rw.subgoals[0], left if k == 2 else max(2.0, 0.6 * left))
         if leaf is not None:
             rw.children = [leaf]
             return rw

@@ -389,7 +389,10 @@ def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: li
     N = len(xnum)
     size = max((b.r for b in blocks), default=1)
     # rounding error ~ size/D must stay below the smallest eigenvalue: skip hopeless denominators
-    denoms = [D for D in DENOMS if min_eig <= 0 or D * min_eig >= 0.05 * size][:4] or list(DENOMS[-2:])
+    if min_eig > 1e-9:
+        denoms = [D for D in DENOMS if D * min_eig >= 0.05 * size][:4] or list(DENOMS[-2:])
+    else:       # singular: only small denominators can land exactly on the face
+        denoms = [1, 2, 4, 6, 12, 24, 60, 720, 10**4, 10**6]
     for D in denoms:
         if time.monotonic() > deadline:
             return None
@@ -427,39 +430,22 @@ def _check_psd(sysm: System, blocks: list[Block], xs: list[flint.fmpq]):
 # ---------------------------------------------------------------- facial reduction
 
 
-def _rationalize_kernel(X: np.ndarray, max_den: int = 60) -> list[list[flint.fmpq]]:
-    """Rational basis (rows) of the numerical kernel of a PSD matrix, via its reduced echelon
-    form; the kernel is cut at the largest spectral gap below 1e-4·top, and a rationalised
-    vector is kept only if X maps it (nearly) to zero."""
+def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200) -> list[list[flint.fmpq]]:
+    """Rational basis (rows) of the numerical kernel of a PSD matrix (eigenvalues below
+    ``rel_tol``·max(top, 1)), via its reduced echelon form with small-denominator rounding.
+    A wrong guess only costs a failed attempt: the certificate is checked exactly."""
     if X.size == 0:
         return []
     w, V = np.linalg.eigh((X + X.T) / 2)
     top = max(float(w[-1]), 1e-12)
-    small = [i for i in range(len(w)) if w[i] < 1e-4 * top]
-    if not small:
-        return []
-    # largest gap (in log scale) among the small eigenvalues and the next one
-    logs = np.log10(np.maximum(w, 1e-14 * top))
-    cut, best = 0, 0.0
-    for i in small:
-        gap = logs[i + 1] - logs[i] if i + 1 < len(w) else 0.0
-        if gap > best:
-            best, cut = gap, i + 1
-    if best < 2.0:
-        return []
-    K = V[:, :cut]
+    K = V[:, w < rel_tol * max(top, 1.0)]
     d = K.shape[1]
+    if d == 0:
+        return []
     _, _, piv = scipy.linalg.qr(K.T, pivoting=True)
     P = sorted(piv[:d])
     B = K @ np.linalg.inv(K[P, :])          # r × d, identity on rows P
-    rows = []
-    tol = 1e-5 * top
-    for c in range(d):
-        q = [_to_q(B[i, c], max_den) for i in range(B.shape[0])]
-        qv = np.array([float(x) for x in q])
-        if np.linalg.norm(X @ qv) <= tol * max(1.0, np.linalg.norm(qv)):
-            rows.append(q)
-    return rows
+    return [[_to_q(B[i, c], max_den) for i in range(B.shape[0])] for c in range(d)]
 
 
 def _has_kernel(Xs: list[np.ndarray]) -> bool:
@@ -555,7 +541,7 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         min_eig = min((float(np.linalg.eigvalsh(X).min()) for X in Xs if X.size), default=1.0)
         scale = max(1.0, max((float(np.abs(X).max()) for X in Xs if X.size), default=1.0))
         res = None
-        if min_eig > 1e-7 * scale or not _has_kernel(Xs):
+        if True:
             proj = _exact_matrix(sysm)
             xnum = _numeric_vector(sysm, Xs, lv, eqm)
             res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
