@@ -448,10 +448,6 @@ def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200
     return [[_to_q(B[i, c], max_den) for i in range(B.shape[0])] for c in range(d)]
 
 
-def _has_kernel(Xs: list[np.ndarray]) -> bool:
-    return any(_rationalize_kernel(X) for X in Xs)
-
-
 def _to_q(x: float, max_den: int) -> flint.fmpq:
     f = Fraction(x).limit_denominator(max_den)
     return flint.fmpq(f.numerator, f.denominator)
@@ -539,12 +535,9 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
             print("sos round", [b.r for b in blocks], "min eig",
                   [round(float(np.linalg.eigvalsh(X).min()), 9) for X in Xs if X.size])
         min_eig = min((float(np.linalg.eigvalsh(X).min()) for X in Xs if X.size), default=1.0)
-        scale = max(1.0, max((float(np.abs(X).max()) for X in Xs if X.size), default=1.0))
-        res = None
-        if True:
-            proj = _exact_matrix(sysm)
-            xnum = _numeric_vector(sysm, Xs, lv, eqm)
-            res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
+        proj = _exact_matrix(sysm)
+        xnum = _numeric_vector(sysm, Xs, lv, eqm)
+        res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
         if res is not None:
             ldls, xs = res
             return _certificate(pp, sysm, blocks, eqm, ldls, xs)
