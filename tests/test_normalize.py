@@ -77,7 +77,7 @@ def test_homogenising_substitution_is_exact_modulo_the_constraint():
         lam = expr_from_str(st.certificate["eq_terms"][x][0]["poly"], ABC)
         assert sp.simplify(f - var(x) - lam * eq) == 0     # inverse is the identity here
     # the subgoal's target has no denominator that needs the constraint
-    num, den = sp.fraction(sp.together(st.subgoals[0].target.slack()))
+    _num, den = sp.fraction(sp.together(st.subgoals[0].target.slack()))
     assert all(coef > 0 for coef in sp.Poly(den, a, b, c).coeffs())
 
 
