@@ -41,17 +41,25 @@ def load_problem(record: dict[str, Any], options: dict[str, Any]):
     return problem
 
 
+def problem_or_result(record: dict[str, Any], options: dict[str, Any], t0: float):
+    """``(problem, None)``, or ``(None, result dict)`` when the statement (or its FALSE variant)
+    cannot be had: the shared first step of every attempt function."""
+    try:
+        return load_problem(record, options), None
+    except ImportError as exc:
+        return None, {"status": "error", "error": f"missing module: {exc}", "time_s": time.monotonic() - t0}
+    except NoVariant as exc:
+        return None, {"status": "no_variant", "error": f"no FALSE variant: {exc}", "time_s": time.monotonic() - t0}
+    except Exception as exc:  # noqa: BLE001 - ParseError and friends: a recorded error
+        return None, {"status": "error", "error": f"statement not loaded: {type(exc).__name__}: {exc}",
+                      "time_s": time.monotonic() - t0}
+
+
 def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
     t0 = time.monotonic()
-    try:
-        problem = load_problem(record, options)
-    except ImportError as exc:
-        return {"status": "error", "error": f"missing module: {exc}", "time_s": time.monotonic() - t0}
-    except NoVariant as exc:
-        return {"status": "no_variant", "error": f"no FALSE variant: {exc}", "time_s": time.monotonic() - t0}
-    except Exception as exc:  # noqa: BLE001 - ParseError and friends: a recorded error
-        return {"status": "error", "error": f"statement not loaded: {type(exc).__name__}: {exc}",
-                "time_s": time.monotonic() - t0}
+    problem, failed = problem_or_result(record, options, t0)
+    if failed is not None:
+        return failed
     try:
         from prover.api import prove
 
