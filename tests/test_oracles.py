@@ -243,3 +243,12 @@ def test_prover_does_not_prove_false_variants() -> None:
 def _as_point(ce: dict) -> Counterexample:
     pt = {k: sp.sympify(v) if isinstance(v, str) else v for k, v in ce.items()}
     return Counterexample(pt, sp.Integer(0), 0.0, "prover")
+
+
+def test_degenerate_goals() -> None:
+    false_const = Goal((), (), Relation(sp.Integer(1), "<=", sp.Integer(0)))
+    ce = find_counterexample(false_const, 1.0)
+    assert ce is not None and dict(ce) == {} and ce.slack == -1
+    assert find_counterexample(Goal((), (), Relation(sp.Integer(0), "<=", sp.Integer(1))), 0.5) is None
+    infeasible = Goal(("a",), (Relation(a, ">", 1), Relation(a, "<", 0)), Relation(a, "<=", -5))
+    assert find_counterexample(infeasible, 0.5) is None

@@ -52,6 +52,8 @@ _STRUCTURED = ((1.0, 1.0), (2.0, 1.0), (0.5, 1.0), (0.0, 1.0), (1.0, 0.0))
 
 def _structured(model: GoalModel) -> np.ndarray:
     k = len(model.syms)
+    if k == 0:
+        return np.zeros((len(_STRUCTURED), 0))
     rows = []
     for first, rest in _STRUCTURED:
         row = np.full(k, rest)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from functools import lru_cache
 
 from prover.kernel.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 from prover.oracles.numeric import search_model
+
+log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=128)
@@ -32,13 +35,20 @@ def find_counterexample(goal: Goal, time_limit: float = 5.0, *, seed: int = 0,
         model = model_for(goal)
     except Unsupported:
         return None
-    share = NUMERIC_SHARE if use_z3 else 1.0
-    ce = search_model(model, start + share * time_limit, seed)
-    if ce is not None or not use_z3:
-        return ce
-    left = time_limit - (time.monotonic() - start)
-    if left < 0.5:
+    except Exception:  # "unknown" is always a sound answer: never break the caller
+        log.exception("counterexample oracle: cannot compile the goal")
         return None
-    from prover.oracles.z3_oracle import z3_counterexample
+    share = NUMERIC_SHARE if use_z3 else 1.0
+    try:
+        ce = search_model(model, start + share * time_limit, seed)
+        if ce is not None or not use_z3:
+            return ce
+        left = time_limit - (time.monotonic() - start)
+        if left < 0.5:
+            return None
+        from prover.oracles.z3_oracle import z3_counterexample
 
-    return z3_counterexample(goal, left, model=model)
+        return z3_counterexample(goal, left, model=model)
+    except Exception:  # as above
+        log.exception("counterexample oracle failed")
+        return None
