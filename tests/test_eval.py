@@ -204,6 +204,8 @@ def test_summary_excludes_known_false_and_flags_a_proof_of_one(tmp_path):
     assert "| 567neq | 1/1 | 1 | 100.0% | 2.00 |" in md and "SOUNDNESS" not in md
     recs["567neq/P1"]["status"] = "proved"
     assert "SOUNDNESS FAILURE" in summary_markdown(run, recs)
+    recs["567neq/P3"]["stats"] = {"kernel_checked": False}
+    assert "1 `proved` records are NOT kernel-checked" in summary_markdown(run, recs)
     false_mode = summary_markdown({**run, "options": {"variants": "false"}}, recs)
     assert "SOUNDNESS FAILURE" in false_mode and "567neq/P3" in false_mode.split("SOUNDNESS FAILURE")[1]
 

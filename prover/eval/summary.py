@@ -93,6 +93,11 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
                                  for k, v in known_false.items()
                                  if any(k in ids for ids in problems.values())) + ".")
         lines.append("")
+    unchecked = [k for k, r in records.items()
+                 if r.get("status") == "proved" and (r.get("stats") or {}).get("kernel_checked") is False]
+    if unchecked:
+        lines.append(f"Note: {len(unchecked)} `proved` records are NOT kernel-checked proofs (the attempt "
+                     f"`{opts.get('attempt')}` reports another tool's verdict, for comparison only).")
     if unsound:
         lines.append(f"**SOUNDNESS FAILURE**: proved but false: {', '.join(unsound)}")
     elif false_mode:
