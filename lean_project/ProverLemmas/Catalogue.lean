@@ -11,6 +11,14 @@ are cleared by `field_simp` and checked by `ring`.
 
 namespace Prover.Lemmas
 
+/-- x + 1/x >= 2 for x > 0 (catalogue `add_inv_ge_two`) -/
+theorem add_inv_ge_two (x : ℝ) (h1 : 0 < x) :
+    2 ≤ x + 1 / x := by
+  have hid1 : x - 2 + 1 / x = 1 * (x) * ((x - 1) / x) ^ 2 := by
+    field_simp
+    ring
+  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - 1) / x))) + (-1) * hid1
+
 /-- x/y + y/x >= 2 for x, y > 0 (catalogue `amgm2_frac`) -/
 theorem amgm2_frac (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     2 ≤ x / y + y / x := by
@@ -54,6 +62,19 @@ theorem chebyshev2 (x1 x2 y1 y2 : ℝ) (h1 : x2 ≤ x1) (h2 : y2 ≤ y1) :
 theorem chebyshev3 (x1 x2 x3 y1 y2 y3 : ℝ) (h1 : x2 ≤ x1) (h2 : x3 ≤ x2) (h3 : y2 ≤ y1) (h4 : y3 ≤ y2) :
     (x1 + x2 + x3) * (y1 + y2 + y3) ≤ 3 * x1 * y1 + 3 * x2 * y2 + 3 * x3 * y3 := by
   linear_combination 2 * (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) + 2 * (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) + (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) + (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3))
+
+/-- x^3/y^2 >= 3x - 2y for x >= 0, y > 0 (catalogue `cube_div_sq_ge`) -/
+theorem cube_div_sq_ge (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 < y) :
+    3 * x - 2 * y ≤ x ^ 3 / y ^ 2 := by
+  have hid1 : x ^ 3 / y ^ 2 - 3 * x + 2 * y = 1 * (x) * ((x - y) / y) ^ 2 + 2 * (y) * ((x - y) / y) ^ 2 := by
+    field_simp
+    ring
+  linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg ((x - y) / y))) + 2 * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x - y) / y))) + (-1) * hid1
+
+/-- xy(x + y) <= x^3 + y^3 for x, y >= 0 (catalogue `cube_sum_ge_mixed`) -/
+theorem cube_sum_ge_mixed (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
+    x * y * (x + y) ≤ x ^ 3 + y ^ 3 := by
+  linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (x - y))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (x - y)))
 
 /-- (ax + by)^3 <= 2(a^3 + b^3)(x^3 + y^3) for a, b, x, y >= 0 (Hoelder with the third sequence (1, 1)) (catalogue `holder_2x2_cube`) -/
 theorem holder_2x2_cube (a b x y : ℝ) (h1 : 0 ≤ a) (h2 : 0 ≤ b) (h3 : 0 ≤ x) (h4 : 0 ≤ y) :
@@ -100,6 +121,16 @@ theorem power_mean3_cube (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤
     (x + y + z) ^ 3 ≤ 9 * x ^ 3 + 9 * y ^ 3 + 9 * z ^ 3 := by
   linear_combination (1 / 3) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (3 * y - 4 * x + z))) + (8 / 3) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (z - x))) + (1 / 8) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (8 * y - 3 * x - 5 * z))) + (31 / 8) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (1 / 7) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (7 * y - 2 * x - 5 * z))) + (31 / 7) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (z - x)))
 
+/-- 8xyz <= (x + y)(y + z)(z + x) for x, y, z >= 0 (catalogue `prod_pair_sums_ge_8`) -/
+theorem prod_pair_sums_ge_8 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
+    8 * x * y * z ≤ (x + y) * (x + z) * (y + z) := by
+  linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y)))
+
+/-- 8/9 (x + y + z)(xy + yz + zx) <= (x + y)(y + z)(z + x) for x, y, z >= 0 (catalogue `prod_pair_sums_ge_sum_prod`) -/
+theorem prod_pair_sums_ge_sum_prod (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
+    (8 * x + 8 * y + 8 * z) * (x * y + x * z + y * z) / 9 ≤ (x + y) * (x + z) * (y + z) := by
+  linear_combination (1 / 9) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (1 / 9) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (1 / 9) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y)))
+
 /-- (x + y)^2 <= 2(x^2 + y^2) (catalogue `qm_am2`) -/
 theorem qm_am2 (x y : ℝ) :
     (x + y) ^ 2 ≤ 2 * x ^ 2 + 2 * y ^ 2 := by
@@ -110,10 +141,23 @@ theorem qm_am3 (x y z : ℝ) :
     (x + y + z) ^ 2 ≤ 3 * x ^ 2 + 3 * y ^ 2 + 3 * z ^ 2 := by
   linear_combination (sq_nonneg (x - y)) + (sq_nonneg (y - z)) + (sq_nonneg (z - x))
 
+/-- xy(x^2 + y^2) <= x^4 + y^4 (catalogue `quartic_sum_ge_mixed`) -/
+theorem quartic_sum_ge_mixed (x y : ℝ) :
+    x * y * (x ^ 2 + y ^ 2) ≤ x ^ 4 + y ^ 4 := by
+  linear_combination (sq_nonneg ((x + y / 2) * (x - y))) + (3 / 4) * (sq_nonneg (y * (x - y)))
+
 /-- x1 y2 + x2 y1 <= x1 y1 + x2 y2 for similarly ordered pairs (catalogue `rearrangement2`) -/
 theorem rearrangement2 (x1 x2 y1 y2 : ℝ) (h1 : x2 ≤ x1) (h2 : y2 ≤ y1) :
     x1 * y2 + x2 * y1 ≤ x1 * y1 + x2 * y2 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h2))
+
+/-- 1/(x + y) <= (1/x + 1/y)/4 for x, y > 0 (scaled AM-HM) (catalogue `recip_sum_ge`) -/
+theorem recip_sum_ge (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
+    1 / (x + y) ≤ 1 / (4 * y) + 1 / (4 * x) := by
+  have hid1 : 1 / (4 * y) - 1 / (x + y) + 1 / (4 * x) = (1 / 4) * (x) * (x) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 + (1 / 4) * (x) * (y) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 := by
+    field_simp
+    ring
+  linear_combination (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid1
 
 /-- Schur t = 1: sum_sym x^2 y <= x^3 + y^3 + z^3 + 3xyz for x, y, z > 0 (catalogue `schur1`) -/
 theorem schur1 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
@@ -127,6 +171,19 @@ theorem schur1 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
 theorem schur2 (x y z : ℝ) :
     y * x ^ 3 + z * x ^ 3 + x * y ^ 3 + x * z ^ 3 + z * y ^ 3 + y * z ^ 3 ≤ x ^ 4 + x * y * z * (x + y + z) + y ^ 4 + z ^ 4 := by
   linear_combination (1 / 4) * (sq_nonneg (2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2)) + (3 / 4) * (sq_nonneg (x * y - x * z - y ^ 2 + z ^ 2))
+
+/-- x^2/y >= 2x - y for y > 0 (catalogue `sq_div_ge`) -/
+theorem sq_div_ge (x y : ℝ) (h1 : 0 < y) :
+    2 * x - y ≤ x ^ 2 / y := by
+  have hid1 : x ^ 2 / y - 2 * x + y = 1 * (y) * ((x - y) / y) ^ 2 := by
+    field_simp
+    ring
+  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - y) / y))) + (-1) * hid1
+
+/-- 3(xy + yz + zx) <= (x + y + z)^2 (catalogue `sum_sq_ge_3_sum_prod`) -/
+theorem sum_sq_ge_3_sum_prod (x y z : ℝ) :
+    3 * x * y + 3 * x * z + 3 * y * z ≤ (x + y + z) ^ 2 := by
+  linear_combination (1 / 2) * (sq_nonneg (x - y)) + (1 / 2) * (sq_nonneg (y - z)) + (1 / 2) * (sq_nonneg (z - x))
 
 /-- x^3 >= 3t^2 x - 2t^3 for x, t >= 0 (catalogue `tangent_cube`) -/
 theorem tangent_cube (x t : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ t) :
