@@ -679,12 +679,12 @@ def catalogue_lookup() -> LemmaLookup | None:
 _BARE_SQRT = re.compile(r"(?<![\w.])sqrt\b")
 
 
-def original_statement(proof: Proof) -> tuple[str, str] | None:
+def original_statement(problem: Problem, proof_meta: dict | None = None) -> tuple[str, str] | None:
     """The user's own statement text (without its proof) and its name, when it is known and can be
     used verbatim: ``problem.meta["lean"]`` (set by the benchmark loader) or
     ``proof.meta["lean_statement"]``, a ``theorem``/``lemma`` without the LIPS prefix notation
     ``sqrt`` (which needs a header we do not emit)."""
-    text = proof.problem.meta.get("lean") or proof.meta.get("lean_statement")
+    text = problem.meta.get("lean") or (proof_meta or {}).get("lean_statement")
     if not isinstance(text, str) or ":=" not in text:
         return None
     names = declaration_names(text)
@@ -693,6 +693,11 @@ def original_statement(proof: Proof) -> tuple[str, str] | None:
     start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
     head = text[start.start():text.rindex(":=")].strip() if start else ""
     return (head, names[0]) if head else None
+
+
+def theorem_head(problem: Problem, proof_meta: dict | None = None) -> tuple[str, str]:
+    """``(statement without proof, theorem name)``: the user's text when usable, else ours."""
+    return original_statement(problem, proof_meta) or (statement(problem), theorem_name(problem))
 
 
 def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
@@ -711,8 +716,7 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     _, refs = hypothesis_refs(problem)
     ctx = _Ctx(refs, itertools.count(1), lemmas, close_style)
     body = root_prelude(problem, refs) + _render_tree(proof.root, ctx)
-    original = original_statement(proof)
-    head, name = original if original else (statement(problem), theorem_name(problem))
+    head, name = theorem_head(problem, proof.meta)
     text = header(problem, ctx.used) + head + " := by\n" + "\n".join(_indent(body)) + "\n"
     if print_axioms:
         text += f"\n#print axioms {name}\n"

@@ -22,8 +22,8 @@ from prover.lean.render import (
     RenderError,
     hypothesis_refs,
     root_prelude,
-    statement,
     step_block,
+    theorem_head,
 )
 from prover.lean.syntax import declaration_names
 from prover.problem import Problem
@@ -58,9 +58,11 @@ def preamble(problem: Problem) -> str:
     return "\n".join(lines)
 
 
-def open_problem(backend: LeanBackend, problem: Problem):
-    """Open the problem's statement on ``backend`` and run the root prelude; a TacticResult."""
-    res = backend.open_goal(statement(problem) + " := by\n  sorry", preamble(problem))
+def open_problem(backend: LeanBackend, problem: Problem, proof_meta: dict | None = None):
+    """Open the problem's statement (the same text the rendered file uses) on ``backend`` and run
+    the root prelude; a TacticResult."""
+    head, _ = theorem_head(problem, proof_meta)
+    res = backend.open_goal(head + " := by\n  sorry", preamble(problem))
     if not res.ok:
         return res
     _, refs = hypothesis_refs(problem)
@@ -79,7 +81,7 @@ def verify_proof_in_lean(proof: Proof, backend: LeanBackend | str, *, lemmas: Le
 
         with make_backend(backend) as b:
             return verify_proof_in_lean(proof, b, lemmas=lemmas, close_style=close_style)
-    res = open_problem(backend, proof.problem)
+    res = open_problem(backend, proof.problem, proof.meta)
     if not res.ok:
         return LeanVerification(False, 0, None, None, f"Lean rejected the statement: {res.error}")
     state: LeanState = res.state
