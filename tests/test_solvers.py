@@ -90,3 +90,16 @@ def test_false_nesbitt_variants_never_proved(k):
 def test_false_polynomial_never_proved():
     g = Goal(ABC, nonneg(a, b, c), Relation(a**3 + b**3 + c**3, "<=", a**2 * b + b**2 * c + c**2 * a))
     assert close_goal(g, 8) is None
+
+
+def test_strict_target_gets_a_strictly_positive_term():
+    g = Goal(ABC, nonneg(a, b, c, strict=True), Relation(a * b + b * c + c * a, "<", (a + b + c) ** 2))
+    cert = sos_certificate(g, 10)
+    assert cert is not None and sos_identity_holds(g, cert)
+    from prover.solvers.closer import _close
+    assert kernel_accepts(g, _close(g, cert, "sos"))
+
+
+def test_false_strict_target_not_proved():
+    g = Goal(ABC, nonneg(a, b, c, strict=True), Relation(3 * (a * b + b * c + c * a), "<", (a + b + c) ** 2))
+    assert close_goal(g, 8) is None

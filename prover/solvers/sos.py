@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -548,15 +549,20 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
 
 def sos_certificate(goal: Goal, time_limit: float = 10.0, *, max_extra_degree: int = 2) -> dict | None:
     """A ``close`` certificate (method ``sos``) for a goal whose target slack is a polynomial,
-    or None. Non-strict targets only (a strict target returns None)."""
+    or None. A strict target is shown as ``p = ε·m + (SOS certificate of p − ε·m)`` with ``m`` a
+    product of strict hypotheses (or 1), as the kernel requires."""
     deadline = time.monotonic() + time_limit
-    if goal.target.strict:
-        return None
     pp = poly_problem(goal)
     if pp is None:
         return None
+    if goal.target.strict:
+        return _strict_certificate(goal, pp, deadline, max_extra_degree)
     if not pp.p:
         return {"method": "sos", "terms": [], "eq_terms": []}
+    return _nonstrict(pp, deadline, max_extra_degree)
+
+
+def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> dict | None:
     d0 = degree(pp.p)
     homog = is_homogeneous(pp.p)
     degs = [d0] if homog else list(range(d0, d0 + max_extra_degree + 1))
@@ -564,7 +570,45 @@ def sos_certificate(goal: Goal, time_limit: float = 10.0, *, max_extra_degree: i
         for use_eqs in ([False, True] if pp.eqs else [False]):
             if time.monotonic() > deadline:
                 return None
-            cert = sos_poly(pp, deg, use_eqs=use_eqs, deadline=deadline)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                cert = sos_poly(pp, deg, use_eqs=use_eqs, deadline=deadline)
             if cert is not None:
                 return cert
+    return None
+
+
+def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float, max_extra_degree: int) -> dict | None:
+    """Split off ``ε·m``: ``m = 1`` for a non-homogeneous target, otherwise a monomial of the
+    target's degree in the variables that have a strict hypothesis ``x > 0``."""
+    n = len(pp.syms)
+    strict_vars = {}
+    for h, s, strict in pp.ineqs:
+        vi = _var_index(s)
+        if strict and vi is not None and vi not in strict_vars:
+            strict_vars[vi] = h
+    d0 = degree(pp.p)
+    if not is_homogeneous(pp.p) or d0 == 0:
+        mult: list[int] = []
+        mono = tuple([0] * n)
+    else:
+        used = sorted({i for m in pp.p for i, e in enumerate(m) if e})
+        if not used or any(i not in strict_vars for i in used):
+            return None
+        exps = [0] * n
+        for k in range(d0):
+            exps[used[k % len(used)]] += 1
+        mono = tuple(exps)
+        mult = [strict_vars[i] for i, e in enumerate(mono) for _ in range(e)]
+    for eps in (flint.fmpq(1, 100), flint.fmpq(1, 10000)):
+        p2 = dict(pp.p)
+        p2[mono] = p2.get(mono, flint.fmpq(0)) - eps
+        p2 = {m: c for m, c in p2.items() if c != 0}
+        sub = PolyProblem(pp.syms, p2, pp.ineqs, pp.eqs)
+        cert = _nonstrict(sub, deadline, max_extra_degree) if p2 else {"method": "sos", "terms": [], "eq_terms": []}
+        if cert is not None:
+            cert["terms"].append({"coeff": str(sp.Rational(int(eps.p), int(eps.q))), "mult": mult, "poly": "1"})
+            return cert
+        if time.monotonic() > deadline:
+            return None
     return None
