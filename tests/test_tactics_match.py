@@ -135,3 +135,28 @@ def test_subgoal_is_the_goal_with_the_part_replaced():
         assert s.subgoals[0].target.lhs == g.target.lhs
         assert s.subgoals[0].hypotheses == g.hypotheses
         assert only_open_subgoal(s)
+
+
+def test_local_checks_agree_with_the_full_kernel_check():
+    """Candidates are checked by the kernel on the replaced part only; the full step must pass too."""
+    for text in [("theorem P15 {a b c : ℝ} (ha : a > 0) (hb : b > 0) (hc : c > 0) : "
+                  "2 * (1 / (a + b) + 1 / (b + c) + 1 / (c + a)) ≤ (1 / a + 1 / b + 1 / c)"),
+                 ("theorem P3 {a b c : ℝ} (ha : a ≥ 0) (hb : b ≥ 0) (hc : c ≥ 0) : "
+                  "a ^ 2 * b + b ^ 2 * c + c ^ 2 * a ≤ a ^ 3 + b ^ 3 + c ^ 3")]:
+        steps = scale_steps(goal(text), limit=12)
+        assert steps
+        assert all(only_open_subgoal(s) for s in steps)
+
+
+def test_goal_with_unprovable_denominator_gets_no_steps():
+    g = goal("theorem t (a b : ℝ) (ha : a > 0) (hb : b > 0) : a^2 + b^2 + 1 / (a - b) ≥ 2*a*b")
+    assert scale_steps(g, [CAT["amgm2"]]) == []
+
+
+def test_time_limit_returns_partial_results():
+    import time
+
+    g = goal("theorem t (a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0) : 9/(a+b+c) ≤ 1/a + 1/b + 1/c")
+    t = time.monotonic()
+    steps = scale_steps(g, time_limit=0.0)
+    assert steps == [] and time.monotonic() - t < 1.0

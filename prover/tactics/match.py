@@ -19,6 +19,7 @@ backtracking) and constant factors (one common rational ratio ``c``).
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -202,6 +203,33 @@ def _native(e: sp.Expr, goal_pows: set[sp.Expr]) -> bool:
     return True
 
 
+def _denominators_nonzero(goal: Goal, pos: Positivity) -> bool:
+    """Can the kernel's positivity rules prove every denominator of the goal's slack nonzero? (It
+    requires that of every rewrite or scale step of the goal.)"""
+    from prover.kernel.algebra import KernelError
+
+    try:
+        _, dens = pos.at.convert(goal.target.slack())
+    except KernelError:
+        return False
+    return all(pos.nonzero_conv(d) for d in dens)
+
+
+def _local_step(goal: Goal, cand: Candidate, change: sp.Expr) -> Step:
+    """The candidate's kernel obligation restricted to the replaced part: ``change`` (how much the
+    slack drops: old minus new on the big side, new minus old on the small side — the untouched
+    summands cancel in sympy before the kernel sees them) must equal ``coefficient·(σB − σA)``,
+    with the same side conditions and coefficient sign under the goal's hypotheses. Together with
+    the construction (the rest of the goal is unchanged) this is the full step's identity, without
+    putting the goal's whole fraction over one denominator; the full proof is checked again by
+    the kernel at the end."""
+    zero = sp.Integer(0)
+    local = Goal(goal.variables, goal.hypotheses, Relation(zero, "<=", change))
+    tmp = Candidate(cand.lemma, cand.instance, cand.coefficient, local.target, Relation(zero, "<=", zero),
+                    cand.where)
+    return tmp.step(local)
+
+
 def _kernel_accepts(step: Step, kernel) -> bool:
     """The kernel's verdict on this one step (its subgoal left open)."""
     from prover.kernel.algebra import KernelError
@@ -267,7 +295,7 @@ def _replace_side(rel: Relation, side: str, new: sp.Expr) -> Relation:
 
 
 def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = "auto",
-               allow_constants: bool = False) -> list[Candidate]:
+               allow_constants: bool = False, deadline: float | None = None) -> list[Candidate]:
     """Valid scalings of ``goal`` by ``lemma`` (see the module docstring). Instances mapping a lemma
     variable to a constant (``a <= (a^2 + 1)/2`` from AM-GM) are skipped unless
     ``allow_constants``; a tangent-line schema's point variable is always a constant."""
@@ -282,6 +310,8 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
     may_lower, may_upper = direction in ("both", "lower"), direction in ("both", "upper")
     out: list[Candidate] = []
     pos = Positivity(list(goal.hypotheses))
+    if not _denominators_nonzero(goal, pos):
+        return []  # the kernel checks no rewrite or scale of this goal (see _local_step)
     goal_pows = _pows(goal)
     schema_point = (lemma.meta.get("schema") or {}).get("point")
     from prover.kernel.check import Kernel
@@ -290,6 +320,8 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
 
     def consider(side: str, where: str, match: Match, X: sp.Expr, Y: sp.Expr,
                  build, coeff_of) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            return
         inst = _instance(lemma, match, wild_of, point)
         if inst is None or not all(_native(e, goal_pows) for e in inst.values()):
             return
@@ -307,10 +339,15 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
         if not _tight(lemma.rhs.subs(subs) - lemma.lhs.subs(subs), point):
             return
         cand = Candidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
-        if _kernel_accepts(cand.step(goal), kernel):
+        old_side = rel.lhs if side == "lhs" else rel.rhs
+        change = (old_side - new_side) if role_of[side] == "big" else (new_side - old_side)
+        if _kernel_accepts(_local_step(goal, cand, change), kernel):
             out.append(cand)
 
+    role_of = {side: role for side, _, role in _side_roles(rel)}
     for side, expr, role in _side_roles(rel):
+        if deadline is not None and time.monotonic() > deadline:
+            break
         terms = list(sp.Add.make_args(expr))
         # linear positions: B -> A on the big side, A -> B on the small side
         lin = [(B, A)] if role == "big" and may_lower else ([(A, B)] if role == "small" and may_upper else [])
@@ -357,7 +394,7 @@ def _dedupe(cands: list[Candidate]) -> list[Candidate]:
     seen: set = set()
     out = []
     for c in cands:
-        key = (c.lemma, str(c.new), str(c.coefficient))
+        key = (c.lemma, c.new, c.coefficient)
         if key not in seen:
             seen.add(key)
             out.append(c)
@@ -366,17 +403,21 @@ def _dedupe(cands: list[Candidate]) -> list[Candidate]:
 
 def scale_steps(goal: Goal, lemmas: Iterable[LemmaStatement] | None = None, *,
                 point: dict | None | str = "auto", limit: int = 100,
-                allow_constants: bool = False) -> list[Step]:
-    """Candidate ``scale`` steps for ``goal`` from the given lemmas (default: the whole catalogue)."""
+                allow_constants: bool = False, time_limit: float | None = None) -> list[Step]:
+    """Candidate ``scale`` steps for ``goal`` from the given lemmas (default: the whole catalogue).
+    With ``time_limit`` (seconds) it returns what it found by then instead of running on."""
     if lemmas is None:
         from prover.tactics.catalogue import load_catalogue
 
         lemmas = load_catalogue().values()
     if point == "auto":
         point = equality_point(goal)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     steps: list[Step] = []
     for lem in lemmas:
-        for c in candidates(goal, lem, point=point, allow_constants=allow_constants):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        for c in candidates(goal, lem, point=point, allow_constants=allow_constants, deadline=deadline):
             steps.append(c.step(goal))
             if len(steps) >= limit:
                 return steps
