@@ -22,7 +22,7 @@ from prover.rewrite.base import (
 )
 
 #: Above this many terms we do not try to factor (multivariate factoring gets slow).
-MAX_FACTOR_TERMS = 300
+MAX_FACTOR_TERMS = 120
 
 
 def split_positive_factors(n: sp.Expr, goal: Goal, strict: bool) -> tuple[sp.Expr, sp.Expr]:

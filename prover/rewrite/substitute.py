@@ -16,7 +16,14 @@ import sympy as sp
 
 from prover.kernel.ir import Goal, Step, expr_to_str
 from prover.problem import Relation, var
-from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars, symbols_of
+from prover.rewrite.base import (
+    Candidate,
+    fresh_names,
+    is_positive,
+    is_rational_function,
+    positive_vars,
+    symbols_of,
+)
 
 POSITIVITY = {"method": "positivity"}
 
@@ -78,7 +85,13 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
                     inverse: dict[sp.Symbol, sp.Expr], new_hyps: list[Relation],
                     drop: set[int], note: str,
                     inverse_eq_terms: dict[str, list[dict]] | None = None) -> Step | None:
-    """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over."""
+    """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over.
+
+    Only for rational targets: under a root, sympy rewrites ``sqrt(2·z)`` as ``sqrt(2)·sqrt(z)``
+    and the kernel cannot match the atoms (roots are named first, by ``introduce``).
+    """
+    if not is_rational_function(goal.target.slack(), [var(v) for v in goal.variables]):
+        return None
     hyps = list(new_hyps)
     for i, h in enumerate(goal.hypotheses):
         if i in drop:
