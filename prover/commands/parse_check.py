@@ -63,7 +63,11 @@ def check(
     except (IRError, OSError, UnicodeDecodeError) as exc:
         typer.echo(f"error: {proof_file}: {exc}", err=True)
         raise typer.Exit(2) from None
-    verdict = check_proof(proof, _catalogue_lookup())
+    try:
+        verdict = check_proof(proof, _catalogue_lookup())
+    except Exception as exc:  # noqa: BLE001 - the kernel reports step failures itself; this is a last guard
+        typer.echo(f"REJECTED {proof.problem.name}: internal error in the kernel: {type(exc).__name__}: {exc}")
+        raise typer.Exit(1) from None
     console = Console(highlight=False)
     name = escape(proof.problem.name)
     if verdict.ok:

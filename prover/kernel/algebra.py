@@ -32,6 +32,9 @@ class KernelError(Exception):
     """A reason to reject: the message is shown to the user as is."""
 
 
+MAX_EXPONENT = 10_000  # a guard against certificates that would take forever to expand
+
+
 @dataclass(frozen=True)
 class AtomDef:
     """What an atom symbol stands for: ``head`` applied to atomized ``args``.
@@ -91,6 +94,8 @@ class Atomizer:
         if e.is_Pow:
             base, ex = e.args
             if ex.is_Integer:
+                if abs(ex) > MAX_EXPONENT:
+                    raise KernelError(f"exponent {ex} is too large (limit {MAX_EXPONENT})")
                 cb = self._conv(base, subs, dens)
                 if ex < 0:
                     dens.append(cb)
