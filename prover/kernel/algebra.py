@@ -46,6 +46,8 @@ class AtomDef:
     head: str
     args: tuple[sp.Expr, ...]
     original: sp.Expr
+    dens: tuple[sp.Expr, ...] = ()  # the arguments' denominators: ``args`` mean Lean's values only
+    #                                 where these are nonzero (positivity checks them before use)
 
 
 def _canon(e: sp.Expr) -> sp.Expr:
@@ -100,36 +102,35 @@ class Atomizer:
                 if ex < 0:
                     dens.append(cb)
                 return cb ** ex
-            cb = self._conv(base, subs, dens)
             if ex.is_Rational:
-                return self._atom("pow", (cb, ex), e)
-            cx = self._conv(ex, subs, dens)
-            return self._atom("pow", (cb, cx), e)
+                return self._atom("pow", (base,), (ex,), e, subs, dens)
+            return self._atom("pow", (base, ex), (), e, subs, dens)
         if e is sp.pi:
-            return self._atom("pi", (), e)
+            return self._atom("pi", (), (), e, subs, dens)
         if e is sp.E:
-            return self._atom("E", (), e)
+            return self._atom("E", (), (), e, subs, dens)
         if not e.args:
             raise KernelError(f"non-real or undefined number {e} (sympy evaluated with complex "
                               "semantics, which differ from Lean's)")
-        if isinstance(e, sp.exp):
-            return self._atom("exp", (self._conv(e.args[0], subs, dens),), e)
-        if isinstance(e, sp.log):
-            return self._atom("log", (self._conv(e.args[0], subs, dens),), e)
-        if isinstance(e, sp.Abs):
-            return self._atom("abs", (self._conv(e.args[0], subs, dens),), e)
+        for cls, head in ((sp.exp, "exp"), (sp.log, "log"), (sp.Abs, "abs")):
+            if isinstance(e, cls):
+                return self._atom(head, e.args, (), e, subs, dens)
         if isinstance(e, sp.Function) and not isinstance(e, sp.core.function.AppliedUndef):
-            args = tuple(self._conv(a, subs, dens) for a in e.args)
-            return self._atom(type(e).__name__, args, e)
+            return self._atom(type(e).__name__, e.args, (), e, subs, dens)
         raise KernelError(f"unsupported expression {e} ({type(e).__name__})")
 
-    def _atom(self, head: str, args: tuple[sp.Expr, ...], original: sp.Expr) -> sp.Symbol:
-        key = (head,) + tuple(_canon(a) for a in args)
+    def _atom(self, head: str, args: Sequence[sp.Expr], consts: tuple[sp.Expr, ...], original: sp.Expr,
+              subs: dict, dens: list[sp.Expr]) -> sp.Symbol:
+        """The symbol for ``head(args…, consts…)``; ``args`` are converted, ``consts`` are rationals."""
+        arg_dens: list[sp.Expr] = []
+        conv = tuple(self._conv(a, subs, arg_dens) for a in args) + consts
+        dens.extend(arg_dens)
+        key = (head,) + tuple(_canon(a) for a in conv)
         sym = self.atoms.get(key)
         if sym is None:
             sym = sp.Dummy(f"atom{len(self.atoms)}", real=True)
             self.atoms[key] = sym
-            self.defs[sym] = AtomDef(head, args, original)
+            self.defs[sym] = AtomDef(head, conv, original, tuple(_dedupe(arg_dens)))
         return sym
 
 

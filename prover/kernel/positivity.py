@@ -182,7 +182,8 @@ class Positivity:
             return True
         if e.is_Symbol:
             d = self.at.defs.get(e)
-            return d is not None and self._atom(d.head, d.args, strict)
+            return d is not None and all(self.nonzero_conv(x) for x in d.dens) and \
+                self._atom(d.head, d.args, strict)
         if e.is_Add:
             strict_seen = False
             for a in e.args:
