@@ -27,7 +27,7 @@ from prover.rewrite import default_generators
 from prover.rewrite.base import TacticGenerator
 from prover.search import hooks
 from prover.search.heuristics import Ranker, default_ranker
-from prover.search.isolate import call_with_hard_limit, fork_available
+from prover.search.isolate import IsolatedGroup, call_with_hard_limit, fork_available
 
 
 @dataclass
@@ -45,6 +45,7 @@ class SearchConfig:
     kernel_reserve: float = 2.0       # seconds kept for the final check_proof
     check_candidates: bool = True
     catalogue_time: float = 8.0       # at most this many seconds of lemma matching per expansion
+    generator_time: float = 10.0      # … and of the symbolic rewrites
     isolate_closers: bool = True      # run closers in a forked child killed at their time limit
     generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
@@ -140,7 +141,8 @@ class Search:
         self.kernel_errors: list[str] = []
 
     def _default_generators(self) -> list[TacticGenerator]:
-        gens: list[TacticGenerator] = list(default_generators())
+        gens: list[TacticGenerator] = [IsolatedGroup(
+            default_generators(), lambda: min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining())))]
         cat = hooks.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
                                                           0.15 * max(0.0, self.remaining())))
         if cat.available:
@@ -260,6 +262,12 @@ class Search:
             proof.meta["stats"] = {k: v for k, v in stats.items() if k != "missing_modules"}
         if self.kernel_errors:
             stats["kernel_errors"] = self.kernel_errors[:5]
+        for gen in self.generators:
+            gstats = getattr(gen, "stats", None)
+            if isinstance(gstats, dict):
+                stats.update({f"{gen.name}_{k}": v for k, v in gstats.items()})
+            elif gstats is not None and hasattr(gstats, "__dict__"):
+                stats[gen.name] = dict(vars(gstats))
         if self.cfg.step_filter is not None and hasattr(self.cfg.step_filter, "stats"):
             stats.update(self.cfg.step_filter.stats())
         return ProveResult(status, proof=proof,

@@ -55,3 +55,44 @@ def call_with_hard_limit(fn: Callable[..., Any], args: tuple, limit: float) -> t
             except ProcessLookupError:
                 pass
         proc.join(timeout=5)
+
+
+def _run_all(generators: list[Any], goal: Any) -> tuple[list[Any], int]:
+    out: list[Any] = []
+    errors = 0
+    for gen in generators:
+        try:
+            out.extend(gen.generate(goal))
+        except Exception:  # noqa: BLE001 - one broken generator must not hide the others
+            errors += 1
+    return out, errors
+
+
+class IsolatedGroup:
+    """Several tactic generators run together in a forked child with a hard time limit.
+
+    For pure-Python generators (sympy factoring can take minutes on a large numerator); not for
+    generators holding GPU or network state.
+    """
+
+    name = "symbolic"
+
+    def __init__(self, generators: list[Any], budget: Callable[[], float]) -> None:
+        self.generators = generators
+        self.budget = budget
+        self.stats = {"killed": 0, "errors": 0}
+
+    def generate(self, goal: Any) -> list[Any]:
+        t = self.budget()
+        if t < 0.2:
+            return []
+        if not fork_available():
+            cands, errors = _run_all(self.generators, goal)
+        else:
+            status, res = call_with_hard_limit(_run_all, (self.generators, goal), t)
+            if status != "ok":
+                self.stats["killed" if status == "timeout" else "errors"] += 1
+                return []
+            cands, errors = res
+        self.stats["errors"] += errors
+        return cands
