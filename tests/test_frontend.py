@@ -311,3 +311,11 @@ def test_cli_parse_missing_file_and_benchmark_entry(tmp_path):
         r = _cli("parse", "--json", f"{BENCH / 'chenneq.jsonl'}#P28")
         assert r.returncode == 0, r.stderr
         assert json.loads(r.stdout)["name"] == "chenneq/P28"
+
+
+def test_long_sums_and_deep_nesting():
+    p = parse_theorem("theorem t (a b : ℝ) : a " + "+ a * b - b / 3 " * 1200 + "≥ 0")
+    assert p.goal.lhs == a + 1200 * a * b - 400 * b
+    assert parse_theorem(print_theorem(p)) == p
+    with pytest.raises(ParseError, match="nested too deeply"):
+        parse_theorem("theorem t (a : ℝ) : " + "(" * 3000 + "a" + ")" * 3000 + " ≥ 0")

@@ -34,28 +34,39 @@ class Scope:
     real_division: bool
 
 
+def _leaves_any(node: Node, leaf_test) -> bool:
+    """Does any node of the term (not looking into exponents) satisfy ``leaf_test`` (None: look
+    deeper)? Iterative, so long sums do not hit the recursion limit."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        verdict = leaf_test(n)
+        if verdict is True:
+            return True
+        if verdict is None:
+            stack.extend(n.args[:1] if n.kind == "pow" else n.args)
+    return False
+
+
 def is_real(node: Node, scope: Scope) -> bool:
-    """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?"""
-    k = node.kind
-    if k in ("var", "sqrt"):
-        return True
-    if k == "ascribe":
-        return node.value == "R"
-    if k == "num":
-        return False
-    if k == "div" and scope.real_division:
-        return True
-    if k == "pow":  # the exponent is elaborated on its own and does not type the power
-        return is_real(node.args[0], scope)
-    return any(is_real(a, scope) for a in node.args)
+    """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?
+    The exponent of a power is elaborated on its own and does not type the power."""
+    def test(n: Node) -> bool | None:
+        if n.kind in ("var", "sqrt"):
+            return True
+        if n.kind == "ascribe":
+            return n.value == "R"
+        if n.kind == "num":
+            return False
+        if n.kind == "div" and scope.real_division:
+            return True
+        return None
+
+    return _leaves_any(node, test)
 
 
 def _has_int_ascription(node: Node) -> bool:
-    if node.kind == "ascribe":
-        return node.value == "Z"
-    if node.kind == "pow":
-        return _has_int_ascription(node.args[0])
-    return any(_has_int_ascription(a) for a in node.args)
+    return _leaves_any(node, lambda n: (n.value == "Z") if n.kind == "ascribe" else None)
 
 
 def term_type(node: Node, scope: Scope) -> str:
@@ -90,13 +101,11 @@ def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
     if k in ("rel", "and"):
         raise Located("a proposition where a number was expected", node.pos)
     if k == "add":
-        return elab(a[0], ty, scope) + elab(a[1], ty, scope)
+        return _sum_chain(node, ty, scope)
     if k == "mul":
         return elab(a[0], ty, scope) * elab(a[1], ty, scope)
     if k == "sub":
-        if ty == "N":
-            raise Located(_nat_refusal("`-`", ty, scope), node.pos)
-        return elab(a[0], ty, scope) - elab(a[1], ty, scope)
+        return _sum_chain(node, ty, scope)
     if k == "neg":
         if ty == "N":
             raise Located(_nat_refusal("negation `-`", ty, scope), node.pos)
@@ -125,6 +134,22 @@ def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
     if k == "ascribe":
         return _ascription(node, ty, scope)
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
+
+
+def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
+    """``a ± b ± c …`` (a left-deep tree) summed iteratively: long sums must not hit Python's
+    recursion limit. One ``Add`` of all terms equals the step-by-step sum (``Add`` flattens)."""
+    chain: list[Node] = []
+    while node.kind in ("add", "sub"):
+        chain.append(node)
+        node = node.args[0]
+    terms = [elab(node, ty, scope)]
+    for n in reversed(chain):
+        if n.kind == "sub" and ty == "N":
+            raise Located(_nat_refusal("`-`", ty, scope), n.pos)
+        t = elab(n.args[1], ty, scope)
+        terms.append(t if n.kind == "add" else -t)
+    return sp.Add(*terms)
 
 
 def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:

@@ -56,6 +56,8 @@ def parse_theorem(text: str, *, real_division: bool = False, name: str | None = 
         raise Located(f"no declaration named `{name}`", 0)
     except Located as exc:
         raise exc.to_parse_error(text) from None
+    except RecursionError:
+        raise ParseError("expression nested too deeply", 1) from None
 
 
 def declaration_names(text: str) -> list[str]:
@@ -188,6 +190,8 @@ def parse_expression(text: str, variables: list[str], *, real_division: bool = F
         return elab_expr(node, Scope({v: var(v) for v in variables}, real_division))
     except Located as exc:
         raise exc.to_parse_error(text) from None
+    except RecursionError:
+        raise ParseError("expression nested too deeply", 1) from None
 
 
 __all__ = ["ParseError", "declaration_names", "has_real_division_macro", "parse_expression", "parse_theorem"]
