@@ -203,6 +203,9 @@ def homogenize_rational(goal: Goal) -> Step | None:
     S = goal.target.slack()
     if not S.free_symbols:
         return None
+    # λ carries the target's own denominators: they must be positive without the constraint
+    if not _denominator_positive(sp.together(S), goal):
+        return None
     mapping = {s: c * s / g for s in syms}
     Sh = sp.factor(sp.together(S.subs(mapping, simultaneous=True)))
     eq = goal.hypotheses[i].lhs - goal.hypotheses[i].rhs
@@ -374,6 +377,12 @@ def polynomial_hypotheses(goal: Goal) -> Step | None:
 # ---------------------------------------------------------------- the pipeline
 
 
+def _only_sign_hypotheses(goal: Goal) -> bool:
+    _, nv = positive_vars(goal)
+    return all(h.op == "=" or (h.is_inequality and sp.expand(h.slack()) in nv) for h in goal.hypotheses) \
+        and sum(h.op == "=" for h in goal.hypotheses) == 1
+
+
 def is_polynomial_goal(goal: Goal) -> bool:
     try:
         sp.Poly(sp.expand(goal.target.slack()), *_syms(goal))
@@ -395,7 +404,10 @@ def normalize(goal: Goal, *, homogenize: bool = True) -> Normalized:
         out.steps.append(st)
         cur = st.subgoals[0]
     if homogenize and not out.steps:
-        st = homogenize_rational(cur)
+        # the scaling substitution is cheap (no λ to simplify) but keeps only sign hypotheses
+        st = homogenize_substitute(cur) if _only_sign_hypotheses(cur) else None
+        if st is None:
+            st = homogenize_rational(cur)
         if st is None:
             st = homogenize_substitute(cur)
         if st is not None:
