@@ -291,3 +291,54 @@ def test_random_mutations_are_sound() -> None:
     assert stats["rejected"] >= n // 2          # most mutants are wrong and must be caught
     assert stats["accepted"] >= 20              # some mutants are still valid (e.g. q → −q) and accepted
     assert not disagreements, disagreements[:3]  # on these simple goals the kernel is also complete
+
+
+def _valid_rewrite(goal: Goal, sub: Goal, m_text: str) -> bool:
+    """Independent check of a rewrite by a multiplier: exact identity and m > 0 by factors that are
+    sums of positive variables (plain sympy, not the kernel's code)."""
+    vs = {v: var(v) for v in goal.variables}
+    try:
+        m = sp.sympify(m_text, locals=vs)
+    except (sp.SympifyError, TypeError, SyntaxError):
+        return False
+    if m.has(sp.zoo, sp.nan) or m == 0:
+        return False
+    num, den = sp.fraction(sp.together(m))
+    coeff_n, fs_n = sp.factor_list(num)
+    coeff_d, fs_d = sp.factor_list(den)
+    if coeff_n / coeff_d <= 0 or not all(_simply_positive(f, goal) for f, _ in fs_n + fs_d):
+        return False
+    return sp.cancel(sp.together(goal.target.slack() - m * sub.target.slack())) == 0
+
+
+def test_random_multiplier_mutations_of_nesbitt_rewrite() -> None:
+    rng = random.Random(7)
+    pos = tuple(Relation(var(v), ">", ZERO) for v in "abc")
+    goal = Goal(("a", "b", "c"), pos, Relation(a / (b + c) + b / (c + a) + c / (a + b), ">=", sp.Rational(3, 2)))
+    sub, cert = TEXTBOOK["nesbitt_cleared"]
+    base = "1/(2*(a + b)*(b + c)*(c + a))"
+    seen_valid = 0
+    verdicts: dict[str, bool] = {}
+    for _ in range(200):
+        m = base
+        op = rng.choice(["coeff", "sign", "swap", "drop"])
+        if op == "coeff":
+            m = m.replace("2*", f"{rng.choice([1, 3, -2, 4])}*", 1)
+        elif op == "sign":
+            i = rng.choice([k for k, ch in enumerate(m) if ch in "+-"])
+            m = m[:i] + ("-" if m[i] == "+" else "+") + m[i + 1:]
+        elif op == "swap":
+            u, v = rng.sample("abc", 2)
+            m = _swap_vars(m, u, v)
+        else:
+            parts = ["(a + b)", "(b + c)", "(c + a)"]
+            m = m.replace("*" + rng.choice(parts), "", 1)
+        step = Step("rewrite", goal, [sub], {"multiplier": m}, [_close(sub, cert)])
+        accepted = check_step(step).ok
+        if m not in verdicts:  # the independent check is slow; mutants repeat
+            verdicts[m] = _valid_rewrite(goal, sub, m)
+        valid = verdicts[m]
+        assert not accepted or valid, f"UNSOUND: accepted multiplier {m} ({op})"
+        assert accepted or not valid, f"valid multiplier {m} rejected ({op})"
+        seen_valid += valid
+    assert 0 < seen_valid < 200  # both kinds occur (a swap of two variables keeps the product)
