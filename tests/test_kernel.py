@@ -506,3 +506,54 @@ def test_introduce_replaces_powers_of_the_root() -> None:
     sub2 = Goal(("x", "t"), (R(t, ">=", 0),), R(t**3, ">=", 0))
     st2 = Step("introduce", g2, [sub2], {"definitions": {"t": "sqrt(x)"}}, [close(sub2, method="positivity")])
     assert not ok(st2)
+
+
+def test_adversarial_certificates() -> None:
+    g = G((), R(x, ">=", 0), ("x",))
+    assert not ok(sos(g, [("1/0", [], "1")]))                       # zoo is not a weight
+    assert not ok(sos(g, [("1", [], "1/0")]))                       # nor a polynomial
+    assert not ok(sos(g, [("1", [], "x**(1/2)")]))                  # √x² = x fails for x < 0
+    # substitute x = y², y = √x: f(g(x)) = (√x)² is not x in Lean
+    sub = Goal(("y",), (), R(y**2, ">=", 0))
+    st = Step("substitute", g, [sub], {"substitution": {"x": "y**2"}, "inverse": {"y": "sqrt(x)"}},
+              [close(sub, method="positivity")])
+    assert "f(g(x)) = x" in errors(st)
+    # introduce u = 1/x and claim u·x = 1 without x ≠ 0
+    g2 = G((), R(x, ">=", x), ("x",))
+    sub2 = Goal(("x", "u"), (R(u * x, "=", 1),), R(x, ">=", x))
+    proof = {"method": "sos", "terms": [], "eq_terms": [{"hyp": 0, "poly": "x"}]}
+    st2 = Step("introduce", g2, [sub2], {"definitions": {"u": "1/x"},
+                                         "new_hypotheses": [{"index": 0, "proof": proof}]},
+               [sos(sub2, [])])
+    assert not ok(st2)
+    # …with x > 0 it is fine
+    g3 = G((R(x, ">", 0),), R(x, ">=", x), ("x",))
+    sub3 = Goal(("x", "u"), (R(x, ">", 0), R(u * x, "=", 1)), R(x, ">=", x))
+    st3 = Step("introduce", g3, [sub3], {"definitions": {"u": "1/x"},
+                                         "new_hypotheses": [{"index": 1, "proof": {
+                                             "method": "sos", "terms": [],
+                                             "eq_terms": [{"hyp": 1, "poly": "x"}]}}]},
+               [sos(sub3, [])])
+    assert ok(st3), errors(st3)
+
+
+def test_unexpected_lookup_failure_is_a_rejection() -> None:
+    def boom(name: str):
+        raise RuntimeError("catalogue exploded")
+
+    g = G((), R(x**4 + y**4, ">=", 2 * x**2 * y**2), ("x", "y"))
+    sub = G((), R(0, ">=", 0), ("x", "y"))
+    app = {"lemma": "amgm2", "instance": {"p": "x**2", "q": "y**2"}, "coefficient": "1"}
+    v = check_step(Step("scale", g, [sub], {"applications": [app], "multiplier": "1"},
+                        [close(sub, method="positivity")]), boom)
+    assert not v.ok and "internal error" in v.errors[0]
+
+
+def test_introduce_facts_order() -> None:
+    from prover.kernel.check import introduce_facts
+
+    g = G((R(x, ">", 0),), R(sp.sqrt(x), ">", 0), ("x",))
+    facts = introduce_facts(g, {"s": "sqrt(x)"})
+    assert facts[0] == R(s, "=", sp.sqrt(x))
+    assert R(s, ">", 0) in facts and R(s, ">=", 0) in facts and R(s**2, "=", x) in facts
+    assert R(s, ">", 0) not in introduce_facts(G((), R(x, ">=", 0), ("x",)), {"s": "sqrt(x)"})

@@ -667,6 +667,18 @@ def _definition_facts(ctx: _Ctx, v: sp.Symbol, D: sp.Expr) -> list[Relation]:
 # ---------------------------------------------------------------- public API
 
 
+def introduce_facts(goal: Goal, definitions: dict[str, str]) -> list[Relation]:
+    """The facts an ``introduce`` step may use about its new variables, in the kernel's order.
+
+    A ``new_hypotheses`` proof of an ``introduce`` step is checked over the goal's hypotheses
+    followed by these facts (so its hypothesis indices count them after the goal's)."""
+    ctx = _Ctx(goal)
+    facts: list[Relation] = []
+    for v, e in definitions.items():
+        facts += _definition_facts(ctx, var(v), ctx.parse(e, f"definition of {v}"))
+    return facts
+
+
 def check_step(step: Step, lemmas: LemmaLookup | None = None) -> Verdict:
     """Check one step (and the subtree below it)."""
     k = Kernel(lemmas)

@@ -58,7 +58,8 @@ denominator that occurs must be proved nonzero by the positivity rules.
 ``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
 one entry for each hypothesis of ``G'`` that is not literally among ``G``'s; the proof is a
 close certificate for that hypothesis as a target over ``G``'s context (for ``introduce``: over
-``G``'s variables and hypotheses plus the new variables and the definition facts above — never
+``G``'s variables and hypotheses followed by the definition facts above, in the order of
+``prover.kernel.check.introduce_facts(G, definitions)``, plus the new variables — never
 by substituting the definitions with sympy, which would turn ``sqrt(x)**2`` into ``x``, false in
 Lean for ``x < 0``).
 Lemma applications (``scale``) add ``c·(B − A) >= 0``, so ``G`` must be an inequality there.
