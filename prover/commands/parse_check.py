@@ -68,7 +68,7 @@ def check(
     except Exception as exc:  # noqa: BLE001 - the kernel reports step failures itself; this is a last guard
         typer.echo(f"REJECTED {proof.problem.name}: internal error in the kernel: {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # one line per error, never wrapped
     name = escape(proof.problem.name)
     if verdict.ok:
         console.print(f"[bold green]ACCEPTED[/] {name} ({verdict.steps_checked} steps)")

@@ -225,8 +225,8 @@ class Kernel:
                           f"{type(exc).__name__}: {exc}")
         n, m = len(step.subgoals), len(step.children)
         for i in range(m, n):
-            errors.append(f"{path}/{i} ({step.kind}): open subgoal: no step proves subgoal {i} "
-                          f"({_rel(step.subgoals[i].target)})")
+            errors.append(f"{path}/{i}: open subgoal: no step proves subgoal {i} of the {step.kind} "
+                          f"step at {path} ({_rel(step.subgoals[i].target)})")
         if m > n:
             errors.append(f"{path} ({step.kind}): {m} children for {n} subgoals")
         for i, child in enumerate(step.children):
