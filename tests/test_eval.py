@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -132,6 +133,10 @@ def test_kill_9_at_any_moment_then_rerun_gives_exactly_the_problem_set(tmp_path)
     assert done.returncode == 0, done.stderr
     keys = raw_keys(out)
     assert sorted(keys) == sorted(f"toy/P{i}" for i in range(1, 21))  # none lost, none duplicated
+    from prover.eval.isolate import TMP_PREFIX
+
+    killed_scratch = [d for d in Path(tempfile.gettempdir()).glob(f"{TMP_PREFIX}{proc.pid}-*")]
+    assert killed_scratch == []  # the killed runners' scratch folders were cleaned on resume
     assert len(json.loads((out / "run.json").read_text())["sessions"]) == 4
     assert "| toy | 20/20 |" in (out / "summary.md").read_text()
     again = run_eval(cfg([bench], out, fake("slow_ok"), time_limit=5.0, memory_mb=4096))  # nothing left to do

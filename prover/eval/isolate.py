@@ -30,6 +30,21 @@ CHILD_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREA
              "PYTHONUNBUFFERED": "1"}
 
 
+#: Scratch folders of attempts are ``<tmp>/prover-eval-<runner pid>-*``.
+TMP_PREFIX = "prover-eval-"
+
+
+def clean_stale_scratch() -> int:
+    """Remove scratch folders left by runners that are gone (a ``kill -9`` leaves them)."""
+    n = 0
+    for d in Path(tempfile.gettempdir()).glob(f"{TMP_PREFIX}*-*"):
+        pid = d.name[len(TMP_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(d, ignore_errors=True)
+            n += 1
+    return n
+
+
 @dataclass
 class Limits:
     time_limit: float          # handed to the attempt
@@ -81,7 +96,7 @@ def run_isolated(attempt: str, record: dict[str, Any], options: dict[str, Any], 
     stopping; the runner does not record those).
     """
     inflight = inflight or Inflight()
-    tmp = Path(tempfile.mkdtemp(prefix="prover-eval-"))
+    tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{os.getpid()}-"))
     try:
         req = {"attempt": attempt, "record": record, "options": options,
                "time_limit": limits.time_limit, "memory_mb": limits.memory_mb,

@@ -21,7 +21,7 @@ from typing import Any
 from rich.console import Console
 
 from prover.eval.attempt import VARIANT_TIME
-from prover.eval.isolate import Inflight, Limits, run_isolated
+from prover.eval.isolate import Inflight, Limits, clean_stale_scratch, run_isolated
 from prover.eval.machine import machine_info
 from prover.eval.progress import EvalProgress
 from prover.eval.records import RecordLog, atomic_write_text
@@ -188,6 +188,7 @@ def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
                       "(kept, not summarized)[/]")
     (out / "proofs").mkdir(exist_ok=True)
 
+    clean_stale_scratch()
     inflight = Inflight()
     sys_path = [p for p in sys.path if p]  # so file-based or test attempt modules resolve in the child
     if cfg.ray_address:
