@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -202,6 +203,16 @@ def check_close(goal: Goal, cert: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- the checker
 
+#: A kernel-trust lemma's certificate is checked once per process: its full statement and
+#: certificate are the key, so a changed lemma is checked again.
+_LEMMA_VERDICTS: dict[tuple, str | None] = {}
+
+
+def _lemma_key(lem: LemmaStatement) -> tuple:
+    return (lem.name, lem.variables, lem.side_conditions, lem.lhs, lem.rhs,
+            json.dumps(lem.certificate, sort_keys=True, default=str))
+
+
 
 class Kernel:
     """Checks steps; remembers which catalogue lemmas were used and whether they check."""
@@ -209,7 +220,6 @@ class Kernel:
     def __init__(self, lemmas: LemmaLookup | None = None):
         self.lemmas = lemmas
         self.trusted: dict[str, str] = {}
-        self._lemma_errors: dict[str, str | None] = {}
         self.steps = 0
 
     # -------- tree walk
@@ -327,17 +337,18 @@ class Kernel:
             return
         if lem.trust != "kernel":
             raise KernelError(f"lemma {lem.name} has unknown trust {lem.trust!r}")
-        if lem.name not in self._lemma_errors:
+        key = _lemma_key(lem)
+        if key not in _LEMMA_VERDICTS:
             try:
                 if lem.certificate is None:
                     raise KernelError("no certificate")
                 goal = Goal(tuple(lem.variables), tuple(lem.side_conditions),
                             Relation(lem.lhs, "<=", lem.rhs))
                 check_close(goal, lem.certificate)
-                self._lemma_errors[lem.name] = None
+                _LEMMA_VERDICTS[key] = None
             except KernelError as exc:
-                self._lemma_errors[lem.name] = str(exc)
-        err = self._lemma_errors[lem.name]
+                _LEMMA_VERDICTS[key] = str(exc)
+        err = _LEMMA_VERDICTS[key]
         if err is not None:
             raise KernelError(f"catalogue lemma {lem.name} is not proved: its certificate fails: {err}")
         self.trusted[lem.name] = f"{lem.name} (kernel-checked certificate)"
