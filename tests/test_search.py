@@ -88,3 +88,17 @@ def test_expansion_budget_is_respected():
     hard = _problem("hard", Relation(a ** 4 * b + b ** 4 * c + c ** 4 * a, ">=", a * b * c * (a ** 2 + b ** 2 + c ** 2) - 1))
     res = run_search(hard, SearchConfig(time_limit=20, max_expansions=0, root_closer_fraction=0.0))
     assert res.status == "not_proved" and res.stats["expansions"] == 0
+
+
+def test_split_into_two_cases_assembles_a_checked_tree():
+    from prover.rewrite.split import SplitOrder
+    from prover.search.render import text_lines
+
+    nonneg = [Hypothesis(f"h{v}", Relation(v, ">=", sp.Integer(0))) for v in (a, b, c)]
+    p = Problem("cyc", ["a", "b", "c"], nonneg, Relation(a ** 3 + b ** 3 + c ** 3, ">=", a ** 2 * b + b ** 2 * c + c ** 2 * a))
+    res = run_search(p, SearchConfig(time_limit=60, generators=[SplitOrder()], root_closer_fraction=0.0))
+    assert res.status == "proved" and check_proof(res.proof).ok
+    root = res.proof.root
+    assert root.kind == "split" and len(root.children) == 2
+    lines = text_lines(root)
+    assert lines[1].strip().startswith("close") and "case a ≥ b" in lines[1]

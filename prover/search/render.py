@@ -57,14 +57,18 @@ def certificate_summary(step: Step) -> str:
     return ""
 
 
-def text_lines(step: Step, indent: int = 0) -> list[str]:
-    """One line per step: kind, what it did, the goal it proves."""
+def text_lines(step: Step, indent: int = 0, parent: Goal | None = None) -> list[str]:
+    """One line per step: kind, what it did, the goal it proves (and a case's new hypotheses)."""
     note = f" ({step.note})" if step.note else ""
     summ = certificate_summary(step)
-    line = f"{'  ' * indent}{step.kind}{note}: {show_goal(step.goal)}" + (f"   [{summ}]" if summ else "")
+    case = ""
+    if parent is not None and step.goal.hypotheses[:len(parent.hypotheses)] == parent.hypotheses \
+            and len(step.goal.hypotheses) > len(parent.hypotheses):
+        case = "case " + ", ".join(show_relation(h) for h in step.goal.hypotheses[len(parent.hypotheses):]) + " ⊢ "
+    line = f"{'  ' * indent}{step.kind}{note}: {case}{show_goal(step.goal)}" + (f"   [{summ}]" if summ else "")
     out = [line]
     for c in step.children:
-        out.extend(text_lines(c, indent + 1))
+        out.extend(text_lines(c, indent + 1, step.goal if step.kind == "split" else None))
     return out
 
 
