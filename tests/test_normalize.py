@@ -86,3 +86,14 @@ def test_normalize_reaches_polynomial_goal_for_nesbitt():
     n = normalize(g)
     assert n.goal is not None and n.goal.target.slack().is_polynomial(a, b, c)
     assert all(len(s.subgoals) == 1 for s in n.steps)
+
+
+def test_product_constraint_substitution_kernel_checked():
+    from prover.normalize.pipeline import product_constraint_substitute
+
+    hyps = POS + (Relation(a * b * c, "=", 1),)
+    g = Goal(ABC, hyps, Relation(3, "<=", a + b + c))
+    st = product_constraint_substitute(g)
+    assert st is not None and st.kind == "substitute" and st.certificate["eq_terms"]
+    proof = close_goal(g, 20)
+    assert proof is not None and kernel_accepts(g, proof)

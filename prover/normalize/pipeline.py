@@ -251,6 +251,49 @@ def homogenize_substitute(goal: Goal) -> Step | None:
     return Step("substitute", goal, [sub_goal], cert, note=f"homogenize by scaling with hypothesis {i}")
 
 
+def product_constraint_substitute(goal: Goal) -> Step | None:
+    """For ``x_1 ⋯ x_n = 1`` with all ``x_i > 0``: ``substitute`` ``x_i = y_i / y_{i+1}``
+    (cyclically; inverse ``y_1 = 1``, ``y_{i+1} = 1/(x_1⋯x_i)``, exact modulo the constraint),
+    which makes the target homogeneous of degree 0 in the ``y``."""
+    syms = _syms(goal)
+    n = len(syms)
+    sv, _ = positive_vars(goal)
+    if n < 2 or any(s not in sv for s in syms):
+        return None
+    prod = sp.Mul(*syms)
+    for i, h in enumerate(goal.hypotheses):
+        if h.op != "=":
+            continue
+        eq = sp.expand(h.lhs - h.rhs)
+        if sp.expand(eq - (prod - 1)) != 0 and sp.expand(eq + (prod - 1)) != 0:
+            continue
+        new = [f"y{k}" for k in range(n)]
+        while any(v in goal.variables for v in new):
+            new = ["y" + v for v in new]
+        ys = [var(v) for v in new]
+        fwd = {syms[k]: ys[k] / ys[(k + 1) % n] for k in range(n)}
+        inv = {new[0]: sp.Integer(1)}
+        for k in range(1, n):
+            inv[new[k]] = 1 / sp.Mul(*syms[:k])
+        eq_terms = {}
+        for x, fx in fwd.items():
+            back = fx.subs({var(k): e for k, e in inv.items()}, simultaneous=True)
+            lam = sp.cancel((back - x) / eq)
+            if lam != 0:
+                eq_terms[str(x)] = [{"hyp": i, "poly": expr_to_str(lam)}]
+        t = goal.target
+        target = Relation(sp.sympify(t.lhs).subs(fwd, simultaneous=True), t.op,
+                          sp.sympify(t.rhs).subs(fwd, simultaneous=True))
+        hyps = tuple(Relation(y, ">", sp.Integer(0)) for y in ys)
+        proofs = [{"index": k, "proof": {"method": "positivity"}} for k in range(n)]
+        sub_goal = Goal(tuple(new), hyps, target)
+        cert = {"substitution": {str(x): expr_to_str(e) for x, e in fwd.items()},
+                "inverse": {k: expr_to_str(e) for k, e in inv.items()},
+                "eq_terms": eq_terms, "new_hypotheses": proofs}
+        return Step("substitute", goal, [sub_goal], cert, note=f"x_i = y_i/y_(i+1) from hypothesis {i}")
+    return None
+
+
 # ---------------------------------------------------------------- clearing denominators
 
 
@@ -391,10 +434,19 @@ def is_polynomial_goal(goal: Goal) -> bool:
         return False
 
 
-def normalize(goal: Goal, *, homogenize: bool = True) -> Normalized:
-    """The chain of steps from ``goal`` to a polynomial goal (``.goal`` None when that fails)."""
+def normalize(goal: Goal, *, homogenize: bool = True, product_substitution: bool = False) -> Normalized:
+    """The chain of steps from ``goal`` to a polynomial goal (``.goal`` None when that fails).
+    With ``product_substitution`` the chain starts with :func:`product_constraint_substitute`
+    (and gives up when it does not apply)."""
     out = Normalized()
     cur = goal
+    if product_substitution:
+        st = product_constraint_substitute(cur)
+        if st is None:
+            return out
+        out.steps.append(st)
+        cur = st.subgoals[0]
+        homogenize = False
     st = introduce_radicals(cur)
     if st is not None:
         out.steps.append(st)

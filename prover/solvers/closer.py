@@ -14,6 +14,7 @@ from prover.normalize.pipeline import (
     normalize,
     obviously_positive,
     positive_vars,
+    product_constraint_substitute,
 )
 from prover.problem import Relation, var
 from prover.solvers.sds import monomial_certificate, nonneg_hyp_index, sds_close
@@ -92,17 +93,22 @@ def close_goal(goal: Goal, time_limit: float = 10.0) -> Step | None:
     if not goal.target.is_inequality:
         return None
     tried: list[Normalized] = []
-    for homog in (True, False):
-        if time.monotonic() > deadline:
+    variants: list[tuple[float, dict]] = [(0.6, {"homogenize": True}), (1.0, {"homogenize": False})]
+    if product_constraint_substitute(goal) is not None:   # x1⋯xn = 1: make it homogeneous first
+        variants.insert(0, (0.5, {"product_substitution": True}))
+    for share, opts in variants:
+        left = deadline - time.monotonic()
+        if left <= 0.5:
             break
         try:
-            norm = normalize(goal, homogenize=homog)
+            norm = normalize(goal, **opts)
         except (sp.PolynomialError, ValueError, TypeError, ZeroDivisionError):
             continue
         if norm.goal is None or any(_same(norm, t) for t in tried):
             continue
         tried.append(norm)
-        leaf = close_polynomial(norm.goal, deadline)
+        left = deadline - time.monotonic()
+        leaf = close_polynomial(norm.goal, time.monotonic() + share * left)
         if leaf is not None:
             return norm.attach(leaf)
     return None
