@@ -32,6 +32,9 @@ _TYPE_TEXT = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "Prop"
 class Scope:
     variables: dict[str, sp.Symbol]
     real_division: bool
+    #: False builds the term without sympy's automatic simplification (``x/x`` stays ``x/x``);
+    #: used only to check that the simplified form keeps Lean's meaning (see ``check_faithful``).
+    evaluate: bool = True
 
 
 def _leaves_any(node: Node, leaf_test) -> bool:
@@ -103,32 +106,32 @@ def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
     if k == "add":
         return _sum_chain(node, ty, scope)
     if k == "mul":
-        return elab(a[0], ty, scope) * elab(a[1], ty, scope)
+        return sp.Mul(elab(a[0], ty, scope), elab(a[1], ty, scope), evaluate=scope.evaluate)
     if k == "sub":
         return _sum_chain(node, ty, scope)
     if k == "neg":
         if ty == "N":
             raise Located(_nat_refusal("negation `-`", ty, scope), node.pos)
-        return -elab(a[0], ty, scope)
+        return sp.Mul(-1, elab(a[0], ty, scope), evaluate=scope.evaluate)
     if k == "div":
         if ty != "R":
             raise Located(_nat_refusal("`/`", ty, scope), node.pos)
         num, den = elab(a[0], ty, scope), elab(a[1], ty, scope)
         if den == 0:
             raise Located("division by zero", node.pos)
-        return num / den
+        return sp.Mul(num, sp.Pow(den, -1, evaluate=scope.evaluate), evaluate=scope.evaluate)
     if k == "inv":
         if ty != "R":
             raise Located(_nat_refusal("`⁻¹`", ty, scope), node.pos)
         base = elab(a[0], ty, scope)
         if base == 0:
             raise Located("inverse of zero", node.pos)
-        return 1 / base
+        return sp.Pow(base, -1, evaluate=scope.evaluate)
     if k == "sqrt":
         arg = elab(a[0], "R", scope)
         if arg.is_number and arg.is_negative:
             raise Located("square root of a negative number (Lean's `Real.sqrt` is 0 there)", node.pos)
-        return sp.sqrt(arg)
+        return sp.sqrt(arg, evaluate=scope.evaluate)
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":
@@ -148,8 +151,8 @@ def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
         if n.kind == "sub" and ty == "N":
             raise Located(_nat_refusal("`-`", ty, scope), n.pos)
         t = elab(n.args[1], ty, scope)
-        terms.append(t if n.kind == "add" else -t)
-    return sp.Add(*terms)
+        terms.append(t if n.kind == "add" else sp.Mul(-1, t, evaluate=scope.evaluate))
+    return sp.Add(*terms, evaluate=scope.evaluate)
 
 
 def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
@@ -167,7 +170,7 @@ def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
         raise Located("zero to a negative power", node.pos)
     if base.is_number and base.is_negative and not (ex.is_integer is True):
         raise Located("real power of a negative number", node.pos)
-    return sp.Pow(base, ex)
+    return sp.Pow(base, ex, evaluate=scope.evaluate)
 
 
 def _ascription(node: Node, ty: str, scope: Scope) -> sp.Expr:
@@ -209,6 +212,28 @@ def elab_relation(node: Node, scope: Scope) -> Relation:
         "Z" if _has_int_ascription(lhs) or _has_int_ascription(rhs) else "N")
     return Relation(check_real(elab(lhs, ty, scope), lhs.pos), node.value,
                     check_real(elab(rhs, ty, scope), rhs.pos))
+
+
+def check_faithful(node: Node, rel: Relation, scope: Scope, hyps: list[Relation]) -> None:
+    """Refuse a comparison whose sympy form lost Lean's meaning.
+
+    sympy simplifies while building (``x/x → 1``, ``√x·√x → x``, ``(x·y)/y → x``); in Lean these
+    differ where a denominator vanishes or a root's argument is negative. The kernel only ever
+    sees the simplified form, so the front-end checks here that every such simplification is
+    justified by ``hyps`` (the earlier hypotheses), or refuses the statement.
+    """
+    from prover.frontend.fidelity import simplification_is_faithful
+
+    raw = Scope(scope.variables, scope.real_division, evaluate=False)
+    for side, value in zip(node.args, (rel.lhs, rel.rhs)):
+        try:
+            unevaluated = elab(side, "R", raw)
+        except Located:
+            unevaluated = value
+        if not simplification_is_faithful(unevaluated, value, hyps):
+            raise Located("this side simplifies (e.g. `x / x` to 1 or `√x * √x` to x) in a way that "
+                          "is only valid where a denominator is nonzero or a root's argument is "
+                          "nonnegative, and the hypotheses do not show that", side.pos)
 
 
 def elab_proposition(node: Node, scope: Scope) -> list[Relation]:

@@ -15,7 +15,7 @@ import unicodedata
 
 import sympy as sp
 
-from prover.frontend.elaborate import Scope, elab_proposition, elab_relation
+from prover.frontend.elaborate import Scope, check_faithful, elab_proposition, elab_relation
 from prover.frontend.errors import Located, ParseError
 from prover.frontend.lexer import Token, tokenize
 from prover.frontend.syntax import TYPE_NAMES, TermParser, describe
@@ -122,6 +122,7 @@ class _Decl:
             extra = " (unbalanced parentheses?)" if t.text == ")" else ""
             raise Located(f"unexpected {describe(t)} after the goal{extra}", t.pos)
         goal = elab_relation(goal_node, self.scope)
+        check_faithful(goal_node, goal, self.scope, [h.rel for h in self.hyps])
         variables = list(self.scope.variables)
         meta = {"implicit_variables": sorted(self.implicit)} if self.implicit else {}
         return Problem(name=name, variables=variables, hypotheses=self.hyps, goal=goal,
@@ -157,7 +158,10 @@ class _Decl:
                 raise Located(f"unbalanced parentheses: `{open_tok.text}` is never closed", open_tok.pos)
             raise Located(f"expected `{close}` to end the binder, found {describe(t)}", t.pos)
         p.advance()
+        earlier = [h.rel for h in self.hyps]
         rels = elab_proposition(prop, self.scope)
+        for part, rel in zip(prop.args if prop.kind == "and" else [prop], rels):
+            check_faithful(part, rel, self.scope, earlier)
         for n in names:
             if len(rels) == 1:
                 self.hyps.append(Hypothesis(n.text, rels[0]))

@@ -102,6 +102,12 @@ class Atomizer:
                 if ex < 0:
                     dens.append(cb)
                 return cb ** ex
+            if ex.is_Rational and ex < 0:
+                # x^(-r) is read as 1 / x^r: one atom per root whichever way it was written
+                # (sympy turns 1/√x into x^(-1/2)); its denominator must then be proved nonzero.
+                root = self._atom("pow", (base,), (-ex,), sp.Pow(base, -ex), subs, dens)
+                dens.append(root)
+                return 1 / root
             if ex.is_Rational:
                 return self._atom("pow", (base,), (ex,), e, subs, dens)
             return self._atom("pow", (base, ex), (), e, subs, dens)

@@ -1,0 +1,35 @@
+"""sympy's automatic simplification must never change a Lean statement's meaning unnoticed."""
+
+import pytest
+
+from prover.frontend import ParseError, parse_theorem
+
+REFUSED = [
+    "theorem t (x : ℝ) : x / x = 1",                        # false in Lean at x = 0
+    "theorem t (x y : ℝ) : x * y / y = x",                  # false at y = 0, x ≠ 0
+    "theorem t (x : ℝ) : √x * √x = x",                      # false for x < 0
+    "theorem t (x : ℝ) : (√x) ^ 2 = x",
+    "theorem t (x : ℝ) : 1 / x + x * (1 / x) * 2 = 1 / x + 2",
+    "theorem t (x y : ℝ) : √(x * y / y) ≥ 0",
+    "theorem t (a b : ℝ) (h : a / a = 1) : a ≠ 0",          # a hypothesis may not justify itself
+]
+
+ACCEPTED = [
+    ("theorem t (x : ℝ) (h : x > 0) : x / x = 1", "1"),
+    ("theorem t (x : ℝ) (h : x ≠ 0) : x / x = 1", "1"),
+    ("theorem t (x : ℝ) : 1 / √2 ≤ x ^ 2", "sqrt(2)/2"),      # numeric root rationalised
+    ("theorem t (x : ℝ) : √(x ^ 2) ≥ 0", "Abs(x)"),           # Real.sqrt_sq_eq_abs
+    ("theorem t (x : ℝ) : 1 / (x * x) ≥ x⁻¹ * x⁻¹", "x**(-2)"),  # no denominator lost
+    ("theorem t (x y : ℝ) (h : y > 0) : √(x * y / y) ≥ 0", "sqrt(x)"),
+]
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_unfaithful_simplification_is_refused(text):
+    with pytest.raises(ParseError, match="simplifies"):
+        parse_theorem(text)
+
+
+@pytest.mark.parametrize("text,lhs", ACCEPTED)
+def test_faithful_simplification_is_kept(text, lhs):
+    assert str(parse_theorem(text).goal.lhs) == lhs
