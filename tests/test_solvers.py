@@ -103,3 +103,9 @@ def test_strict_target_gets_a_strictly_positive_term():
 def test_false_strict_target_not_proved():
     g = Goal(ABC, nonneg(a, b, c, strict=True), Relation(3 * (a * b + b * c + c * a), "<", (a + b + c) ** 2))
     assert close_goal(g, 8) is None
+
+
+def test_closer_returns_none_on_unsupported_goals():
+    x = var("a")
+    assert close_goal(Goal(("a",), (), Relation(x, "=", x)), 2) is None
+    assert close_goal(Goal(("a",), (Relation(x, ">", 0),), Relation(1, "<=", x ** x)), 2) is None

@@ -88,7 +88,16 @@ def close_polynomial(goal: Goal, deadline: float) -> Step | None:
 
 
 def close_goal(goal: Goal, time_limit: float = 10.0) -> Step | None:
-    """A kernel-checkable proof tree for ``goal``, or None within ``time_limit`` seconds."""
+    """A kernel-checkable proof tree for ``goal``, or None within ``time_limit`` seconds.
+    Never raises on a goal it cannot handle (a solver failure means: no proof)."""
+    try:
+        return _close_goal(goal, time_limit)
+    except (ArithmeticError, ValueError, TypeError, AttributeError, KeyError, IndexError,
+            NotImplementedError, RecursionError, sp.PolynomialError):
+        return None
+
+
+def _close_goal(goal: Goal, time_limit: float) -> Step | None:
     deadline = time.monotonic() + time_limit
     if not goal.target.is_inequality:
         return None
