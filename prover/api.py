@@ -28,3 +28,19 @@ def prove(problem: Problem, *, time_limit: float = 60.0, closers_only: bool = Fa
     from prover.search.driver import prove_problem  # imported lazily: heavy solvers
 
     return prove_problem(problem, time_limit=time_limit, closers_only=closers_only, llm=llm)
+
+
+#: Heavy modules the search imports lazily; ``warm_up`` loads them ahead of a timed attempt.
+HEAVY_MODULES = ("prover.search.best_first", "prover.solvers.closer", "prover.solvers.sos", "cvxpy",
+                 "prover.oracles", "prover.kernel.check", "prover.tactics.match")
+
+
+def warm_up() -> None:
+    """Import the solver stack now, so that a timed attempt measures proving, not imports."""
+    import importlib
+
+    for name in HEAVY_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass

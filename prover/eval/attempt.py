@@ -56,6 +56,9 @@ def problem_or_result(record: dict[str, Any], options: dict[str, Any], t0: float
 
 
 def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
+    from prover.api import warm_up
+
+    warm_up()   # the recorded time is the prover's, not the worker's imports
     t0 = time.monotonic()
     problem, failed = problem_or_result(record, options, t0)
     if failed is not None:
