@@ -557,3 +557,13 @@ def test_introduce_facts_order() -> None:
     assert facts[0] == R(s, "=", sp.sqrt(x))
     assert R(s, ">", 0) in facts and R(s, ">=", 0) in facts and R(s**2, "=", x) in facts
     assert R(s, ">", 0) not in introduce_facts(G((), R(x, ">=", 0), ("x",)), {"s": "sqrt(x)"})
+
+
+def test_kernel_uses_the_project_catalogue_by_default():
+    """Callers that pass no lookup (eval, conformal) must still accept catalogue scalings."""
+    from prover.kernel.check import Kernel
+    from prover.tactics.catalogue import load_catalogue
+
+    name = next(iter(load_catalogue()))
+    assert Kernel().lemmas(name) is not None
+    assert Kernel().lemmas("no-such-lemma") is None

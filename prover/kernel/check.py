@@ -214,11 +214,25 @@ def _lemma_key(lem: LemmaStatement) -> tuple:
 
 
 
+def default_lemma_lookup() -> LemmaLookup | None:
+    """The catalogue's lookup, or None when the catalogue cannot be loaded."""
+    try:
+        from prover.tactics.catalogue import lemma_lookup
+    except ImportError:
+        return None
+    try:
+        return lemma_lookup()
+    except Exception:  # noqa: BLE001 - an unreadable catalogue: scale steps are then rejected
+        return None
+
+
 class Kernel:
     """Checks steps; remembers which catalogue lemmas were used and whether they check."""
 
     def __init__(self, lemmas: LemmaLookup | None = None):
-        self.lemmas = lemmas
+        # Without an explicit lookup the project's catalogue (tactics/lemmas) is used; each
+        # kernel-trust lemma is still re-checked from its own certificate before it is trusted.
+        self.lemmas = lemmas if lemmas is not None else default_lemma_lookup()
         self.trusted: dict[str, str] = {}
         self.steps = 0
 
