@@ -567,3 +567,15 @@ def test_kernel_uses_the_project_catalogue_by_default():
     name = next(iter(load_catalogue()))
     assert Kernel().lemmas(name) is not None
     assert Kernel().lemmas("no-such-lemma") is None
+
+
+def test_univariate_quadratic_without_real_roots_is_positive():
+    from prover.kernel.positivity import prove_nonzero, prove_positive
+    from prover.problem import var
+
+    a = var("a")
+    assert prove_positive(a**2 - 4 * a + 9, [], True)
+    assert prove_nonzero(1 / (a**2 - 4 * a + 9), [])
+    assert not prove_positive(a**2 - 4 * a + 4, [], True)      # double root at 2
+    assert not prove_positive(a**2 - 4 * a + 3, [], False)     # negative between 1 and 3
+    assert not prove_positive(-(a**2) - 1, [], False)

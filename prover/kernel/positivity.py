@@ -190,7 +190,7 @@ class Positivity:
                 if self._rules(a, True):
                     strict_seen = True
                 elif not self._rules(a, False):
-                    return False
+                    return _univariate_positive(e)
             return strict_seen or not strict
         if e.is_Mul:
             negatives = 0
@@ -220,6 +220,23 @@ class Positivity:
                 return True
             return self._rules(base, strict)
         return False
+
+
+def _univariate_positive(e: sp.Expr) -> bool:
+    """A polynomial in one problem variable with no real root and a positive leading
+    coefficient is positive everywhere (``a² − 4a + 9``). Decided exactly: sympy counts real
+    roots over ℚ with Sturm sequences. Atoms (roots, powers) are not variables here."""
+    syms = e.free_symbols
+    if len(syms) != 1:
+        return False
+    (x,) = syms
+    if isinstance(x, sp.Dummy) or not e.is_polynomial(x):
+        return False
+    try:
+        p = sp.Poly(e, x, domain="QQ")
+    except (sp.PolynomialError, sp.CoercionFailed):
+        return False
+    return p.degree() > 0 and p.degree() % 2 == 0 and p.LC() > 0 and p.count_roots() == 0
 
 
 def prove_positive(expr: sp.Expr, hyps: Sequence, strict: bool) -> bool:
