@@ -132,7 +132,7 @@ def prove(
     out: Path | None = typer.Option(None, "--out", help="directory for proof.json, proof.lean, proof.html"),  # noqa: B008
     as_json: bool = typer.Option(False, "--json", help="print a machine-readable result on stdout"),
     closers_only: bool = typer.Option(False, "--closers-only", help="no search: only the closers on the goal"),
-    llm: str | None = typer.Option(None, "--llm", help="LLM backend spec (not available yet)"),
+    llm: str | None = typer.Option(None, "--llm", help="LLM backend: hf:PATH, http://HOST/v1#MODEL, vllm:MODEL, none"),
     backend: str = typer.Option("kernel", "--backend", help="kernel | lean-repl | lean-dojo"),
     verify: str | None = typer.Option(None, "--verify", help="also check the rendered proof with: lean"),
     real_division: bool | None = typer.Option(
@@ -144,7 +144,15 @@ def prove(
         if time_limit <= 0:
             raise UserError("--time-limit must be positive")
         if llm is not None:
-            raise UserError("--llm: LLM-guided search is not available yet; run without --llm")
+            from prover.llm.base import LLMError
+            from prover.llm.spec import make_backend
+
+            try:
+                llm_backend = make_backend(llm)
+            except LLMError as exc:
+                raise UserError(f"--llm: {exc}") from None
+        else:
+            llm_backend = None
         _check_backend(backend, verify)
         problem = load_problem(theorem, real_division)
         step_filter = _step_filter(backend)
@@ -155,7 +163,7 @@ def prove(
 
     try:
         result = prove_problem(problem, time_limit=time_limit, closers_only=closers_only,
-                               step_filter=step_filter)
+                               step_filter=step_filter, llm=llm_backend)
     finally:
         if step_filter is not None:
             step_filter.backend.close()
@@ -204,6 +212,11 @@ def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: li
     s = result.stats
     keys = ("expansions", "nodes", "closer_calls", "proof_steps", "lemmas_used", "certificate_size")
     con.print("stats: " + ", ".join(f"{k}={s[k]}" for k in keys if k in s), markup=False)
+    if "llm" in s:
+        rw = s["llm"]["rewrites"]
+        con.print(f"llm: calls={rw['calls']}, outputs={rw['outputs']}, parseable={rw['parseable']}, "
+                  f"valid rewrites={rw['valid_rewrites']}, ranking calls={s['llm']['ranking']['calls']}",
+                  markup=False)
     for k, v in files.items():
         con.print(f"wrote {k}: {v}", markup=False)
     for n in notes:

@@ -37,6 +37,12 @@ class LLMRanker:
             scores.append(sum(vals) / (10 * len(vals)) if vals else None)
         return scores
 
+    def rank(self, goals: list[Goal]) -> list[float]:
+        """A search ranker (lower first): the symbolic priority, lowered by the LLM's confidence."""
+        from prover.search.heuristics import default_ranker
+
+        return [self.blend(p, s) for p, s in zip(default_ranker(goals), self.score(goals))]
+
     def blend(self, symbolic_priority: float, llm_score: float | None) -> float:
         """Lower is better (a priority queue key): the LLM's confidence lowers the key."""
         if llm_score is None:

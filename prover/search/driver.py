@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from prover.api import ProveResult
+from prover.llm.base import LLMError
 from prover.problem import Problem
 
 
@@ -22,12 +23,33 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     from prover.search.best_first import SearchConfig, run_search
 
     t0 = time.monotonic()
-    if llm is not None:
-        return ProveResult("error", error="LLM-guided search is not available yet", time_s=0.0)
     try:
-        res = run_search(problem, SearchConfig(time_limit=time_limit, closers_only=closers_only,
-                                                 step_filter=step_filter))
+        rewriter, ranker = llm_plugins(llm)
+    except LLMError as exc:
+        return ProveResult("error", error=str(exc), time_s=0.0)
+    config = SearchConfig(time_limit=time_limit, closers_only=closers_only, step_filter=step_filter,
+                          extra_generators=[rewriter] if rewriter else [],
+                          ranker=ranker.rank if ranker else None)
+    try:
+        res = run_search(problem, config)
     except Exception as exc:  # noqa: BLE001 - a crash on one problem must not kill an eval run
         return ProveResult("error", error=f"{type(exc).__name__}: {exc}", time_s=time.monotonic() - t0)
     res.time_s = time.monotonic() - t0
+    if rewriter is not None:
+        res.stats["llm"] = {"rewrites": rewriter.stats.to_json(), "ranking": ranker.stats.to_json()}
     return res
+
+
+def llm_plugins(llm: Any) -> tuple[Any, Any]:
+    """The LLM rewrite generator and LLM-blended ranker for ``llm`` (a spec string or a
+    backend), or ``(None, None)`` without one: the symbolic search is then untouched."""
+    if llm is None:
+        return None, None
+    from prover.llm.ranker import LLMRanker
+    from prover.llm.rewrite import LLMRewriter
+    from prover.llm.spec import make_backend
+
+    backend = make_backend(llm) if isinstance(llm, str) else llm
+    if backend is None:
+        return None, None
+    return LLMRewriter(backend), LLMRanker(backend)
