@@ -106,7 +106,11 @@ def test_transformers_backend_tiny_model(tiny_model):
 def test_missing_model_folder_is_a_clear_error(tmp_path):
     pytest.importorskip("transformers")
     with pytest.raises(LLMError, match="no local model"):
-        make_backend(f"hf:{tmp_path / 'nope'}").generate(["x"], GenerationParams(n=1))
+        make_backend(f"hf:{tmp_path / 'nope'}")
+    from prover.llm.hf_backend import TransformersBackend
+
+    with pytest.raises(LLMError, match="no local model"):
+        TransformersBackend(str(tmp_path / "nope")).generate(["x"], GenerationParams(n=1))
 
 
 def test_vllm_backend_without_vllm_is_clear():

@@ -33,5 +33,7 @@ def make_backend(spec: str | None, *, system_prompt: str | None = None) -> LLMBa
     if kind in ("hf", "transformers"):
         from prover.llm.hf_backend import TransformersBackend
 
+        if not os.path.isdir(arg):
+            raise LLMError(f"no local model folder at {arg} (models are never downloaded)")
         return TransformersBackend(arg)
     raise LLMError(f"unknown LLM backend {kind!r} in {spec!r}: use vllm, hf, or an http(s) URL")
