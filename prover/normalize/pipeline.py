@@ -168,17 +168,22 @@ def introduce_radicals(goal: Goal) -> Step | None:
 # ---------------------------------------------------------------- homogenisation (rational)
 
 
-def linear_constraint(goal: Goal) -> tuple[int, sp.Expr, sp.Expr] | None:
-    """An equality hypothesis ``g = c`` with ``g`` a linear form, ``c`` a nonzero constant."""
+def _polynomial_equalities(goal: Goal):
+    """``(index, eq(H) expanded, its Poly)`` for each equality hypothesis polynomial in the variables."""
     syms = _syms(goal)
     for i, h in enumerate(goal.hypotheses):
         if h.op != "=":
             continue
         e = sp.expand(h.lhs - h.rhs)
         try:
-            P = sp.Poly(e, *syms)
+            yield i, e, sp.Poly(e, *syms)
         except sp.PolynomialError:
             continue
+
+
+def linear_constraint(goal: Goal) -> tuple[int, sp.Expr, sp.Expr] | None:
+    """An equality hypothesis ``g = c`` with ``g`` a linear form, ``c`` a nonzero constant."""
+    for i, e, P in _polynomial_equalities(goal):
         if P.total_degree() != 1:
             continue
         const = P.coeff_monomial(1)
@@ -350,14 +355,7 @@ def homogenize_polynomial(goal: Goal) -> Step | None:
         comps[sum(m)] = comps.get(sum(m), 0) + co * sp.Mul(*[s ** e for s, e in zip(syms, m)])
     if len(comps) <= 1:
         return None
-    for i, h in enumerate(goal.hypotheses):
-        if h.op != "=":
-            continue
-        e = sp.expand(h.lhs - h.rhs)
-        try:
-            E = sp.Poly(e, *syms)
-        except sp.PolynomialError:
-            continue
+    for i, e, E in _polynomial_equalities(goal):
         const = E.coeff_monomial(1)
         g = sp.expand(e - const)
         if const == 0 or not g.free_symbols:
