@@ -110,9 +110,20 @@ def _numeric_root_relations(at: Atomizer) -> list[sp.Expr]:
     return rels
 
 
+def _fold_constants(e: sp.Expr) -> sp.Expr:
+    """Evaluate the variable-free subterms (exponents like ``1 / 4``) of an unevaluated tree; the
+    elaborator has already refused the constant ones Lean reads differently (``1/0``, ``√(-1)``)."""
+    if not e.args:
+        return e
+    if not e.free_symbols:
+        return e.doit()
+    return e.func(*[_fold_constants(a) for a in e.args], evaluate=False)
+
+
 def simplification_is_faithful(unevaluated: sp.Expr, evaluated: sp.Expr, hyps: list[Relation]) -> bool:
     if unevaluated == evaluated:
         return True
+    unevaluated = _fold_constants(unevaluated)
     raw = _radicals_as_sympy_writes_them(unevaluated)
     at = Atomizer()
     try:
