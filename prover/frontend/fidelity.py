@@ -38,27 +38,25 @@ def _canonical(f: sp.Expr) -> sp.Expr:
 
 
 def _zero_keys(base: sp.Expr) -> Counter:
-    """Irreducible pieces whose vanishing makes ``base`` vanish (``√D`` and ``D^r`` count as ``D``)."""
-    out: Counter = Counter()
+    """The irreducible pieces whose vanishing makes ``base`` vanish, each once (a zero *set*:
+    ``√D``, ``D^r``, ``D^k`` and ``|D|`` all count as ``D``). Multiplicity comes from the places
+    a denominator occurs, counted by :func:`denominator_factors`."""
+    keys: set[sp.Expr] = set()
     if base.is_number:
-        return out
+        return Counter()
     if base.is_Mul:
         for a in base.args:
-            out += _zero_keys(a)
-        return out
-    if base.is_Pow and base.args[1].is_Rational and base.args[1] > 0:
-        k = base.args[1]
-        inner = _zero_keys(base.args[0])
-        return Counter({f: m * int(k) for f, m in inner.items()}) if k.is_Integer else inner
-    if base.is_polynomial():
+            keys |= set(_zero_keys(a))
+    elif base.is_Pow and base.args[1].is_Rational and base.args[1] > 0:
+        keys = set(_zero_keys(base.args[0]))
+    elif isinstance(base, sp.Abs):
+        keys = set(_zero_keys(base.args[0]))
+    elif base.is_polynomial():
         _, factors = sp.factor_list(base)
-        for f, m in factors:
-            c = _canonical(f)
-            if c != 1:
-                out[c] += m
-        return out
-    out[_canonical(base)] += 1
-    return out
+        keys = {c for f, _ in factors if (c := _canonical(f)) != 1}
+    else:
+        keys = {_canonical(base)}
+    return Counter(keys)
 
 
 def denominator_factors(e: sp.Expr, mult: int = 1, out: Counter | None = None) -> Counter:
