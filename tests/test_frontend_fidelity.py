@@ -33,3 +33,12 @@ def test_unfaithful_simplification_is_refused(text):
 @pytest.mark.parametrize("text,lhs", ACCEPTED)
 def test_faithful_simplification_is_kept(text, lhs):
     assert str(parse_theorem(text).goal.lhs) == lhs
+
+
+@pytest.mark.parametrize("text", [
+    "theorem t (a b : ℝ) (h : a > 0) : a ≤ -(1 / 2) ^ a",              # sympy: -2^(-a)
+    "theorem t (a b : ℝ) (h : a > 0) : a ≤ a / b ^ (1 / 4 : ℝ)",       # b^(-1/4)
+    "theorem t (a b : ℝ) (h : a > 0) : a ≤ 1 / Real.sqrt (b ^ 2) ^ (1 / 4 : ℝ)",  # |b|^(-1/4)
+])
+def test_harmless_rewrites_found_by_the_property_test_are_accepted(text):
+    parse_theorem(text)

@@ -95,6 +95,25 @@ def _radicals_as_sympy_writes_them(e: sp.Expr) -> sp.Expr:
     args = [_radicals_as_sympy_writes_them(a) for a in e.args]
     if e.is_Pow and args[1].is_Rational and not args[1].is_Integer:
         return sp.Pow(args[0].doit(), args[1])
+    if e.is_Pow and args[0].is_Rational and args[0].is_positive and not args[1].is_Rational:
+        return _unit_base(sp.Pow(args[0], args[1], evaluate=False))
+    return e.func(*args, evaluate=False)
+
+
+def _unit_base(e: sp.Expr) -> sp.Expr:
+    """``(1/q)^y → q^(-y)`` (sympy writes it either way; ``Real.inv_rpow`` for ``q > 0``)."""
+    b, y = e.args
+    if b.is_Rational and b.p == 1 and b.q != 1:
+        return sp.Pow(sp.Integer(b.q), -y, evaluate=False)
+    return e
+
+
+def _unit_bases(e: sp.Expr) -> sp.Expr:
+    if not e.args:
+        return e
+    args = [_unit_bases(a) for a in e.args]
+    if e.is_Pow and args[0].is_Rational and args[0].is_positive and not args[1].is_Rational:
+        return _unit_base(sp.Pow(args[0], args[1], evaluate=False))
     return e.func(*args, evaluate=False)
 
 
@@ -126,7 +145,7 @@ def simplification_is_faithful(unevaluated: sp.Expr, evaluated: sp.Expr, hyps: l
     at = Atomizer()
     try:
         a, _ = at.convert(raw)
-        b, _ = at.convert(evaluated)
+        b, _ = at.convert(_unit_bases(evaluated))
         num = residual([a, -b])
     except KernelError:
         return False
