@@ -86,3 +86,26 @@ def test_eval_with_tiny_transformers_model(tiny_model, tmp_path):
     assert recs["t/easy"]["status"] == "proved"
     rw = recs["t/hard"]["stats"]["llm"]["rewrites"]
     assert rw["calls"] > 0 and rw["outputs"] == rw["parseable"] + rw["rejected_unparseable"] > 0
+
+
+def test_prove_cli_with_tiny_transformers_model(tiny_model):
+    r = subprocess.run(PROVER + ["prove", HARD, "--llm", f"hf:{tiny_model}", "--json", "--time-limit", "20"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stderr[-2000:]
+    rw = json.loads(r.stdout)["stats"]["llm"]["rewrites"]
+    assert rw["calls"] > 0 and rw["outputs"] == rw["parseable"] + rw["rejected_unparseable"] > 0
+
+
+def test_eval_with_http_llm(tmp_path):
+    from tests.test_llm import _sympy_answer
+
+    bench = tmp_path / "b.jsonl"
+    bench.write_text(json.dumps({"id": "t/hard", "source": "test", "lean": HARD}) + "\n")
+    out = tmp_path / "run"
+    with ChatServer(_sympy_answer) as srv:
+        r = subprocess.run(PROVER + ["eval", str(bench), "--llm", f"{srv.url}#m", "--time-limit", "20",
+                                     "--workers", "1", "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    rec = json.loads((out / "records.jsonl").read_text().splitlines()[0])
+    rw = rec["stats"]["llm"]["rewrites"]
+    assert rw["calls"] > 0 and rw["valid_rewrites"] >= 1
