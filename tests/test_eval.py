@@ -148,9 +148,9 @@ def test_sigint_stops_cleanly_and_says_how_to_resume(tmp_path):
     out = tmp_path / "run"
     args = [str(bench), "--out", str(out), "--workers", "2", "--attempt", fake("slow_ok"), "--no-progress"]
     proc = subprocess.Popen([*PROVER, "eval", *args], cwd=ROOT,
-                            env={**os.environ, "EVAL_FAKE_SLEEP": "0.5"},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
+                            env={**os.environ, "EVAL_FAKE_SLEEP": "2"},   # long enough that a loaded
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # machine is mid-run
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not ((out / "records.jsonl").exists()
                                                and (out / "records.jsonl").read_text().count("\n") >= 2):
         time.sleep(0.02)
