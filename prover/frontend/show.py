@@ -37,7 +37,9 @@ def load_spec(spec: str, *, real_division: bool | None = None) -> list[Problem]:
         p = parse_theorem(text, real_division=bool(real_division), name=ident or None)
         p.source = str(path)
         return [p]
-    return [parse_theorem(spec, real_division=bool(real_division))]
+    p = parse_theorem(spec, real_division=bool(real_division))
+    p.meta = {**p.meta, "lean": spec}   # rendered Lean files keep the user's statement verbatim
+    return [p]
 
 
 def _reparse(p: Problem, real_division: bool) -> Problem:
