@@ -432,6 +432,14 @@ def is_polynomial_goal(goal: Goal) -> bool:
         return False
 
 
+
+def _then(out: Normalized, cur: Goal, st: Step | None) -> Goal:
+    """Append ``st`` (if any) to the chain and return the goal left to prove."""
+    if st is None:
+        return cur
+    out.steps.append(st)
+    return st.subgoals[0]
+
 def normalize(goal: Goal, *, homogenize: bool = True, product_substitution: bool = False) -> Normalized:
     """The chain of steps from ``goal`` to a polynomial goal (``.goal`` None when that fails).
     With ``product_substitution`` the chain starts with :func:`product_constraint_substitute`
@@ -445,14 +453,8 @@ def normalize(goal: Goal, *, homogenize: bool = True, product_substitution: bool
         out.steps.append(st)
         cur = st.subgoals[0]
         homogenize = False
-    st = introduce_radicals(cur)
-    if st is not None:
-        out.steps.append(st)
-        cur = st.subgoals[0]
-    st = polynomial_hypotheses(cur)
-    if st is not None:
-        out.steps.append(st)
-        cur = st.subgoals[0]
+    cur = _then(out, cur, introduce_radicals(cur))
+    cur = _then(out, cur, polynomial_hypotheses(cur))
     if homogenize and not out.steps:
         # the scaling substitution is cheap (no λ to simplify) but keeps only sign hypotheses
         st = homogenize_substitute(cur) if _only_sign_hypotheses(cur) else None
@@ -460,23 +462,14 @@ def normalize(goal: Goal, *, homogenize: bool = True, product_substitution: bool
             st = homogenize_rational(cur)
         if st is None:
             st = homogenize_substitute(cur)
-        if st is not None:
-            out.steps.append(st)
-            cur = st.subgoals[0]
-    st = clear_denominators(cur)
-    if st is not None:
-        out.steps.append(st)
-        cur = st.subgoals[0]
+        cur = _then(out, cur, st)
+    cur = _then(out, cur, clear_denominators(cur))
     if not is_polynomial_goal(cur):
         return out
     if homogenize:
         st = homogenize_polynomial(cur)
         if st is not None:
-            out.steps.append(st)
-            cur = st.subgoals[0]
-            st = clear_denominators(cur)
-            if st is not None:
-                out.steps.append(st)
-                cur = st.subgoals[0]
+            cur = _then(out, cur, st)
+            cur = _then(out, cur, clear_denominators(cur))
     out.goal = cur
     return out
