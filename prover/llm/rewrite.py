@@ -15,7 +15,7 @@ from prover.kernel.ir import Goal, IRError, Step, expr_from_str
 from prover.llm.base import GenerationParams, LLMBackend, LLMError, LLMStats
 from prover.llm.prompts import goal_fields, load_prompts
 from prover.problem import Relation
-from prover.rewrite.base import Candidate
+from prover.rewrite.base import Candidate, equality_hyps, symbols_of
 from prover.rewrite.base import rewrite_step as build_rewrite_step
 
 _FENCE = re.compile(r"```[a-zA-Z]*|`|\$")
@@ -37,12 +37,11 @@ def parse_candidate(text: str, variables: tuple[str, ...]) -> sp.Expr | None:
 def equality_multipliers(diff: sp.Expr, goal: Goal) -> list[tuple[int, sp.Expr]] | None:
     """Multipliers ``λ_j`` with ``diff = Σ λ_j · eq(H_j)`` exactly, or None."""
     num, den = sp.fraction(sp.together(diff))
-    syms = [sp.Symbol(v, real=True) for v in goal.variables]
+    syms = symbols_of(goal)
     num = sp.expand(num)
     if num == 0:
         return []
-    eqs = [(i, sp.expand(h.lhs - h.rhs)) for i, h in enumerate(goal.hypotheses) if h.op == "="]
-    polys = [(i, e) for i, e in eqs if e.is_polynomial(*syms) and e != 0]
+    polys = [(i, e) for i, e in equality_hyps(goal) if e.is_polynomial(*syms) and e != 0]
     if not polys or not num.is_polynomial(*syms):
         return None
     quotients, rem = sp.reduced(num, [e for _, e in polys], *syms)
