@@ -87,11 +87,8 @@ def _radicals_as_sympy_writes_them(e: sp.Expr) -> sp.Expr:
     ``Real.sqrt_sq_eq_abs``; at a zero denominator both sides are 0). Products, quotients and
     integer powers *of* roots stay unevaluated, so ``√x·√x → x`` is still caught.
     """
-    if not e.args:
+    if not e.args or not e.free_symbols:   # constants were folded by _fold_constants
         return e
-    if not e.free_symbols:
-        # constants: the elaborator already refused negative roots and division by zero
-        return e.doit()
     args = [_radicals_as_sympy_writes_them(a) for a in e.args]
     if e.is_Pow and args[1].is_Rational and not args[1].is_Integer:
         return sp.Pow(args[0].doit(), args[1])
