@@ -155,6 +155,19 @@ def scale_titu() -> Proof:
     return Proof(p, Step("scale", g, [g2], cert, [close(g2, sos((1, [], x)))]))
 
 
+def scale_hypothesis_fact() -> Proof:
+    """ab ≤ (a+b)²/4 (a fact with its own certificate) and (2 + a + b)/4 · (2 − a − b) ≥ 0 (hypothesis h)."""
+    hyps = [("ha", rel(a, ">", 0)), ("hb", rel(b, ">", 0)), ("h", rel(a + b, "<=", 2))]
+    p = problem("scale_hypothesis_fact", "a b", hyps, rel(a * b, "<=", 1))
+    g = Goal.from_problem(p)
+    g2 = g.with_target(rel(0, "<=", 0))
+    fact = {"lhs": "a*b", "op": "<=", "rhs": "(a + b)**2/4"}
+    cert = {"applications": [{"fact": fact, "proof": sos((R(1, 4), [], a - b)), "coefficient": "1"},
+                             {"hypothesis": 2, "coefficient": "(2 + a + b)/4"}],
+            "multiplier": "1", "eq_terms": [], "new_hypotheses": []}
+    return Proof(p, Step("scale", g, [g2], cert, [close(g2, sos())]))
+
+
 def sign_split() -> Proof:
     p = problem("sign_split", "a b", [], rel(a * b, "<=", a**2 + b**2), real_division=False)
     g = Goal.from_problem(p)
@@ -230,6 +243,7 @@ CASES: dict[str, Callable[[], Proof]] = {
     "homogenize": homogenize,
     "scale_amgm": scale_amgm,
     "scale_titu": scale_titu,
+    "scale_hypothesis_fact": scale_hypothesis_fact,
     "sign_split": sign_split,
     "order_split_two": order_split_two,
     "schur_symmetric": schur_symmetric,

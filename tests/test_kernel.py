@@ -409,6 +409,49 @@ def test_scale_with_kernel_and_lean_lemmas() -> None:
                                         [close(sub, method="positivity")]), LEMMAS.get)
 
 
+def test_scale_with_hypothesis_application() -> None:
+    # x + y ≤ 2 (hypothesis 2): x + y ≤ 2 + x² follows from x + y ≤ (x + y) + x² by replacing 2 with x + y
+    hyps = POS_XY + (R(x + y, "<=", 2),)
+    g = G(hyps, R(x + y, "<=", 2 + x**2), ("x", "y"))
+    sub = G(hyps, R(x + y, "<=", x + y + x**2), ("x", "y"))
+    leaf = [close(sub, method="positivity")]
+    app = {"hypothesis": 2, "coefficient": "1"}     # slack(G) − slack(G') = 2 − (x + y) = slack(H2)
+    st = Step("scale", g, [sub], {"applications": [app], "multiplier": "1"}, leaf)
+    assert ok(st), errors(st)
+    assert "not an identity" in errors(Step("scale", g, [sub], {"applications": [dict(app, coefficient="2")],
+                                                                "multiplier": "1"}, leaf))
+    assert "coefficient" in errors(Step("scale", g, [sub], {"applications": [dict(app, coefficient="-1")],
+                                                            "multiplier": "1"}, leaf))
+    g_eq = G(hyps + (R(x, "=", y),), g.target, ("x", "y"))
+    sub_eq = G(g_eq.hypotheses, sub.target, ("x", "y"))
+    assert "not an inequality" in errors(Step("scale", g_eq, [sub_eq], {"applications": [{"hypothesis": 3}],
+                                                                       "multiplier": "1"}))
+    assert "no hypothesis" in errors(Step("scale", g, [sub], {"applications": [{"hypothesis": 7}],
+                                                              "multiplier": "1"}))
+
+
+def test_scale_with_fact_application() -> None:
+    # x/y + y/x ≥ 2 from the fact x² + y² ≥ 2xy (proved inline) and positive denominators
+    g = G(POS_XY, R(x / y + y / x, ">=", 2), ("x", "y"))
+    sub = G(POS_XY, R(0, ">=", 0), ("x", "y"))
+    fact = {"lhs": "2*x*y/(x*y)", "op": "<=", "rhs": "(x**2 + y**2)/(x*y)"}
+    # (x² + y² − 2xy)/(xy) = x·y·((x − y)/(x·y))²
+    proof = {"method": "sos", "terms": [{"coeff": "1", "mult": [0, 1], "poly": "(x - y)/(x*y)"}], "eq_terms": []}
+    app = {"fact": fact, "proof": proof, "coefficient": "1"}
+    st = Step("scale", g, [sub], {"applications": [app], "multiplier": "1"}, [sos(sub, [])])
+    assert ok(st), errors(st)
+    # a false fact with a wrong proof is refused
+    bad = {"fact": {"lhs": "3", "op": "<=", "rhs": "(x**2 + y**2)/(x*y)"}, "proof": proof}
+    assert "fact" in errors(Step("scale", g, [sub], {"applications": [bad], "multiplier": "1"}))
+    assert "close certificate" in errors(Step("scale", g, [sub], {"applications": [{"fact": fact}],
+                                                                 "multiplier": "1"}))
+    assert "either" in errors(Step("scale", g, [sub], {"applications": [dict(app, hypothesis=0)],
+                                                       "multiplier": "1"}))
+    eqfact = dict(app, fact=dict(fact, op="="))
+    assert "must be an inequality" in errors(Step("scale", g, [sub], {"applications": [eqfact],
+                                                                      "multiplier": "1"}))
+
+
 # ---------------------------------------------------------------- whole proofs and the CLI
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str
+from prover.kernel.ir import Goal, Proof, Step, expr_from_str, relation_from_json
 from prover.lean.render import RenderError, render_proof, render_step_tactic, step_block
 from prover.lean.syntax import lean_expr, ring_identity
 from prover.problem import var
@@ -78,9 +78,18 @@ def _check_step(step: Step) -> None:
         m = expr_from_str(cert.get("multiplier", "1"), vs)
         rhs = m * _slack(step.subgoals[0].target)
         for app in cert.get("applications", []):
+            coeff = expr_from_str(app.get("coefficient", "1"), vs)
+            if "hypothesis" in app:
+                rhs += coeff * _slack(g.hypotheses[app["hypothesis"]])
+                continue
+            if "fact" in app:
+                fact = relation_from_json(app["fact"], vs)
+                assert sp.simplify(_slack(fact) - _sos_value(g, app["proof"])) == 0
+                rhs += coeff * _slack(fact)
+                continue
             lem = LEMMAS[app["lemma"]]
             sub = {var(v): expr_from_str(e, vs) for v, e in app["instance"].items()}
-            rhs += expr_from_str(app["coefficient"], vs) * (lem.rhs - lem.lhs).subs(sub)
+            rhs += coeff * (lem.rhs - lem.lhs).subs(sub)
         for t in cert.get("eq_terms", []):
             h = g.hypotheses[t["hyp"]]
             rhs += expr_from_str(t["poly"], vs) * (h.lhs - h.rhs)

@@ -19,7 +19,7 @@ from typing import Any
 import sympy as sp
 
 from prover.kernel.algebra import Atomizer, KernelError, residual
-from prover.kernel.ir import Goal, IRError, Proof, Step, expr_from_str
+from prover.kernel.ir import Goal, IRError, Proof, Step, expr_from_str, relation_from_json
 from prover.kernel.lemma import LemmaStatement
 from prover.kernel.positivity import Positivity
 from prover.problem import Relation, var
@@ -314,8 +314,15 @@ class Kernel:
             raise KernelError(f"cannot prove the multiplier {ctx.show(m)} nonzero")
 
     def _application(self, ctx: _Ctx, app: Any, dens: list, w: str) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
+        """``(A, B, c)`` of one application ``A <= B`` with weight ``c >= 0``: a catalogue lemma
+        instance, an inequality hypothesis of the goal, or a fact proved by its own close certificate."""
         if not isinstance(app, dict):
             raise KernelError(f"{w}: expected an object with 'lemma', 'instance', 'coefficient'")
+        if "hypothesis" in app or "fact" in app:
+            a, b = self._fact_or_hypothesis(ctx, app, dens, w)
+            c = ctx.conv(ctx.parse(app.get("coefficient", "1"), f"{w} coefficient"), dens)
+            ctx.require_sign(c, False, f"{w} coefficient")
+            return a, b, c
         name = app.get("lemma")
         lem = self.lemmas(name) if (self.lemmas is not None and isinstance(name, str)) else None
         if lem is None:
@@ -344,6 +351,33 @@ class Kernel:
         c = ctx.conv(ctx.parse(app.get("coefficient", "1"), f"{w} coefficient"), dens)
         ctx.require_sign(c, False, f"{w} coefficient")
         return ctx.conv(lem.lhs, dens, subs), ctx.conv(lem.rhs, dens, subs), c
+
+    def _fact_or_hypothesis(self, ctx: _Ctx, app: dict, dens: list, w: str) -> tuple[sp.Expr, sp.Expr]:
+        """``A <= B`` from inequality hypothesis ``k`` of the goal, or from a ``fact`` whose close
+        certificate (over the goal's context) the kernel checks here."""
+        if "hypothesis" in app and "fact" in app:
+            raise KernelError(f"{w}: give either 'hypothesis' or 'fact', not both")
+        if "hypothesis" in app:
+            h = ctx.hyp(app.get("hypothesis"), w)
+            if h.op not in _INEQ:
+                raise KernelError(f"{w}: hypothesis {app.get('hypothesis')} ({_rel(h)}) is not an inequality")
+            rel = h
+        else:
+            fact = app.get("fact")
+            if not isinstance(fact, dict):
+                raise KernelError(f"{w}: 'fact' must be a relation object")
+            try:
+                rel = relation_from_json(fact, ctx.goal.variables)
+            except IRError as exc:
+                raise KernelError(f"{w}: {exc}") from None
+            if rel.op not in _INEQ:
+                raise KernelError(f"{w}: a fact must be an inequality, got {_rel(rel)}")
+            proof = app.get("proof")
+            if not isinstance(proof, dict):
+                raise KernelError(f"{w}: a fact needs a close certificate in 'proof'")
+            _close_in(ctx.goal.with_target(rel), proof, f"{w} fact")
+        # slack(rel) >= 0 is the fact; as A <= B: A = 0, B = slack
+        return sp.Integer(0), ctx.conv(rel.slack(), dens)
 
     def _trust_lemma(self, lem: LemmaStatement) -> None:
         if lem.trust == "lean":

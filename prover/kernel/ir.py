@@ -26,7 +26,10 @@ denominator that occurs must be proved nonzero by the positivity rules.
   where each application ``k`` is an instance ``A_k <= B_k`` of a catalogue lemma (``lemma``,
   ``instance``: lemma variable → expression), its side conditions proved by positivity, and
   ``c_k`` (``coefficient``) proved ``>= 0`` by positivity. Fields: ``applications``,
-  ``multiplier``, ``eq_terms``, ``new_hypotheses``.
+  ``multiplier``, ``eq_terms``, ``new_hypotheses``. Instead of a lemma, an application may name
+  an inequality hypothesis of ``G`` (``{"hypothesis": k, "coefficient": c}``: ``B − A`` is its
+  slack) or state a fact (``{"fact": relation, "proof": <close certificate of it over G's
+  context>, "coefficient": c}``: ``B − A`` is the fact's slack) — e.g. termwise bounds.
 ``split``   (subgoals are the cases): ``certificate["cases"]``:
   * ``"sign"``: ``expr`` p; subgoals are ``G + [p >= 0]`` and ``G + [p <= 0]``.
   * ``"order"``: ``variables`` v_1..v_n; one subgoal per ordering, adding the chain

@@ -34,7 +34,7 @@ from typing import Any
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str
+from prover.kernel.ir import Goal, Proof, Step, expr_from_str, relation_from_json
 from prover.kernel.lemma import LemmaLookup
 from prover.lean.syntax import (
     declaration_names,
@@ -384,11 +384,28 @@ def _application(step: Step, app: dict, ctx: _Ctx) -> tuple[list[str], sp.Expr, 
             f"  linear_combination {' '.join([lem.lean_name] + args)}"], A, B, fact
 
 
+def _fact_application(step: Step, app: dict, ctx: _Ctx) -> tuple[list[str], sp.Expr, sp.Expr, str]:
+    """``0 ≤ slack`` of a hypothesis of the goal, or of a fact proved by its close certificate."""
+    if "hypothesis" in app:
+        k = int(app["hypothesis"])
+        rel, lines, h = step.goal.hypotheses[k], [], ctx.names[k]
+    else:
+        rel = relation_from_json(app["fact"], step.goal.variables)
+        h = ctx.fresh("hfact")
+        body = _render_close_cert(step, step.goal.with_target(rel), ctx, app["proof"])
+        lines = [f"have {h} : {lean_rel(rel)} := by"] + _indent(body)
+    L, R, _ = _le(rel)
+    fact = ctx.fresh("happ")
+    lines.append(f"have {fact} : (0 : ℝ) ≤ {lean_expr(R - L)} := {_slack_fact(rel, h, False)}")
+    return lines, sp.Integer(0), R - L, fact
+
+
 def _render_scale(step: Step, ctx: _Ctx) -> StepBlock:
     lines = ["-- scale"]
     extra = []
     for app in step.certificate.get("applications", []):
-        app_lines, A, B, ha = _application(step, app, ctx)
+        use = _fact_application if ("hypothesis" in app or "fact" in app) else _application
+        app_lines, A, B, ha = use(step, app, ctx)
         c = _expr(step, str(app.get("coefficient", "1")))
         hc = ctx.fresh("hc")
         lines += app_lines

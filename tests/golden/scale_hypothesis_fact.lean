@@ -1,0 +1,26 @@
+-- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
+import Mathlib
+
+open Real
+
+-- Benchmark convention: every `/` is real division.
+macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))
+
+theorem scale_hypothesis_fact (a b : ℝ) (ha : a > 0) (hb : b > 0) (h : a + b ≤ 2) :
+    a * b ≤ 1 := by
+  have hpos0_1 : 0 < a := ha
+  have hpos0_2 : 0 < b := hb
+  -- scale
+  have hfact1 : a * b ≤ (a + b) ^ 2 / 4 := by
+    linear_combination (1 / 4) * (sq_nonneg (a - b))
+  have happ2 : (0 : ℝ) ≤ (a + b) ^ 2 / 4 - a * b := (sub_nonneg.mpr hfact1)
+  have hc3 : (0 : ℝ) ≤ 1 := by positivity
+  have happ4 : (0 : ℝ) ≤ 2 - a - b := (sub_nonneg.mpr h)
+  have hc5 : (0 : ℝ) ≤ a / 4 + b / 4 + 1 / 2 := by positivity
+  have hm6 : (0 : ℝ) < 1 := by positivity
+  suffices hsub7 : (0 : ℝ) ≤ 0 by
+    linear_combination (mul_nonneg hm6.le (sub_nonneg.mpr hsub7)) + (mul_nonneg hc3 (sub_nonneg.mpr happ2)) + (mul_nonneg hc5 (sub_nonneg.mpr happ4))
+  -- close (sos)
+  linear_combination
+
+#print axioms scale_hypothesis_fact
