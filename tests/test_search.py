@@ -102,3 +102,33 @@ def test_split_into_two_cases_assembles_a_checked_tree():
     assert root.kind == "split" and len(root.children) == 2
     lines = text_lines(root)
     assert lines[1].strip().startswith("close") and "case a ≥ b" in lines[1]
+
+
+class _WholeTree:
+    """Proposes a complete proof tree (``closes=True``), optionally with a corrupted certificate."""
+
+    name = "test-whole-tree"
+
+    def __init__(self, corrupt: bool = False):
+        self.corrupt = corrupt
+
+    def generate(self, goal: Goal):
+        from prover.solvers.closer import close_goal
+
+        tree = close_goal(goal, 20)
+        if tree is None:
+            return []
+        if self.corrupt:
+            leaf = tree
+            while leaf.children:
+                leaf = leaf.children[0]
+            leaf.certificate = {"method": "sos", "terms": [], "eq_terms": []}
+        return [Candidate(tree, self.name, 1.0, closes=True)]
+
+
+def test_complete_tree_candidate_closes_the_goal_only_if_the_kernel_accepts_it():
+    cfg = dict(time_limit=30, root_closer_fraction=0.0, closer_fraction=0.0)
+    res = run_search(NESBITT, SearchConfig(generators=[_WholeTree()], **cfg))
+    assert res.status == "proved" and check_proof(res.proof).ok and res.stats["closer_calls"] == 0
+    res = run_search(NESBITT, SearchConfig(generators=[_WholeTree(corrupt=True)], **cfg))
+    assert res.status != "proved" and res.stats["candidates_rejected"] >= 1

@@ -26,6 +26,7 @@ class Candidate:
     source: str
     score: float = 0.0
     prechecked: bool = False    # the proposer already ran the kernel on the step
+    closes: bool = False        # ``step`` is a complete proof tree of the goal (no open subgoals)
 
 
 class TacticGenerator(Protocol):

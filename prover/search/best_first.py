@@ -353,6 +353,15 @@ class Search:
             if step.goal != goal:
                 self.stats["candidates_rejected"] += 1
                 continue
+            if cand.closes:
+                # a complete subtree: the goal is closed once the kernel accepts the whole tree
+                if hooks.check_tree(step) is False or (node.lean and not self.lean_accepts_tree(node.lean[0], step)):
+                    self.stats["candidates_rejected"] += 1
+                    continue
+                done = Node(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
+                self.stats["nodes"] += 1
+                heapq.heappush(heap, (-1e9 if not done.goals else -1.0, next(tick), done))
+                continue
             if self.cfg.check_candidates and not cand.prechecked \
                     and hooks.check_step_local(step) is False:
                 self.stats["candidates_rejected"] += 1

@@ -71,6 +71,20 @@ def check_step_local(step: Step) -> bool | None:
     return True
 
 
+def check_tree(step: Step) -> bool | None:
+    """Kernel check of a whole proof tree (None when no kernel is available)."""
+    try:
+        from prover.kernel.check import Kernel
+    except ImportError:
+        return None
+    errors: list[str] = []
+    try:
+        Kernel(lemma_lookup()).check_tree(step, "candidate", errors)
+    except Exception:  # noqa: BLE001 - a kernel crash on a candidate means: do not use it
+        return False
+    return not errors
+
+
 class CatalogueGenerator:
     """Adapter to the catalogue matcher (``prover.tactics.match.scale_steps``), when it exists.
 
