@@ -1,0 +1,540 @@
+"""Isolated fudging (SOS-fudging): close ``Σ_i T_i + K >= 0`` term by term.
+
+Why: cyclic sums of radicals such as IMO 2001/2, ``Σ a/√(a²+8bc) >= 1``, resist the polynomial
+closers (clearing the radicals blows the degree up), but each term alone is tame. With the
+terms ``T_i`` images of ``T_1`` under permutations of the variables ``x_1..x_n``, we look for
+
+    T_i >= −K · x_{π(i)}^r / Σ_j x_j^r          (summing over i gives exactly −K),
+
+where ``r`` is forced by tangency at the all-equal point:
+``∂T_1/∂x_k (1,…,1) = −K·r·(1/n − 1/n²)``. With ``r = p/q`` we name ``u_j = x_j^(1/q)`` and
+each radical ``t = √Q`` (an ``introduce`` step), so a termwise bound reads ``(α + β t)/den >= 0``
+with ``t² = Q``; the identity ``α + βt = ((α + βt)² ± (α² − β²t²)) / (2π)`` (``π`` the positive
+one of ``α``, ``βt``) reduces it to the polynomial ``±(α² − β²Q) >= 0`` in the ``u``, which the SOS
+solver proves. The polynomial certificate is rewrapped into a close certificate of the termwise
+bound over the introduced context (positive factors written as hypothesis slacks times squares,
+``t² − Q`` and ``u^q − x`` differences as equality terms), and a ``scale`` step with one ``fact``
+application per term reduces the goal to ``Σ_i w_i >= 1``, an identity.
+
+The output is a complete proof tree (``introduce`` → ``scale`` → ``close``) that the kernel
+re-checks in full; nothing here is trusted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.problem import Relation, var
+from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars
+
+MAX_VARS = 5
+MAX_POLY_DEGREE = 12
+_ZERO_CLOSE = {"method": "sos", "terms": [], "eq_terms": []}
+
+
+class FudgeFailure(Exception):
+    """The technique does not apply to this goal (not an error)."""
+
+
+# ---------------------------------------------------------------- the plan: which bound, which r
+
+
+@dataclass
+class Plan:
+    """``slack(goal) = Σ_i terms[i] + K``; ``terms[i] = terms[0]∘perms[i]``; weight variable of
+    term ``i`` is ``weight_vars[i]``; exponent ``r``."""
+
+    syms: list[sp.Symbol]
+    terms: list[sp.Expr]
+    K: sp.Rational
+    perms: list[dict[sp.Symbol, sp.Symbol]]
+    weight_vars: list[sp.Symbol]
+    r: sp.Rational
+
+
+def _find_perm(t1: sp.Expr, ti: sp.Expr, syms: list[sp.Symbol]) -> dict[sp.Symbol, sp.Symbol] | None:
+    for p in itertools.permutations(syms):
+        m = dict(zip(syms, p))
+        if t1.xreplace(m) == ti:
+            return m
+    return None
+
+
+def _numeric_ok(term: sp.Expr, K: sp.Rational, xk: sp.Symbol, r: sp.Rational, syms: list[sp.Symbol],
+                samples: int = 300) -> bool:
+    """The termwise bound ``term + K·xk^r/Σx^r >= 0`` at random positive points (a filter)."""
+    f = sp.lambdify(syms, term, "math")
+    k = syms.index(xk)
+    rng = random.Random(1)
+    rf, Kf = float(r), float(K)
+    for s in range(samples):
+        scale = 10.0 ** rng.uniform(-2, 2) if s % 3 == 0 else 1.0
+        pt = [rng.uniform(0.01, 1.0) * (scale if i == s % len(syms) else 1.0) for i in range(len(syms))]
+        try:
+            v = f(*pt) + Kf * pt[k] ** rf / sum(x ** rf for x in pt)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return False
+        if not math.isfinite(v) or v < -1e-9:
+            return False
+    return True
+
+
+def make_plans(goal: Goal) -> list[Plan]:
+    """All exponents/weight choices for which the termwise bound holds numerically."""
+    t = goal.target
+    if t.op not in (">=", "<="):
+        return []
+    syms = [var(v) for v in goal.variables]
+    n = len(syms)
+    if not 2 <= n <= MAX_VARS or positive_vars(goal, True) != set(syms):
+        return []
+    slack = sp.sympify(t.slack())
+    terms, K = [], sp.Integer(0)
+    for a in sp.Add.make_args(slack):
+        if a.free_symbols:
+            terms.append(a)
+        elif a.is_Rational:
+            K += a
+        else:
+            return []
+    if len(terms) != n or K == 0:
+        return []
+    perms = []
+    for ti in terms:
+        m = _find_perm(terms[0], ti, syms)
+        if m is None:
+            return []
+        perms.append(m)
+    ones = {x: sp.Integer(1) for x in syms}
+    try:
+        if sp.nsimplify(terms[0].subs(ones)) + K / n != 0:
+            return []
+    except (TypeError, ValueError):
+        return []
+    plans = []
+    for xk in syms:
+        weight_vars = [perms[i][xk] for i in range(n)]
+        if set(weight_vars) != set(syms):
+            continue
+        d = sp.nsimplify(sp.diff(terms[0], xk).subs(ones))
+        if not d.is_Rational:
+            continue
+        r = sp.Rational(n * n) * d / (-K * (n - 1))
+        if r <= 0 or r.q > 6 or r.p > 24:
+            continue
+        if _numeric_ok(terms[0], K, xk, r, syms):
+            plans.append(Plan(syms, terms, K, perms, weight_vars, r))
+    return plans
+
+
+# ---------------------------------------------------------------- positive factors as slacks · squares
+
+
+@dataclass
+class PosRep:
+    """``D = const · Π_{mult} slack · sq² · Σ_m d_m · Π_{mono mult} · mono_sq²`` (all ``> 0``)."""
+
+    const: sp.Rational
+    mult: list[int]
+    sq: sp.Expr
+    monos: list[tuple[sp.Rational, list[int], sp.Expr]]
+
+
+def posrep(D: sp.Expr, var_hyp: dict[sp.Symbol, int]) -> PosRep:
+    """Write the positive polynomial ``D`` (in variables with hypotheses ``v > 0``) as above."""
+    const, factors = sp.factor_list(sp.expand(D))
+    if const <= 0:
+        raise FudgeFailure("negative denominator")
+    mult: list[int] = []
+    sq = sp.Integer(1)
+    rest = sp.Integer(1)
+    for f, e in factors:
+        if f in var_hyp:
+            mult += [var_hyp[f]] * (e % 2)
+            sq *= f ** (e // 2)
+        elif e % 2 == 0:
+            sq *= f ** (e // 2)
+        else:
+            sq *= f ** (e // 2)
+            rest *= f
+    monos = []
+    vs = list(var_hyp)
+    poly = sp.Poly(sp.expand(rest), *vs)
+    for exps, c in poly.terms():
+        if c <= 0:
+            raise FudgeFailure("a positive factor has a negative coefficient")
+        mm: list[int] = []
+        ms = sp.Integer(1)
+        for v, e in zip(vs, exps):
+            mm += [var_hyp[v]] * (e % 2)
+            ms *= v ** (e // 2)
+        monos.append((sp.Rational(c), mm, ms))
+    return PosRep(sp.Rational(const), mult, sq, monos)
+
+
+def _over(c: sp.Rational, mult: list[int], p: sp.Expr, D: sp.Expr, rep: PosRep) -> list[dict]:
+    """Terms for ``c·Π slack(mult)·p² / D`` with ``D`` as in ``rep``: ``X/D = X·D/D²``."""
+    out = []
+    for d, mm, ms in rep.monos:
+        out.append({"coeff": expr_to_str(c * rep.const * d), "mult": sorted(mult + rep.mult + mm),
+                    "poly": expr_to_str(p * rep.sq * ms / D)})
+    return out
+
+
+def _sign_variants(pp, zeros: list) -> list:
+    """The zeros with their coordinate sign flips that are zeros too: the SOS solver's own grid
+    has only nonnegative points, and a Gram kernel missing ``(1, -1, -1)`` stalls the rounding."""
+    from prover.solvers import sos as S
+    out = list(zeros)
+    for z in zeros:
+        for signs in itertools.product((1, -1), repeat=len(z)):
+            z2 = tuple(s * c for s, c in zip(signs, z))
+            if z2 not in out and S._eval_poly(pp.p, z2) == 0:
+                out.append(z2)
+    return out
+
+
+def polynomial_sos(P: sp.Expr, us: list[sp.Symbol], time_limit: float) -> dict | None:
+    """An SOS certificate of ``P >= 0``: first as a plain sum of squares (Gram matrix reduced at
+    every sign variant of the grid zeros), then with the ``u > 0`` hypotheses by the solver."""
+    from prover.solvers import sos as S
+    deadline = time.monotonic() + time_limit
+    names = tuple(str(u) for u in us)
+    plain = Goal(names, (), Relation(P, ">=", sp.Integer(0)))
+    pp = S.poly_problem(plain)
+    if pp is not None and S.is_homogeneous(pp.p) and S.degree(pp.p) % 2 == 0:
+        built = S.build_blocks(pp, S.degree(pp.p), use_eqs=False)
+        if built is not None:
+            blocks, eqm = built
+            zeros = _sign_variants(pp, S.find_zeros(pp))
+            for b in blocks:
+                S._reduce_at_zeros(b, zeros)
+            for _ in range(4):
+                if time.monotonic() > deadline:
+                    return None
+                blocks = [b for b in blocks if b.r > 0]
+                if not blocks:
+                    break
+                sysm = S.build_system(pp, blocks, eqm)
+                sol = S.solve_sdp(sysm, blocks, eqm, deadline - time.monotonic())
+                if sol is None:
+                    break
+                Xs, lv = sol
+                min_eig = min((float(S.np.linalg.eigvalsh(X).min()) for X in Xs if X.size), default=1.0)
+                res = S.try_round(sysm, S._exact_matrix(sysm), blocks, S._numeric_vector(sysm, Xs, lv, eqm),
+                                  deadline, min_eig)
+                if res is not None:
+                    return S._certificate(pp, sysm, blocks, eqm, *res)
+                if not S.reduce_face(blocks, Xs):
+                    break
+    left = deadline - time.monotonic()
+    if left <= 0.2:
+        return None
+    return S.sos_certificate(_poly_goal_u(us, P), left)
+
+
+def _poly_goal_u(us: list[sp.Symbol], P: sp.Expr) -> Goal:
+    return Goal(tuple(str(u) for u in us), tuple(Relation(u, ">", sp.Integer(0)) for u in us),
+                Relation(P, ">=", sp.Integer(0)))
+
+
+# ---------------------------------------------------------------- the termwise certificate
+
+
+@dataclass
+class Context:
+    """The introduced goal ``G2`` and where its facts are."""
+
+    goal: Goal
+    syms: list[sp.Symbol]                       # x_j
+    us: list[sp.Symbol]                         # u_j (= x_j when q == 1)
+    q: int
+    u_hyp: dict[sp.Symbol, int]                 # u_j > 0
+    u_eq: dict[sp.Symbol, int]                  # u_j**q = x_j (q > 1)
+    var_hyp: dict[sp.Symbol, int]               # every variable with a hypothesis v > 0
+    radicals: list[tuple[sp.Symbol, sp.Expr, int, int]]   # (t, Q, index of t**2 = Q, index of t > 0)
+
+
+def _cert_terms_value(cert: dict, us: list[sp.Symbol]) -> sp.Expr:
+    names = [str(u) for u in us]
+    from prover.kernel.ir import expr_from_str
+    tot = sp.Integer(0)
+    for t in cert["terms"]:
+        p = expr_from_str(t["poly"], names)
+        tot += sp.Rational(t["coeff"]) * sp.Mul(*[us[k] for k in t["mult"]]) * p ** 2
+    return tot
+
+
+def _permute_cert(cert: dict, ctx: Context, perm: dict[sp.Symbol, sp.Symbol]) -> dict:
+    """The SOS certificate of ``P∘perm`` from that of ``P`` (``perm`` on the x, carried to the u)."""
+    from prover.kernel.ir import expr_from_str
+    names = [str(u) for u in ctx.us]
+    umap = {ctx.us[ctx.syms.index(x)]: ctx.us[ctx.syms.index(y)] for x, y in perm.items()}
+    idx = {u: i for i, u in enumerate(ctx.us)}
+    terms = []
+    for t in cert["terms"]:
+        terms.append({"coeff": t["coeff"], "mult": [idx[umap[ctx.us[k]]] for k in t["mult"]],
+                      "poly": expr_to_str(expr_from_str(t["poly"], names).xreplace(umap))})
+    return {"method": "sos", "terms": terms, "eq_terms": []}
+
+
+def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None,
+                         deadline: float, cache: list[dict]) -> dict:
+    """A close certificate (over ``ctx.goal``'s context) of ``s >= 0``, ``s`` rational in the
+    x, u and the radical ``t`` (``t² = Q``)."""
+    num, den = sp.fraction(sp.together(s))
+    num, den = sp.expand(num), sp.expand(den)
+    center = {**{x: 1 for x in ctx.syms}, **{u: 1 for u in ctx.us}}
+    if t is not None:
+        center[t] = sp.sqrt(Q.subs(center))
+    if sp.sympify(den.subs(center)) < 0:
+        num, den = -num, -den
+    eq: list[tuple[int, sp.Expr]] = []          # (hyp, λ) with the λ still to be divided by den
+    # reduce t² → Q
+    lam_t = sp.Integer(0)
+    if t is not None:
+        lam_t, rem = sp.div(sp.Poly(num, t), sp.Poly(t ** 2 - Q, t))
+        lam_t, rem = lam_t.as_expr(), rem.as_expr()
+        alpha0, beta0 = sp.expand(rem).coeff(t, 0), sp.expand(rem).coeff(t, 1)
+    else:
+        alpha0, beta0 = num, sp.Integer(0)
+    # reduce x_j → u_j^q: α0 = α + Σ a_j X_j, β0 = β + Σ b_j X_j, Q = Q(u^q) + Σ c_j X_j
+    def reduce_x(e: sp.Expr) -> tuple[sp.Expr, dict[sp.Symbol, sp.Expr]]:
+        quot: dict[sp.Symbol, sp.Expr] = {}
+        for x, u in zip(ctx.syms, ctx.us):
+            if ctx.q == 1:
+                continue
+            qq, rr = sp.div(sp.Poly(e, x), sp.Poly(x - u ** ctx.q, x))
+            quot[x] = qq.as_expr()
+            e = rr.as_expr()
+        return sp.expand(e), quot
+    alpha, a_q = reduce_x(sp.expand(alpha0))
+    beta, b_q = reduce_x(sp.expand(beta0))
+    if t is not None:
+        Qu, c_q = reduce_x(sp.expand(Q))
+    else:
+        Qu, c_q = sp.Integer(0), {}
+    if (alpha.free_symbols | beta.free_symbols) - set(ctx.us):
+        raise FudgeFailure("the reduced numerator still has other variables")
+    # a common factor g of α and β is positive (checked by posrep) and stays outside the square
+    g = sp.Integer(1)
+    if t is not None and beta != 0:
+        g = sp.gcd(alpha, beta)
+        if sp.sympify(g.subs(center)) < 0:
+            g = -g
+        if g.free_symbols:
+            alpha, beta = sp.expand(sp.cancel(alpha / g)), sp.expand(sp.cancel(beta / g))
+        else:
+            g = sp.Integer(1)
+    a_c, b_c = sp.sympify(alpha.subs(center)), sp.sympify(beta.subs(center))
+    terms: list[dict] = []
+    if t is None or beta == 0:
+        P, sgn, pi = alpha, 0, sp.Integer(1)
+        D = den
+    elif a_c > 0 and b_c < 0 or (a_c == 0 and b_c == 0 and _probe_sign(alpha, ctx.us) > 0):
+        sgn, pi = 1, alpha
+        P = sp.expand(alpha ** 2 - beta ** 2 * Qu)
+        D = 2 * pi * den
+    elif a_c < 0 and b_c > 0:
+        sgn, pi = -1, beta * t
+        P = sp.expand(beta ** 2 * Qu - alpha ** 2)
+        D = 2 * pi * den
+    else:
+        raise FudgeFailure("no sign pattern")
+    if P != 0 and sp.Poly(P, *ctx.us).total_degree() > MAX_POLY_DEGREE:
+        raise FudgeFailure("polynomial degree too high")
+    rep = posrep(g * D, ctx.var_hyp)
+    # the polynomial part: reuse a permuted certificate when one fits, else solve
+    pcert = None
+    for c in cache:
+        if sp.expand(_cert_terms_value(c, ctx.us) - P) == 0:
+            pcert = c
+            break
+    if pcert is None:
+        if P == 0:
+            pcert = dict(_ZERO_CLOSE)
+        else:
+            left = deadline - time.monotonic()
+            if left <= 0.5:
+                raise FudgeFailure("out of time")
+            pcert = polynomial_sos(P, ctx.us, left)
+            if pcert is None or pcert.get("eq_terms"):
+                raise FudgeFailure("no SOS certificate")
+        cache.append(pcert)
+    from prover.kernel.ir import expr_from_str
+    names = [str(u) for u in ctx.us]
+    if sgn != 0:
+        terms += _over(sp.Integer(1), [], alpha + beta * t, D, rep)
+    for pt in pcert["terms"]:
+        mult = [ctx.u_hyp[ctx.us[k]] for k in pt["mult"]]
+        terms += _over(sp.Rational(pt["coeff"]), mult, expr_from_str(pt["poly"], names), D, rep)
+    # equality terms: s − Σ terms = [(λ_t − sgn β²/(2π)) E_t + Σ_j (a_j + b_j t − sgn β² c_j/(2π)) X_j] / den
+    if t is not None:
+        k_t = next(i for (tv, _, i, _) in ctx.radicals if tv == t)
+        lt = lam_t - (g * sgn * beta ** 2 / (2 * pi) if sgn else 0)
+        if lt != 0:
+            eq.append((k_t, lt))
+    for x, u in zip(ctx.syms, ctx.us):
+        if ctx.q == 1:
+            continue
+        lx = a_q.get(x, 0) + b_q.get(x, 0) * (t if t is not None else 0) \
+            - (g * sgn * beta ** 2 * c_q.get(x, 0) / (2 * pi) if sgn else 0)
+        if lx != 0:
+            eq.append((ctx.u_eq[u], -lx))    # eq(u**q = x) = u^q − x = −X
+    eq_terms = [{"hyp": k, "poly": expr_to_str(lam / den)} for k, lam in eq]
+    return {"method": "sos", "terms": terms, "eq_terms": eq_terms}
+
+
+def _probe_sign(e: sp.Expr, us: list[sp.Symbol]) -> int:
+    v = sp.sympify(e.subs({u: sp.Rational(3, 2) + i for i, u in enumerate(us)}))
+    return 1 if v > 0 else -1
+
+
+# ---------------------------------------------------------------- the proof tree
+
+
+def _radical_of(term: sp.Expr) -> tuple[sp.Expr, int] | None | bool:
+    """The single radical base of ``term`` (denominator 2), None when none, False when unsupported."""
+    bases = set()
+    for n in sp.preorder_traversal(term):
+        if isinstance(n, sp.Pow) and n.exp.is_Rational and not n.exp.is_Integer:
+            if n.exp.q != 2:
+                return False
+            bases.add(n.base)
+    if not bases:
+        return None
+    if len(bases) > 1:
+        return False
+    return next(iter(bases)), 2
+
+
+def _replace_radical(e: sp.Expr, base: sp.Expr, t: sp.Symbol) -> sp.Expr:
+    return e.replace(lambda n: isinstance(n, sp.Pow) and n.base == base and n.exp.is_Rational
+                     and not n.exp.is_Integer, lambda n: t ** int(n.exp * 2))
+
+
+def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
+    syms, n = plan.syms, len(plan.syms)
+    q, p = int(plan.r.q), int(plan.r.p)
+    rads = [_radical_of(ti) for ti in plan.terms]
+    if any(r is False for r in rads):
+        raise FudgeFailure("unsupported radicals")
+    bases: list[sp.Expr] = []
+    for r in rads:
+        if r is not None and r[0] not in bases:
+            bases.append(r[0])
+    for b in bases:
+        if b.free_symbols - set(syms) or not b.is_polynomial(*syms) or not is_positive(b, goal, True):
+            raise FudgeFailure("radical base not a positive polynomial")
+    unames = fresh_names(goal, [f"u{i + 1}" for i in range(n)]) if q > 1 else []
+    g_tmp = Goal(goal.variables + tuple(unames), goal.hypotheses, goal.target)
+    tnames = fresh_names(g_tmp, [f"t{i + 1}" for i in range(len(bases))])
+    us = [var(u) for u in unames] if q > 1 else list(syms)
+    ts = [var(t) for t in tnames]
+    hyps = list(goal.hypotheses)
+    var_hyp: dict[sp.Symbol, int] = {}
+    for i, h in enumerate(hyps):
+        if h.op == ">" and sp.sympify(h.rhs) == 0 and h.lhs in syms and h.lhs not in var_hyp:
+            var_hyp[h.lhs] = i
+    defs: dict[str, str] = {}
+    u_hyp, u_eq = {}, {}
+    for x, u in zip(syms, us):
+        if q == 1:
+            u_hyp[u] = var_hyp[x]
+            continue
+        defs[str(u)] = expr_to_str(x ** sp.Rational(1, q))
+        u_hyp[u] = var_hyp[u] = len(hyps)
+        hyps.append(Relation(u, ">", sp.Integer(0)))
+        u_eq[u] = len(hyps)
+        hyps.append(Relation(u ** q, "=", x))
+    radicals = []
+    for b, tv in zip(bases, ts):
+        defs[str(tv)] = expr_to_str(sp.sqrt(b))
+        var_hyp[tv] = len(hyps)
+        hyps.append(Relation(tv, ">", sp.Integer(0)))
+        radicals.append((tv, b, len(hyps), var_hyp[tv]))
+        hyps.append(Relation(tv ** 2, "=", b))
+    new_terms = []
+    for ti in plan.terms:
+        for b, tv in zip(bases, ts):
+            ti = _replace_radical(ti, b, tv)
+        new_terms.append(ti)
+    tgt = goal.target
+    lhs, rhs = sp.sympify(tgt.lhs), sp.sympify(tgt.rhs)
+    for b, tv in zip(bases, ts):
+        lhs, rhs = _replace_radical(lhs, b, tv), _replace_radical(rhs, b, tv)
+    G2 = Goal(goal.variables + tuple(unames) + tuple(tnames), tuple(hyps), Relation(lhs, tgt.op, rhs))
+    ctx = Context(G2, syms, us, q, u_hyp, u_eq, var_hyp, radicals)
+    S = sp.Add(*[u ** p for u in us])
+    ws = [us[syms.index(xv)] ** p / S for xv in plan.weight_vars]
+    K = plan.K
+    apps = []
+    first: list[dict] = []
+    for i, (ti, wi) in enumerate(zip(new_terms, ws)):
+        rad = rads[i]
+        tv = ts[bases.index(rad[0])] if rad is not None else None
+        Qb = rad[0] if rad is not None else None
+        # the first term's polynomial certificate, permuted, usually fits the others
+        cache = [_permute_cert(first[0], ctx, plan.perms[i])] if first else first
+        cert = termwise_certificate(ctx, ti + K * wi, tv, Qb, deadline, cache)
+        fact = Relation(ti, ">=", -K * wi)
+        apps.append({"fact": {"lhs": expr_to_str(fact.lhs), "op": fact.op, "rhs": expr_to_str(fact.rhs)},
+                     "proof": cert, "coefficient": "1"})
+    if K < 0:
+        G3 = G2.with_target(Relation(sp.Add(*ws), ">=", sp.Integer(1)))
+        m = -K
+    else:
+        G3 = G2.with_target(Relation(sp.Add(*ws), "<=", sp.Integer(1)))
+        m = K
+    close = Step("close", G3, [], dict(_ZERO_CLOSE), note="the weights sum to 1")
+    scale = Step("scale", G2, [G3], {"multiplier": expr_to_str(m), "applications": apps, "eq_terms": [],
+                                     "new_hypotheses": []}, [close],
+                 note=f"isolated fudging: each term >= {-K}·x^{plan.r}/Σx^{plan.r}")
+    return Step("introduce", goal, [G2], {"definitions": defs, "new_hypotheses": []}, [scale],
+                note="name the roots for isolated fudging")
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def fudge_close(goal: Goal, time_limit: float = 20.0) -> Step | None:
+    """A complete, kernel-checked proof tree of ``goal`` by isolated fudging, or None."""
+    deadline = time.monotonic() + time_limit
+    try:
+        plans = make_plans(goal)
+    except (TypeError, ValueError, ZeroDivisionError, sp.PolynomialError):
+        return None
+    from prover.kernel.check import check_step
+    for plan in plans:
+        if time.monotonic() > deadline:
+            return None
+        try:
+            step = build_proof(goal, plan, deadline)
+        except (FudgeFailure, sp.PolynomialError, ZeroDivisionError, StopIteration, KeyError):
+            continue
+        if check_step(step).ok:
+            return step
+    return None
+
+
+class IsolatedFudging:
+    """Tactic generator: a complete proof tree by isolated fudging (``closes=True``)."""
+
+    name = "isolated-fudging"
+    kernel_checked = True
+
+    def __init__(self, time_limit: float = 20.0) -> None:
+        self.time_limit = time_limit
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        step = fudge_close(goal, self.time_limit)
+        if step is not None:
+            yield Candidate(step, self.name, 10.0, prechecked=True, closes=True)
