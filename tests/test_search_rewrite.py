@@ -178,3 +178,35 @@ def test_tangent_line_trick_closes_a_separable_sum():
     # not tight at the centre (a tangent line does not exist there): nothing proposed
     g2 = g.with_target(Relation(f, ">=", sp.Rational(4, 5)))
     assert list(TangentLine().generate(g2)) == []
+
+
+def test_homogenize_by_an_inequality_constraint():
+    """a + b + c <= 3 ⊢ 1/a + 1/b + 1/c >= 3: the degree-2 part is raised with u = (a+b+c)/3 <= 1."""
+    from prover.kernel.check import check_step
+    from prover.rewrite import HomogenizeByBound
+    from prover.solvers.closer import close_goal
+
+    g = Goal(("a", "b", "c"), POS + (Relation(a + b + c, "<=", sp.Integer(3)),),
+             Relation(1 / a + 1 / b + 1 / c, ">=", sp.Integer(3)))
+    st = _one(HomogenizeByBound(), g)
+    assert st.kind == "scale" and st.certificate["applications"][0]["hypothesis"] == 3
+    p = sp.Poly(st.subgoals[0].target.slack(), a, b, c)
+    assert {sum(m) for m in p.monoms()} == {3}
+    leaf = close_goal(st.subgoals[0], 30)
+    assert leaf is not None
+    st.children = [leaf]
+    v = check_step(st)
+    assert v.ok, v.errors
+    # the wrong direction (a + b + c >= 3) gives no homogenisation: 1/a… would need N_2 <= 0
+    g_wrong = Goal(g.variables, POS + (Relation(a + b + c, ">=", sp.Integer(3)),), g.target)
+    assert [cd for cd in HomogenizeByBound().generate(g_wrong) if cd.step.kind == "scale"] == []
+
+
+def test_bound_homogenization_of_a_false_variant_is_not_proved():
+    from prover.api import prove
+    from prover.problem import Hypothesis, Problem
+
+    hyps = [Hypothesis(f"h{v}", Relation(v, ">", sp.Integer(0))) for v in (a, b, c)]
+    hyps.append(Hypothesis("h", Relation(a + b + c, "<=", sp.Integer(4))))
+    p = Problem("false", ["a", "b", "c"], hyps, Relation(1 / a + 1 / b + 1 / c, ">=", sp.Integer(3)))
+    assert prove(p, time_limit=10).status != "proved"

@@ -1,6 +1,7 @@
 """Symbolic rewrite generators (each proposes kernel-checkable steps for a goal)."""
 
 from prover.rewrite.base import Candidate, TacticGenerator
+from prover.rewrite.bound_homogenize import HomogenizeByBound
 from prover.rewrite.fractions import ClearDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
@@ -12,14 +13,15 @@ from prover.rewrite.tangent import TangentLine
 
 def default_generators() -> list[TacticGenerator]:
     """The symbolic rewrites, cheapest and most often useful first."""
-    return [TangentLine(), IntroduceRoots(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(),
-            ProductOneSubstitution(), ReciprocalSubstitution(), SplitOrder()]
+    return [TangentLine(), IntroduceRoots(), HomogenizeByBound(), ClearDenominators(), ReduceByConstraints(),
+            Homogenize(), RaviSubstitution(), ProductOneSubstitution(), ReciprocalSubstitution(), SplitOrder()]
 
 
 __all__ = [
     "Candidate",
     "ClearDenominators",
     "Homogenize",
+    "HomogenizeByBound",
     "IntroduceRoots",
     "ProductOneSubstitution",
     "RaviSubstitution",

@@ -1,0 +1,151 @@
+"""Homogenize a goal with an *inequality* constraint ``A <= B`` (or ``A >= B``), ``A``, ``B``
+homogeneous of different degrees and positive (``a² + b² + c² + ab + bc + ca <= 2``).
+
+With ``u = A/B`` (homogeneous of degree ``d > 0``, after swapping ``A`` and ``B`` if needed) the
+hypothesis says ``u <= 1`` (or ``u >= 1``). Write the target slack as ``N/D`` (``D > 0``) and ``N``
+as its homogeneous components ``N_e``. Choosing a degree ``T`` (the top or the bottom one) with
+``(T − e)/d = j_e`` integral, ``N' = Σ N_e·u^(j_e)`` is homogeneous and
+``N − N' = Σ N_e·(1 − u^(j_e))``; every summand is ``>= 0`` when ``N_e`` has the sign that the
+constraint asks for (``N_e >= 0`` and ``j_e > 0`` under ``u <= 1``, …). That difference is
+``c · slack(H)`` with ``c >= 0``, so the step is a ``scale`` with the hypothesis as its
+application: ``slack(G) = (1/(D·B^J)) · slack(G') + c · slack(H)``, ``G'`` the polynomial
+``B^J·N' >= 0`` (``J`` clears the powers of ``B``). The homogeneous subgoal is equivalent on the
+constraint's boundary and often falls to SOS where the mixed-degree goal does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.rewrite.base import Candidate, is_polynomial, is_positive, is_rational_function, primitive_relation, \
+    symbols_of
+
+#: Above this many terms in the numerator the rewrite is not attempted.
+MAX_TERMS = 600
+
+
+@dataclass
+class Bound:
+    """Hypothesis ``hyp`` read as ``u = A/B`` with ``u <= 1`` (``upper``) or ``u >= 1``."""
+
+    hyp: int
+    A: sp.Expr
+    B: sp.Expr
+    d: int
+    upper: bool
+
+
+def homogeneous_degree(p: sp.Expr, syms: list[sp.Symbol]) -> int | None:
+    if sp.expand(p) == 0:
+        return None
+    degs = {sum(m) for m in sp.Poly(p, *syms).monoms()}
+    return degs.pop() if len(degs) == 1 else None
+
+
+def bounds(goal: Goal, syms: list[sp.Symbol]) -> Iterator[Bound]:
+    """Inequality hypotheses whose slack splits into two positive homogeneous parts."""
+    for i, h in enumerate(goal.hypotheses):
+        if not h.is_inequality:
+            continue
+        big, small = (h.lhs, h.rhs) if h.op in (">=", ">") else (h.rhs, h.lhs)   # big >= small
+        slack = sp.expand(big - small)
+        if not is_polynomial(slack, syms):
+            continue
+        comps: dict[int, sp.Expr] = {}
+        for t in sp.Add.make_args(slack):
+            e = sum(sp.Poly(t, *syms).monoms()[0]) if t.free_symbols else 0
+            comps[e] = comps.get(e, sp.Integer(0)) + t
+        if len(comps) != 2:
+            continue
+        (e1, p1), (e2, p2) = sorted(comps.items())
+        # slack = p1 + p2 with p1 of lower degree: one of them is the positive side
+        for pos, neg in ((p1, -p2), (p2, -p1)):
+            # slack = pos − neg >= 0 with both sides positive: pos >= neg
+            if is_positive(pos, goal) and is_positive(neg, goal):
+                hi, lo = (pos, neg) if pos is p2 else (neg, pos)      # hi: higher degree
+                d = e2 - e1
+                # u = hi/lo; pos >= neg means u >= 1 when hi is pos, u <= 1 otherwise
+                yield Bound(i, sp.expand(hi), sp.expand(lo), d, upper=pos is not p2)
+                break
+
+
+def _components(n: sp.Expr, syms: list[sp.Symbol]) -> dict[int, sp.Expr]:
+    out: dict[int, sp.Expr] = {}
+    for monom, coeff in sp.Poly(n, *syms).terms():
+        e = sum(monom)
+        out[e] = out.get(e, sp.Integer(0)) + coeff * sp.Mul(*[s ** k for s, k in zip(syms, monom)])
+    return out
+
+
+def _geometric(u: sp.Expr, n: int) -> sp.Expr:
+    return sp.Add(*[u ** k for k in range(n)])
+
+
+class HomogenizeByBound:
+    name = "homogenize-by-bound"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        t = goal.target
+        if not t.is_inequality:
+            return
+        syms = symbols_of(goal)
+        s = t.slack()
+        if not is_rational_function(s, syms):
+            return
+        num, den = sp.fraction(sp.together(s))
+        num = sp.expand(num)
+        if den != 1 and not is_positive(den, goal, strict=True):
+            num, den = -num, -den
+            if not is_positive(den, goal, strict=True):
+                return
+        if num == 0 or len(sp.Add.make_args(num)) > MAX_TERMS:
+            return
+        comps = _components(num, syms)
+        if len(comps) < 2:
+            return
+        for bd in bounds(goal, syms):
+            for top in (max(comps), min(comps)):
+                step = self._step(goal, bd, comps, top, den, syms)
+                if step is not None:
+                    yield Candidate(step, self.name, 1.5)
+                    return
+
+    def _step(self, goal: Goal, bd: Bound, comps: dict[int, sp.Expr], top: int, den: sp.Expr,
+              syms: list[sp.Symbol]) -> Step | None:
+        if any((top - e) % bd.d for e in comps):
+            return None
+        u = bd.A / bd.B
+        js = {e: (top - e) // bd.d for e in comps}
+        J = max(max(js.values()), 0)
+        low = min(min(js.values()), 0)
+        # N' = Σ N_e·u^(j_e); A^(−low)·B^J·N' is a polynomial
+        new_num = sp.expand(sp.Add(*[comps[e] * bd.A ** (js[e] - low) * bd.B ** (J - js[e]) for e in comps]))
+        # c·slack(H) = Σ N_e (1 − u^j) / D ; slack(H) = (B − A) if upper else (A − B)
+        terms = []
+        for e, j in js.items():
+            if j == 0:
+                continue
+            ne = comps[e]
+            if j > 0:      # 1 − u^j = (1 − u)·Σ_{k<j} u^k
+                factor, sign_needed = _geometric(u, j), 1 if bd.upper else -1
+            else:          # 1 − u^j = (u^|j| − 1)/u^|j| = (u − 1)·Σ u^k / u^|j|
+                factor, sign_needed = _geometric(u, -j) / u ** (-j), -1 if bd.upper else 1
+            signed = ne if sign_needed > 0 else -ne
+            if not is_positive(signed, goal, strict=False):
+                return None
+            # N_e(1 − u^j) = signed · factor · (|1 − u|) ; slack(H) = B·|1 − u| … divided by B
+            terms.append(signed * factor / bd.B)
+        if not terms:
+            return None
+        coeff = sp.Add(*terms) / den
+        content, new = primitive_relation(new_num, syms, goal.target.strict)
+        multiplier = content / (den * bd.A ** (-low) * bd.B ** J)
+        sub = goal.with_target(new)
+        cert = {"applications": [{"hypothesis": bd.hyp, "coefficient": expr_to_str(coeff)}],
+                "multiplier": expr_to_str(multiplier), "eq_terms": [], "new_hypotheses": []}
+        h = goal.hypotheses[bd.hyp]
+        return Step("scale", goal, [sub], cert, note=f"homogenize with {h.lhs} {h.op} {h.rhs}")
