@@ -1,0 +1,66 @@
+"""Isolated fudging (prover/rewrite/fudging.py): proofs of cyclic sums term by term, never of
+false variants; every produced tree is re-checked by the kernel here."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from prover.frontend.statement import parse_theorem
+from prover.kernel.check import check_proof
+from prover.kernel.ir import Goal, Proof
+from prover.problem import var
+from prover.rewrite.fudging import IsolatedFudging, fudge_close, make_plans
+
+HYPS = "(a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0)"
+IMO2001 = f"theorem imo2001 {HYPS} : 1 ≤ a / Real.sqrt (a ^ 2 + 8 * b * c) + b / Real.sqrt (b ^ 2 + 8 * c * a) + c / Real.sqrt (c ^ 2 + 8 * a * b) := by sorry"
+
+
+def _problem(text: str):
+    return parse_theorem(text, real_division=True)
+
+
+def test_imo2001_exponent_is_four_thirds() -> None:
+    plans = make_plans(Goal.from_problem(_problem(IMO2001)))
+    assert [p.r for p in plans] == [sp.Rational(4, 3)]
+    assert plans[0].weight_vars == [var("a"), var("b"), var("c")]
+
+
+def test_imo2001_proved_and_checked() -> None:
+    problem = _problem(IMO2001)
+    goal = Goal.from_problem(problem)
+    step = fudge_close(goal, time_limit=60)
+    assert step is not None
+    assert [s.kind for s in step.walk()] == ["introduce", "scale", "close"]
+    assert len(step.children[0].certificate["applications"]) == 3
+    verdict = check_proof(Proof(problem, step))
+    assert verdict.ok, verdict.errors
+    cands = list(IsolatedFudging(time_limit=60).generate(goal))
+    assert len(cands) == 1 and cands[0].closes
+
+
+def test_rational_cyclic_sum_needs_no_radical() -> None:
+    # a²/(a²+2bc) >= a²/(a²+b²+c²) termwise (r = 2): the branch without a radical
+    problem = _problem(f"theorem t {HYPS} : a ^ 2 / (a ^ 2 + 2 * b * c) + b ^ 2 / (b ^ 2 + 2 * c * a) + c ^ 2 / (c ^ 2 + 2 * a * b) ≥ 1 := by sorry")
+    step = fudge_close(Goal.from_problem(problem), time_limit=30)
+    assert step is not None
+    assert check_proof(Proof(problem, step)).ok
+
+
+def test_false_variants_are_not_proved() -> None:
+    variants = [
+        # constant too large
+        f"theorem f1 {HYPS} : 101 / 100 ≤ a / Real.sqrt (a ^ 2 + 8 * b * c) + b / Real.sqrt (b ^ 2 + 8 * c * a) + c / Real.sqrt (c ^ 2 + 8 * a * b) := by sorry",
+        # 9 instead of 8: false at a = b = c
+        f"theorem f2 {HYPS} : 1 ≤ a / Real.sqrt (a ^ 2 + 9 * b * c) + b / Real.sqrt (b ^ 2 + 9 * c * a) + c / Real.sqrt (c ^ 2 + 9 * a * b) := by sorry",
+        # the reverse direction: tangent at a = b = c, false for a large
+        f"theorem f3 {HYPS} : a / Real.sqrt (a ^ 2 + 8 * b * c) + b / Real.sqrt (b ^ 2 + 8 * c * a) + c / Real.sqrt (c ^ 2 + 8 * a * b) ≤ 1 := by sorry",
+    ]
+    for text in variants:
+        goal = Goal.from_problem(_problem(text))
+        assert fudge_close(goal, time_limit=20) is None, text
+
+
+def test_reverse_variant_has_the_tangent_exponent_but_fails_numerically() -> None:
+    # the plan filter, not the SOS solver, rejects it (cheap)
+    text = f"theorem f {HYPS} : a / Real.sqrt (a ^ 2 + 8 * b * c) + b / Real.sqrt (b ^ 2 + 8 * c * a) + c / Real.sqrt (c ^ 2 + 8 * a * b) ≤ 1 := by sorry"
+    assert make_plans(Goal.from_problem(_problem(text))) == []
