@@ -210,3 +210,23 @@ def test_bound_homogenization_of_a_false_variant_is_not_proved():
     hyps.append(Hypothesis("h", Relation(a + b + c, "<=", sp.Integer(4))))
     p = Problem("false", ["a", "b", "c"], hyps, Relation(1 / a + 1 / b + 1 / c, ">=", sp.Integer(3)))
     assert prove(p, time_limit=10).status != "proved"
+
+
+def test_homogenize_by_a_two_sided_equality_constraint():
+    """abc(a + b + c) = ab + bc + ca written as a + b + c = 1/a + 1/b + 1/c: u = abc(a+b+c)/(ab+bc+ca)."""
+    from prover.kernel.check import check_step
+    from prover.rewrite import HomogenizeByEquality
+    from prover.solvers.closer import close_goal
+
+    hyp = Relation(a + b + c, "=", 1 / a + 1 / b + 1 / c)
+    g = Goal(("a", "b", "c"), POS + (hyp,), Relation(a * b + b * c + c * a, ">=", sp.Integer(3)))
+    st = _one(HomogenizeByEquality(), g)
+    assert st.kind == "rewrite" and st.certificate["eq_terms"][0]["hyp"] == 3
+    p = sp.Poly(st.subgoals[0].target.slack(), a, b, c)
+    assert len({sum(m) for m in p.monoms()}) == 1
+    # the homogeneous subgoal is (ab+bc+ca)² >= 3abc(a+b+c), true; the whole step checks
+    leaf = close_goal(st.subgoals[0], 30)
+    assert leaf is not None
+    st.children = [leaf]
+    v = check_step(st)
+    assert v.ok, v.errors

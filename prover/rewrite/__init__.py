@@ -1,7 +1,7 @@
 """Symbolic rewrite generators (each proposes kernel-checkable steps for a goal)."""
 
 from prover.rewrite.base import Candidate, TacticGenerator
-from prover.rewrite.bound_homogenize import HomogenizeByBound
+from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.fractions import ClearDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
@@ -13,8 +13,9 @@ from prover.rewrite.tangent import TangentLine
 
 def default_generators() -> list[TacticGenerator]:
     """The symbolic rewrites, cheapest and most often useful first."""
-    return [TangentLine(), IntroduceRoots(), HomogenizeByBound(), ClearDenominators(), ReduceByConstraints(),
-            Homogenize(), RaviSubstitution(), ProductOneSubstitution(), ReciprocalSubstitution(), SplitOrder()]
+    return [TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(), ClearDenominators(),
+            ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
+            ReciprocalSubstitution(), SplitOrder()]
 
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "ClearDenominators",
     "Homogenize",
     "HomogenizeByBound",
+    "HomogenizeByEquality",
     "IntroduceRoots",
     "ProductOneSubstitution",
     "RaviSubstitution",

@@ -149,3 +149,76 @@ class HomogenizeByBound:
                 "multiplier": expr_to_str(multiplier), "eq_terms": [], "new_hypotheses": []}
         h = goal.hypotheses[bd.hyp]
         return Step("scale", goal, [sub], cert, note=f"homogenize with {h.lhs} {h.op} {h.rhs}")
+
+
+def equality_scales(goal: Goal, syms: list[sp.Symbol]) -> Iterator[tuple[int, sp.Expr, sp.Expr, int]]:
+    """``(hyp, A, B, d)`` for equality hypotheses equivalent to ``A = B`` with ``A``, ``B`` positive
+    homogeneous of degrees ``deg B + d`` and ``deg B`` (``d > 0``); rational sides are cleared over
+    a positive denominator (``a + b + c = 1/a + 1/b + 1/c`` → ``abc(a + b + c) = ab + bc + ca``)."""
+    for i, h in enumerate(goal.hypotheses):
+        if h.op != "=":
+            continue
+        eq = h.lhs - h.rhs
+        if not is_rational_function(eq, syms):
+            continue
+        num, den = sp.fraction(sp.together(eq))
+        if den != 1 and not (is_positive(den, goal) or is_positive(-den, goal)):
+            continue
+        comps = _components(sp.expand(num), syms) if sp.expand(num) != 0 else {}
+        if len(comps) != 2:
+            continue
+        (e1, p1), (e2, p2) = sorted(comps.items())
+        hi, lo = p2, -p1
+        if not is_positive(hi, goal):
+            hi, lo = -hi, -lo
+        if is_positive(hi, goal) and is_positive(lo, goal):
+            yield i, sp.expand(hi), sp.expand(lo), e2 - e1
+
+
+class HomogenizeByEquality:
+    """The equality version of :class:`HomogenizeByBound`: ``N' = Σ N_e·u^(j_e)`` with ``u = A/B = 1``
+    on the constraint, so ``N − N'`` is a multiple of the constraint (an ``eq_terms`` entry) and no
+    sign conditions are needed. Rational targets are handled (``N/D`` with ``D > 0``)."""
+
+    name = "homogenize-by-equality"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        t = goal.target
+        if not t.is_inequality:
+            return
+        syms = symbols_of(goal)
+        s = t.slack()
+        if not is_rational_function(s, syms):
+            return
+        num, den = sp.fraction(sp.together(s))
+        num = sp.expand(num)
+        if den != 1 and not is_positive(den, goal, strict=True):
+            num, den = -num, -den
+            if not is_positive(den, goal, strict=True):
+                return
+        if num == 0 or len(sp.Add.make_args(num)) > MAX_TERMS:
+            return
+        comps = _components(num, syms)
+        if len(comps) < 2:
+            return
+        for hyp, A, B, d in equality_scales(goal, syms):
+            top = max(comps)
+            if any((top - e) % d for e in comps):
+                continue
+            js = {e: (top - e) // d for e in comps}
+            J = max(js.values())
+            new_num = sp.expand(sp.Add(*[comps[e] * A ** js[e] * B ** (J - js[e]) for e in comps]))
+            content, new = primitive_relation(new_num, syms, t.strict)
+            multiplier = content / (den * B ** J)
+            h = goal.hypotheses[hyp]
+            lam = sp.factor(sp.cancel(sp.together((s - multiplier * new.slack()) / (h.lhs - h.rhs))))
+            if lam.has(sp.zoo, sp.nan):
+                continue
+            lam_den = sp.fraction(lam)[1]
+            if lam_den != 1 and not is_positive(lam_den, goal) and not is_positive(-lam_den, goal):
+                continue
+            cert = {"multiplier": expr_to_str(multiplier), "eq_terms": [{"hyp": hyp, "poly": expr_to_str(lam)}],
+                    "new_hypotheses": []}
+            yield Candidate(Step("rewrite", goal, [goal.with_target(new)], cert,
+                                 note=f"homogenize with {h.lhs} = {h.rhs}"), self.name, 1.5)
+            return
