@@ -1,0 +1,482 @@
+"""Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
+
+Why: many cyclic Olympiad inequalities ``Σ x³/(2y+z)² >= (x+y+z)/9`` are too large for SOS
+after clearing denominators, but every summand ``T_i`` lies above its tangent plane ``L_i`` at
+the equality point (all variables equal), and ``Σ L_i + R >= 0`` is then a small polynomial
+goal. This generalises :mod:`prover.rewrite.tangent` (one-variable terms under ``Σx = S``) to
+terms in several variables.
+
+:class:`TangentPlane` writes ``slack(G) = Σ_i T_i + R`` (``T_i`` non-polynomial rational terms,
+``R`` polynomial), finds the equality point ``(t, …, t)`` (``t`` a positive rational root of
+``slack(t, …, t)`` that satisfies the equality hypotheses; ``t = 1`` when the diagonal slack
+vanishes identically), and keeps the terms where ``T_i − L_i >= 0`` survives numerical
+sampling of the hypotheses' domain. Each ``L_i <= T_i`` becomes a ``fact`` application with
+its own exact close certificate: ``T_i − L_i = P/D`` with ``D > 0``; SOS gives
+``P = Σ c·Π slack(H)·q² + Σ λ·eq(H)``; with ``D = c₀·D₀·S²`` (``S`` the square part,
+``D₀ = Σ d_k·monomial``) every term is divided by ``D`` as ``c·d_k/c₀ · Π slack(H)·monomial ·
+(q/(S·D₀))²``. The step is ``scale``: ``slack(G) = m·slack(G') + Σ_i 1·(T_i − L_i)``.
+
+:class:`ReduceFractionsByConstraints` reduces each fraction's numerator modulo the polynomial
+equality hypotheses (``abc = 1``: ``a⁵b²c²/(2b+c)²`` → ``a³/(2b+c)²``), which brings the
+reciprocal substitution's output to the degree-1 shape the tangent plane needs.
+
+Nothing here is trusted: the kernel checks every step and every fact certificate.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import sympy as sp
+
+from prover.kernel.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.problem import Relation
+from prover.rewrite.base import (
+    Candidate,
+    equality_hyps,
+    is_polynomial,
+    is_rational_function,
+    primitive_relation,
+    rewrite_step,
+    symbols_of,
+)
+
+#: Random points used to test ``T_i − L_i >= 0`` before asking for a certificate.
+SAMPLES = 400
+#: Seconds of SOS search per fact.
+SOS_TIME = 4.0
+#: Fractions with more additive terms than this are not reduced / not bounded.
+MAX_TERMS = 12
+
+
+# ---------------------------------------------------------------- splitting the slack
+
+@dataclass
+class Split:
+    """``slack = Σ terms + poly`` with each term a non-polynomial rational function."""
+
+    terms: list[sp.Expr]
+    poly: sp.Expr
+
+
+def split_slack(s: sp.Expr, syms: list[sp.Symbol]) -> Split | None:
+    """The additive pieces of ``s``: fractions kept apart, polynomial pieces summed."""
+    if not is_rational_function(s, syms):
+        return None
+    terms: list[sp.Expr] = []
+    poly = sp.Integer(0)
+    for t in sp.Add.make_args(sp.expand(s, deep=False)):
+        if is_polynomial(t, syms):
+            poly += t
+        else:
+            terms.append(t)
+    if not terms or len(terms) > MAX_TERMS:
+        return None
+    return Split(terms, sp.expand(poly))
+
+
+# ---------------------------------------------------------------- the equality point
+
+def _positive_rational_roots(e: sp.Expr, t: sp.Symbol) -> list[sp.Rational] | None:
+    """Positive rational roots of the numerator of ``e(t)``; None when ``e`` vanishes identically."""
+    num = sp.expand(sp.numer(sp.together(e)))
+    if num == 0:
+        return None
+    try:
+        roots = sp.Poly(num, t).ground_roots()
+    except (sp.PolynomialError, ValueError):
+        return []
+    return sorted(r for r in roots if r.is_Rational and r > 0)
+
+
+def equality_points(goal: Goal, syms: list[sp.Symbol], slack: sp.Expr) -> list[sp.Rational]:
+    """Common values ``t`` with ``(t, …, t)`` an equality case of the goal within its constraints."""
+    t = sp.Dummy("t", positive=True)
+    diag = {x: t for x in syms}
+    cands = _positive_rational_roots(slack.subs(diag), t)
+    constraint_roots: list[set[sp.Rational]] = []
+    for _, e in equality_hyps(goal):
+        r = _positive_rational_roots(e.subs(diag), t)
+        if r is not None:
+            constraint_roots.append(set(r))
+    if cands is None:          # homogeneous on the diagonal: the constraints fix the scale
+        cands = [sp.Integer(1)] if not constraint_roots else sorted(set.intersection(*constraint_roots))
+    return [c for c in cands if all(c in r for r in constraint_roots)]
+
+
+# ---------------------------------------------------------------- sampling (a filter, not trust)
+
+def _sample_points(goal: Goal, syms: list[sp.Symbol], centre: sp.Rational, n: int,
+                   rng: random.Random) -> list[dict[sp.Symbol, float]]:
+    """Points satisfying the inequality hypotheses (positive variables sampled log-uniformly)."""
+    from prover.rewrite.base import positive_vars
+    pos = positive_vars(goal, strict=False)
+    ineqs = [sp.lambdify(syms, h.slack(), "math") for h in goal.hypotheses if h.is_inequality]
+    c = float(centre)
+    out: list[dict[sp.Symbol, float]] = []
+    tries = 0
+    while len(out) < n and tries < 20 * n:
+        tries += 1
+        near = tries % 3 == 0
+        vals = []
+        for x in syms:
+            if near:
+                v = c * math.exp(rng.uniform(-0.3, 0.3))
+            elif x in pos:
+                v = c * math.exp(rng.uniform(-4.0, 4.0))
+            else:
+                v = rng.uniform(-10 * (abs(c) + 1), 10 * (abs(c) + 1))
+            vals.append(v)
+        try:
+            if all(f(*vals) >= 0 for f in ineqs):
+                out.append(dict(zip(syms, vals)))
+        except (ZeroDivisionError, OverflowError, ValueError):
+            continue
+    return out
+
+
+def _nonneg_on(f: sp.Expr, syms: list[sp.Symbol], points: list[dict[sp.Symbol, float]]) -> bool:
+    fn = sp.lambdify(syms, f, "math")
+    for p in points:
+        vals = [p[x] for x in syms]
+        try:
+            v = fn(*vals)
+        except (ZeroDivisionError, OverflowError, ValueError):
+            continue
+        scale = 1.0 + max(abs(x) for x in vals) ** 3
+        if v < -1e-9 * scale:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- the fact certificates
+
+def _hyp_of_var(goal: Goal, x: sp.Symbol) -> int | None:
+    for i, h in enumerate(goal.hypotheses):
+        if h.is_inequality and sp.expand(h.slack()) == x:
+            return i
+    return None
+
+
+def positive_denominator(d: sp.Expr, goal: Goal, syms: list[sp.Symbol]
+                         ) -> tuple[sp.Rational, sp.Expr, list[tuple[sp.Rational, list[int]]]] | None:
+    """``d = c₀ · S² · D₀`` with ``c₀ > 0``, ``D₀ = Σ d_k · Π_{j∈mult_k} slack(H_j)`` (``d_k > 0``).
+
+    Returns ``(c₀, S·D₀, [(d_k, mult_k)])`` or None when ``D₀`` has a negative coefficient or a
+    variable without a hypothesis ``x >= 0``."""
+    c0, factors = sp.factor_list(sp.expand(d), *syms)
+    square = sp.Integer(1)
+    rest = sp.Integer(1)
+    for f, m in factors:
+        square *= f ** (m // 2)
+        if m % 2:
+            rest *= f
+    rest = sp.expand(rest)
+    if c0 < 0:
+        c0, rest = -c0, sp.expand(-rest)
+    if c0 == 0:
+        return None
+    pieces: list[tuple[sp.Rational, list[int]]] = []
+    for mono, coeff in sp.Poly(rest, *syms).terms():
+        if coeff <= 0:
+            return None
+        mult: list[int] = []
+        for x, k in zip(syms, mono):
+            if k:
+                j = _hyp_of_var(goal, x)
+                if j is None:
+                    return None
+                mult += [j] * k
+        pieces.append((sp.Rational(coeff), mult))
+    return sp.Rational(c0), sp.expand(square) * rest, pieces
+
+
+def _product_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[int, sp.Expr, sp.Expr] | None:
+    """``(hyp, r, λ)`` for an equality ``eq(H) = s·(m − c)`` with ``m`` a monomial, ``c > 0``:
+    ``r = m/c`` equals 1 on the context and ``r − 1 = λ·eq(H)``."""
+    for i, e in equality_hyps(goal):
+        if not is_polynomial(e, syms):
+            continue
+        p = sp.Poly(e, *syms)
+        if len(p.terms()) != 2:
+            continue
+        (m1, c1), (m2, c2) = p.terms()
+        if sum(m2) != 0 or sum(m1) == 0:
+            continue
+        mono = sp.Mul(*[x ** k for x, k in zip(syms, m1)])
+        c = -sp.Rational(c2) / sp.Rational(c1)
+        if c <= 0:
+            continue
+        # e = c1·(m − c)  ⇒  m/c − 1 = e/(c1·c)
+        return i, mono / c, 1 / (sp.Rational(c1) * c)
+    return None
+
+
+def _homogeneous_degree(e: sp.Expr, syms: list[sp.Symbol]) -> int | None:
+    lam = sp.Dummy("lam", positive=True)
+    r = sp.cancel(e.subs({x: lam * x for x in syms}, simultaneous=True) / e)
+    if r.free_symbols - {lam}:
+        return None
+    d = sp.degree(sp.numer(r), lam) - sp.degree(sp.denom(r), lam)
+    return int(d) if sp.cancel(r - lam ** d) == 0 else None
+
+
+@dataclass
+class Plane:
+    """``plane <= term`` with its close certificate over the goal's context."""
+
+    term: sp.Expr
+    plane: sp.Expr
+    proof: dict
+
+
+def _sos_over_positive(syms: list[sp.Symbol], num: sp.Expr, sos_time: float) -> dict | None:
+    """SOS certificate of ``num >= 0`` over ``x_j > 0`` (hypothesis ``j`` is ``x_j > 0``)."""
+    from prover.solvers.sos import sos_certificate
+    g = Goal(tuple(str(x) for x in syms), tuple(Relation(x, ">", sp.Integer(0)) for x in syms),
+             Relation(num, ">=", sp.Integer(0)))
+    cert = sos_certificate(g, sos_time)
+    if cert is None or cert.get("method") != "sos" or cert.get("eq_terms"):
+        return None
+    return cert
+
+
+def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rational,
+               reciprocal: bool, power: int, constraint: tuple[int, sp.Expr, sp.Expr] | None,
+               points: list[dict[sp.Symbol, float]], sos_time: float = SOS_TIME) -> Plane | None:
+    """The tangent plane of ``T' = term·r^power`` (``r = 1`` on the context) at ``(t, …, t)``,
+    linear in the coordinates ``u = x`` (or ``u = 1/x`` when ``reciprocal``), with a proof of
+    ``plane <= term``: an SOS certificate of ``T' − plane >= 0`` over ``u > 0`` written back in
+    ``x``, plus ``(term − T') = −term·(r^power − 1)``, a multiple of the constraint."""
+    hyp_of = [_hyp_of_var(goal, x) for x in syms]
+    if any(j is None for j in hyp_of) or (reciprocal and not all(goal.hypotheses[j].strict for j in hyp_of)):
+        return None
+    if power and constraint is None:
+        return None
+    r = constraint[1] if constraint else sp.Integer(1)
+    t_x = sp.cancel(term * r ** power)
+    to_u = {x: 1 / x for x in syms} if reciprocal else {}
+    t_u = sp.cancel(t_x.subs(to_u, simultaneous=True)) if reciprocal else t_x
+    u0 = 1 / centre if reciprocal else centre
+    plane_u = tangent_plane(t_u, syms, {x: u0 for x in syms})
+    if plane_u is None:
+        return None
+    plane_x = sp.expand(plane_u.subs(to_u, simultaneous=True)) if reciprocal else plane_u
+    if not _nonneg_on(t_x - plane_x, syms, points):
+        return None
+    num, den = sp.fraction(sp.cancel(sp.together(t_u - plane_u)))
+    num, den = sp.expand(num), sp.expand(den)
+    if not is_polynomial(num, syms) or not is_polynomial(den, syms):
+        return None
+    upos = Goal(goal.variables, tuple(Relation(x, ">", sp.Integer(0)) for x in syms), goal.target) \
+        if len(syms) == len(goal.variables) else None
+    if upos is None:
+        return None
+    pd = positive_denominator(den, upos, syms)
+    if pd is None:
+        return None
+    c0, base, pieces = pd
+    terms: list[dict] = []
+    if num != 0:
+        cert = _sos_over_positive(syms, num, sos_time)
+        if cert is None:
+            return None
+        from prover.kernel.ir import expr_from_str
+        names = tuple(str(x) for x in syms)
+        for t in cert["terms"]:
+            c = sp.Rational(t["coeff"])
+            q = expr_from_str(t["poly"], names)
+            for dk, mult in pieces:
+                mult_u = list(t["mult"]) + mult        # indices j: the factor u_j
+                poly = q / base
+                if reciprocal:                          # u_j = x_j · (1/x_j)²
+                    poly = poly.subs(to_u, simultaneous=True)
+                    for j in mult_u:
+                        poly = poly / syms[j]
+                terms.append({"coeff": expr_to_str(c * dk / c0), "mult": [hyp_of[j] for j in mult_u],
+                              "poly": expr_to_str(poly)})
+    eq_terms: list[dict] = []
+    if power:
+        hyp, r, lam = constraint  # type: ignore[misc]
+        # term − T' = −term·(r^k − 1) = −term·(r − 1)·Σ_{j<k} r^j            (k > 0)
+        #           =  term·(r − 1)·Σ_{j<|k|} r^j / r^|k|                     (k < 0)
+        k = abs(power)
+        geo = sp.Add(*[r ** j for j in range(k)])
+        factor = -term * geo if power > 0 else term * geo / r ** k
+        eq_terms.append({"hyp": hyp, "poly": expr_to_str(factor * lam)})
+    return Plane(term, plane_x, {"method": "sos", "terms": terms, "eq_terms": eq_terms})
+
+
+def tangent_plane(term: sp.Expr, syms: list[sp.Symbol], point: dict[sp.Symbol, sp.Rational]) -> sp.Expr | None:
+    """``T(p) + ∇T(p)·(x − p)`` with exact rational coefficients, or None."""
+    val = sp.cancel(term.subs(point))
+    if not val.is_Rational:
+        return None
+    plane = val
+    for x in syms:
+        g = sp.cancel(sp.diff(term, x).subs(point))
+        if not g.is_Rational:
+            return None
+        plane += g * (x - point[x])
+    return sp.expand(plane)
+
+
+# ---------------------------------------------------------------- generators
+
+class TangentPlane:
+    """Replace each fraction of the slack by its tangent plane at the equality point (``scale``).
+
+    The plane is taken in the coordinates ``x`` or ``1/x``, after multiplying the fraction by a
+    power of a product constraint ``m = c`` chosen to make it homogeneous of degree 1 in those
+    coordinates (``1/(a⁵(b+2c)²)`` under ``abc = 1`` is ``x³/(2y+z)²`` with ``x = 1/a``)."""
+
+    name = "tangent-plane"
+
+    def __init__(self, samples: int = SAMPLES, sos_time: float = SOS_TIME, seed: int = 0) -> None:
+        self.samples = samples
+        self.sos_time = sos_time
+        self.seed = seed
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        t = goal.target
+        if not t.is_inequality:
+            return
+        syms = symbols_of(goal)
+        if len(syms) < 2 or not set(syms) <= t.free_symbols():
+            return
+        s = t.slack()
+        split = split_slack(s, syms)
+        if split is None:
+            return
+        for centre in equality_points(goal, syms, s)[:2]:
+            step = self._step(goal, syms, split, centre)
+            if step is not None:
+                yield Candidate(step, self.name, 1.5)
+
+    def _options(self, term: sp.Expr, syms: list[sp.Symbol],
+                 constraint: tuple[int, sp.Expr, sp.Expr] | None) -> list[tuple[bool, int]]:
+        """``(reciprocal, power)`` pairs worth trying: degree 1 in the plane's coordinates."""
+        d = _homogeneous_degree(term, syms)
+        if d is None:
+            return [(False, 0), (True, 0)]
+        dm = _homogeneous_degree(constraint[1], syms) if constraint else None
+        out: list[tuple[bool, int]] = []
+        for rec in (False, True):
+            want = -1 if rec else 1
+            if d == want:
+                out.append((rec, 0))
+            elif dm and (want - d) % dm == 0 and abs((want - d) // dm) <= 4:
+                out.append((rec, (want - d) // dm))
+        return out
+
+    def _step(self, goal: Goal, syms: list[sp.Symbol], split: Split, centre: sp.Rational) -> Step | None:
+        rng = random.Random(self.seed)
+        pts = _sample_points(goal, syms, centre, self.samples, rng)
+        if len(pts) < self.samples // 4:
+            return None
+        constraint = _product_constraint(goal, syms)
+        apps: list[dict] = []
+        rest = split.poly
+        cache: dict[sp.Expr, Plane | None] = {}
+        for term in split.terms:
+            found: Plane | None = None
+            for rec, power in self._options(term, syms, constraint):
+                found = plane_fact(goal, term, syms, centre, rec, power, constraint, pts, self.sos_time)
+                if found is not None:
+                    break
+            cache[term] = found
+            if found is None:
+                rest += term
+                continue
+            apps.append({"fact": relation_to_json(Relation(found.plane, "<=", term)), "proof": found.proof,
+                         "coefficient": "1"})
+            rest += found.plane
+        if not apps:
+            return None
+        strict = goal.target.strict
+        rest = sp.expand(rest)
+        if rest.is_Number:
+            if rest < 0 or (strict and rest == 0):
+                return None
+            content, new = sp.Integer(1), Relation(rest, ">" if strict else ">=", sp.Integer(0))
+        elif is_polynomial(rest, syms):
+            content, new = primitive_relation(rest, syms, strict)
+        else:
+            content, new = sp.Integer(1), _readable(rest, strict)
+        # without equality constraints the samples lie in the domain: drop a visibly false subgoal
+        if not any(True for _ in equality_hyps(goal)) and not _nonneg_on(new.slack(), syms, pts):
+            return None
+        cert = {"multiplier": expr_to_str(content), "applications": apps, "eq_terms": [],
+                "new_hypotheses": []}
+        return Step("scale", goal, [goal.with_target(new)], cert,
+                    note=f"tangent planes at ({', '.join([str(centre)] * len(syms))})")
+
+
+def _readable(expr: sp.Expr, strict: bool) -> Relation:
+    """``expr >= 0`` with the positive terms on the left."""
+    left = [a for a in sp.Add.make_args(expr) if not a.as_coeff_Mul()[0].is_negative]
+    right = [-a for a in sp.Add.make_args(expr) if a.as_coeff_Mul()[0].is_negative]
+    return Relation(sp.Add(*left), ">" if strict else ">=", sp.Add(*right))
+
+
+class ReduceFractionsByConstraints:
+    """Reduce each fraction's numerator modulo the polynomial equality hypotheses (``rewrite``)."""
+
+    name = "reduce-fractions"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        t = goal.target
+        if not t.is_inequality:
+            return
+        syms = symbols_of(goal)
+        if not is_rational_function(t.slack(), syms) or is_polynomial(sp.expand(t.slack()), syms):
+            return
+        eqs = [(i, e) for i, e in equality_hyps(goal) if e != 0 and is_polynomial(e, syms)]
+        if not eqs:
+            return
+        lam = [sp.Integer(0)] * len(eqs)
+        changed = False
+        sides = []
+        for k, side in enumerate((t.lhs, t.rhs)):
+            out = sp.Integer(0)
+            args = sp.Add.make_args(sp.sympify(side))
+            if len(args) > MAX_TERMS:
+                return
+            for a in args:
+                new, qs = self._reduce_term(a, syms, [e for _, e in eqs])
+                if qs is not None:
+                    changed = True
+                    sgn = 1 if k == 1 else -1
+                    lam = [l_ + sgn * q for l_, q in zip(lam, qs)]
+                out += new
+            sides.append(out)
+        if not changed:
+            return
+        new_target = Relation(sides[0], t.op, sides[1])
+        # slack = rhs - lhs for <=, lhs - rhs for >=: the λ above were for (rhs - lhs)
+        if t.op in (">=", ">"):
+            lam = [-l_ for l_ in lam]
+        eq_terms = [(i, sp.cancel(l_)) for (i, _), l_ in zip(eqs, lam) if sp.cancel(l_) != 0]
+        yield Candidate(rewrite_step(goal, new_target, sp.Integer(1), eq_terms,
+                                     note="reduce the fractions' numerators modulo the equality hypotheses"),
+                        self.name, 1.2)
+
+    @staticmethod
+    def _reduce_term(a: sp.Expr, syms: list[sp.Symbol], eqs: list[sp.Expr]
+                     ) -> tuple[sp.Expr, list[sp.Expr] | None]:
+        """``a = N/D`` → ``(R/D, [q_j/D])`` with ``N = Σ q_j·eq_j + R`` of lower degree."""
+        if is_polynomial(a, syms):
+            return a, None
+        num, den = sp.fraction(sp.cancel(sp.together(a)))
+        num = sp.expand(num)
+        if not is_polynomial(num, syms) or num == 0:
+            return a, None
+        qs, rem = sp.reduced(num, eqs, *syms, order="grevlex")
+        rem = sp.expand(rem)
+        if rem == num or sp.Poly(rem, *syms).total_degree() >= sp.Poly(num, *syms).total_degree():
+            return a, None
+        den = sp.factor(den)
+        return rem / den, [sp.expand(q) / den for q in qs]
