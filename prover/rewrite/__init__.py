@@ -3,6 +3,7 @@
 from prover.rewrite.base import Candidate, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.fractions import ClearDenominators
+from prover.rewrite.fudging import IsolatedFudging
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.reduce import ReduceByConstraints
@@ -13,8 +14,8 @@ from prover.rewrite.tangent import TangentLine
 
 def default_generators() -> list[TacticGenerator]:
     """The symbolic rewrites, cheapest and most often useful first."""
-    return [TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(), ClearDenominators(),
-            ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
+    return [IsolatedFudging(), TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(),
+            ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), SplitOrder()]
 
 
@@ -25,6 +26,7 @@ __all__ = [
     "HomogenizeByBound",
     "HomogenizeByEquality",
     "IntroduceRoots",
+    "IsolatedFudging",
     "ProductOneSubstitution",
     "RaviSubstitution",
     "ReciprocalSubstitution",
