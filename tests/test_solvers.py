@@ -109,3 +109,19 @@ def test_closer_returns_none_on_unsupported_goals():
     x = var("a")
     assert close_goal(Goal(("a",), (), Relation(x, "=", x)), 2) is None
     assert close_goal(Goal(("a",), (Relation(x, ">", 0),), Relation(1, "<=", x ** x)), 2) is None
+
+
+def test_sos_finds_zeros_with_negative_coordinates():
+    """(x⁴+y⁴+z⁴)² − x²(x⁶+8y³z³) vanishes at (1, 1, 1) and at (1, −1, −1): both must reduce the face."""
+    from prover.kernel.check import check_close
+    from prover.kernel.ir import Goal
+    from prover.problem import Relation, var
+    from prover.solvers.sos import find_zeros, poly_problem, sos_certificate
+
+    x, y, z = var("x"), var("y"), var("z")
+    g = Goal(("x", "y", "z"), (), Relation((x**4 + y**4 + z**4) ** 2 - x**2 * (x**6 + 8 * y**3 * z**3), ">=", 0))
+    zeros = find_zeros(poly_problem(g))
+    assert any(any(c < 0 for c in w) for w in zeros)
+    cert = sos_certificate(g, 60)
+    assert cert is not None
+    check_close(g, cert)

@@ -227,6 +227,27 @@ def find_zeros(pp: PolyProblem, max_points: int = 3000) -> list[tuple[flint.fmpq
         if any(_eval_poly(e, z) != 0 for _, e in pp.eqs):
             continue
         out.append(z)
+    return out + _sign_variants(pp, out)
+
+
+def _sign_variants(pp: PolyProblem, zeros: list[tuple[flint.fmpq, ...]]) -> list[tuple[flint.fmpq, ...]]:
+    """Zeros with some coordinates negated (the grid is nonnegative; a target without sign
+    hypotheses, e.g. after ``a = x³``, often also vanishes at ``(−1, 1, 1)``), checked exactly."""
+    out: list[tuple[flint.fmpq, ...]] = []
+    seen = set(zeros)
+    for z in zeros:
+        for signs in itertools.product((1, -1), repeat=len(z)):
+            w = tuple(x * sg for x, sg in zip(z, signs))
+            if w in seen or -1 not in signs:
+                continue
+            seen.add(w)
+            if _eval_poly(pp.p, w) != 0:
+                continue
+            if any(_eval_poly(sl, w) < 0 or (strict and _eval_poly(sl, w) == 0) for _, sl, strict in pp.ineqs):
+                continue
+            if any(_eval_poly(e, w) != 0 for _, e in pp.eqs):
+                continue
+            out.append(w)
     return out
 
 
