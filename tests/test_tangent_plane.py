@@ -110,3 +110,18 @@ def test_reduce_fractions_modulo_product():
     u = [var(v) for v in sub.variables]
     want = u[0] ** 3 / (2 * u[1] + u[2]) ** 2
     assert any(sp.cancel(t - want) == 0 for t in sp.Add.make_args(st.subgoals[0].target.rhs))
+
+
+def test_plane_valid_only_on_the_constraint():
+    # a/(b+c) >= a/2 - (b+c)/4 + 1/2 fails for large a, b+c; under a+b+c = 3 it holds
+    # (numerator 3s² - 10s + 12 with s = b+c): the fact is certified over the whole context
+    goal = Goal(("a", "b", "c"), POS_ABC + (Relation(a + b + c, "=", sp.Integer(3)),),
+                Relation(a / (b + c) + b / (c + a) + c / (a + b), ">=", sp.Rational(3, 2)))
+    st = _scale(goal)
+    _facts_hold(st)
+    assert any(app["proof"]["eq_terms"] for app in st.certificate["applications"])
+    assert sp.expand(st.subgoals[0].target.slack()) == 0
+    # … and without the constraint it is not proposed (the planes are not below the terms)
+    free = Goal(("a", "b", "c"), POS_ABC, goal.target)
+    for cd in TangentPlane(samples=200).generate(free):
+        _facts_hold(cd.step)

@@ -25,8 +25,10 @@ Nothing here is trusted: the kernel checks every step and every fact certificate
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -38,6 +40,7 @@ from prover.rewrite.base import (
     Candidate,
     equality_hyps,
     is_polynomial,
+    is_positive,
     is_rational_function,
     primitive_relation,
     rewrite_step,
@@ -47,7 +50,9 @@ from prover.rewrite.base import (
 #: Random points used to test ``T_i − L_i >= 0`` before asking for a certificate.
 SAMPLES = 400
 #: Seconds of SOS search per fact.
-SOS_TIME = 4.0
+SOS_TIME = 2.0
+#: Seconds one ``generate`` call may spend (SOS attempts stop when it is spent).
+TIME_BUDGET = 3.0
 #: Fractions with more additive terms than this are not reduced / not bounded.
 MAX_TERMS = 12
 
@@ -310,6 +315,74 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
     return Plane(term, plane_x, {"method": "sos", "terms": terms, "eq_terms": eq_terms})
 
 
+def _solved_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[sp.Symbol, sp.Expr] | None:
+    """``(v, f)`` with ``v = f(others)`` equivalent to an equality hypothesis of degree 1 in ``v``."""
+    for _, e in equality_hyps(goal):
+        if not is_polynomial(e, syms):
+            continue
+        for v in reversed(syms):
+            p = sp.Poly(e, v)
+            if p.degree() == 1:
+                e1, e0 = p.all_coeffs()
+                return v, sp.cancel(-e0 / e1)
+    return None
+
+
+def _project(goal: Goal, syms: list[sp.Symbol], points: list[dict[sp.Symbol, float]],
+             solved: tuple[sp.Symbol, sp.Expr]) -> list[dict[sp.Symbol, float]]:
+    """The points moved onto the constraint (``v := f(others)``), kept when the hypotheses hold."""
+    v, f = solved
+    others = [x for x in syms if x != v]
+    fn = sp.lambdify(others, f, "math")
+    ineqs = [sp.lambdify(syms, h.slack(), "math") for h in goal.hypotheses if h.is_inequality]
+    out = []
+    for p in points:
+        q = dict(p)
+        try:
+            q[v] = float(fn(*[p[x] for x in others]))
+            if all(h(*[q[x] for x in syms]) >= 0 for h in ineqs):
+                out.append(q)
+        except (ZeroDivisionError, OverflowError, ValueError, TypeError):
+            continue
+    return out
+
+
+def context_plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rational,
+                       points: list[dict[sp.Symbol, float]], sos_time: float = SOS_TIME) -> Plane | None:
+    """The tangent plane in ``x`` when ``plane <= term`` holds only within the goal's equality
+    constraints (``1/(3+a²+b²) <= …`` needs ``a + b + c = 3``): SOS over the whole context."""
+    from prover.solvers.sos import sos_certificate
+    from prover.kernel.ir import expr_from_str
+    plane = tangent_plane(term, syms, {x: centre for x in syms})
+    if plane is None or not _nonneg_on(term - plane, syms, points):
+        return None
+    num, den = sp.fraction(sp.cancel(sp.together(term - plane)))
+    num, den = sp.expand(num), sp.expand(den)
+    if not is_polynomial(num, syms) or not is_polynomial(den, syms):
+        return None
+    pd = positive_denominator(den, goal, syms)
+    if pd is None:
+        return None
+    c0, base, pieces = pd
+    cert = sos_certificate(goal.with_target(Relation(num, ">=", sp.Integer(0))), sos_time) if num != 0 \
+        else {"method": "sos", "terms": [], "eq_terms": []}
+    if cert is None or cert.get("method") != "sos":
+        return None
+    names = goal.variables
+    terms = [{"coeff": expr_to_str(sp.Rational(t["coeff"]) * dk / c0), "mult": list(t["mult"]) + mult,
+              "poly": expr_to_str(expr_from_str(t["poly"], names) / base)}
+             for t in cert["terms"] for dk, mult in pieces]
+    eq_terms = [{"hyp": e["hyp"], "poly": expr_to_str(expr_from_str(e["poly"], names) / den)}
+                for e in cert.get("eq_terms", [])]
+    return Plane(term, plane, {"method": "sos", "terms": terms, "eq_terms": eq_terms})
+
+
+def _shape(term: sp.Expr, syms: list[sp.Symbol]) -> str:
+    """The term up to a permutation of the variables (cyclic sums repeat one failure)."""
+    return min(sp.srepr(term.subs(dict(zip(syms, perm)), simultaneous=True))
+               for perm in itertools.permutations(syms)) if len(syms) <= 4 else sp.srepr(term)
+
+
 def tangent_plane(term: sp.Expr, syms: list[sp.Symbol], point: dict[sp.Symbol, sp.Rational]) -> sp.Expr | None:
     """``T(p) + ∇T(p)·(x − p)`` with exact rational coefficients, or None."""
     val = sp.cancel(term.subs(point))
@@ -335,7 +408,9 @@ class TangentPlane:
 
     name = "tangent-plane"
 
-    def __init__(self, samples: int = SAMPLES, sos_time: float = SOS_TIME, seed: int = 0) -> None:
+    def __init__(self, samples: int = SAMPLES, sos_time: float = SOS_TIME, seed: int = 0,
+                 time_budget: float = TIME_BUDGET) -> None:
+        self.time_budget = time_budget
         self.samples = samples
         self.sos_time = sos_time
         self.seed = seed
@@ -351,8 +426,12 @@ class TangentPlane:
         split = split_slack(s, syms)
         if split is None:
             return
+        # the kernel must see every denominator of the goal nonzero
+        if not all(is_positive(sp.denom(sp.together(term)), goal, strict=True) for term in split.terms):
+            return
+        deadline = time.monotonic() + self.time_budget
         for centre in equality_points(goal, syms, s)[:2]:
-            step = self._step(goal, syms, split, centre)
+            step = self._step(goal, syms, split, centre, deadline)
             if step is not None:
                 yield Candidate(step, self.name, 1.5)
 
@@ -372,22 +451,39 @@ class TangentPlane:
                 out.append((rec, (want - d) // dm))
         return out
 
-    def _step(self, goal: Goal, syms: list[sp.Symbol], split: Split, centre: sp.Rational) -> Step | None:
+    def _step(self, goal: Goal, syms: list[sp.Symbol], split: Split, centre: sp.Rational,
+              deadline: float) -> Step | None:
         rng = random.Random(self.seed)
         pts = _sample_points(goal, syms, centre, self.samples, rng)
         if len(pts) < self.samples // 4:
             return None
         constraint = _product_constraint(goal, syms)
+        solved = _solved_constraint(goal, syms)
+        pts_ctx = _project(goal, syms, pts, solved) if solved else []
         apps: list[dict] = []
         rest = split.poly
-        cache: dict[sp.Expr, Plane | None] = {}
+        failed: set[tuple[str, object]] = set()
         for term in split.terms:
             found: Plane | None = None
-            for rec, power in self._options(term, syms, constraint):
-                found = plane_fact(goal, term, syms, centre, rec, power, constraint, pts, self.sos_time)
+            shape = _shape(term, syms)
+            tries: list[object] = list(self._options(term, syms, constraint))
+            if len(pts_ctx) >= self.samples // 8:
+                tries.append("context")
+            for opt in tries:
+                left = deadline - time.monotonic()
+                if left <= 0.2:
+                    break
+                if (shape, opt) in failed:
+                    continue
+                if opt == "context":
+                    found = context_plane_fact(goal, term, syms, centre, pts_ctx, min(self.sos_time, left))
+                else:
+                    rec, power = opt  # type: ignore[misc]
+                    found = plane_fact(goal, term, syms, centre, rec, power, constraint, pts,
+                                       min(self.sos_time, left))
                 if found is not None:
                     break
-            cache[term] = found
+                failed.add((shape, opt))
             if found is None:
                 rest += term
                 continue
