@@ -10,13 +10,25 @@ from prover.rewrite.reduce import ReduceByConstraints
 from prover.rewrite.split import SplitOrder
 from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
 from prover.rewrite.tangent import TangentLine
+from prover.rewrite.tangent_plane import TangentPlane
+
+
+def symbolic_generators() -> list[TacticGenerator]:
+    """The cheap symbolic rewrites, most often useful first."""
+    return [TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(), ClearDenominators(),
+            ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
+            ReciprocalSubstitution(), SplitOrder()]
+
+
+def termwise_generators() -> list[TacticGenerator]:
+    """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
+    group of their own: a slow one must not cost the cheap rewrites their candidates)."""
+    return [IsolatedFudging(), TangentPlane()]
 
 
 def default_generators() -> list[TacticGenerator]:
-    """The symbolic rewrites, cheapest and most often useful first."""
-    return [IsolatedFudging(), TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(),
-            ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
-            ReciprocalSubstitution(), SplitOrder()]
+    """All symbolic generators."""
+    return symbolic_generators() + termwise_generators()
 
 
 __all__ = [
@@ -34,5 +46,8 @@ __all__ = [
     "SplitOrder",
     "TacticGenerator",
     "TangentLine",
+    "TangentPlane",
     "default_generators",
+    "symbolic_generators",
+    "termwise_generators",
 ]

@@ -23,7 +23,7 @@ import sympy as sp
 from prover.api import ProveResult
 from prover.kernel.ir import Goal, Proof, Step
 from prover.problem import Problem
-from prover.rewrite import default_generators
+from prover.rewrite import symbolic_generators, termwise_generators
 from prover.rewrite.base import TacticGenerator
 from prover.search import hooks
 from prover.search.heuristics import Ranker, default_ranker
@@ -141,8 +141,9 @@ class Search:
         self.kernel_errors: list[str] = []
 
     def _default_generators(self) -> list[TacticGenerator]:
-        gens: list[TacticGenerator] = [IsolatedGroup(
-            default_generators(), lambda: min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining())))]
+        budget = lambda: min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining()))  # noqa: E731
+        gens: list[TacticGenerator] = [IsolatedGroup(symbolic_generators(), budget),
+                                       IsolatedGroup(termwise_generators(), budget, name="termwise")]
         cat = hooks.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
                                                           0.15 * max(0.0, self.remaining())))
         if cat.available:

@@ -77,7 +77,8 @@ class IsolatedGroup:
 
     name = "symbolic"
 
-    def __init__(self, generators: list[Any], budget: Callable[[], float]) -> None:
+    def __init__(self, generators: list[Any], budget: Callable[[], float], name: str = "symbolic") -> None:
+        self.name = name
         self.generators = generators
         self.budget = budget
         self.stats = {"killed": 0, "errors": 0}
