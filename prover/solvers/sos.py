@@ -177,9 +177,12 @@ def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True
                 continue
             return None
         blocks.append(Block(mult, mp, basis, _identity(len(basis))))
+    if not (use_eqs and pp.eqs):
+        _newton_prune(pp, blocks)
     zeros = find_zeros(pp)
+    dirs = {} if (use_eqs and pp.eqs) else {z: flat_directions(pp, z) for z in zeros}
     for b in blocks:
-        _reduce_at_zeros(b, zeros)
+        _reduce_at_zeros(b, zeros, dirs)
     eqm: list[EqMult] = []
     if use_eqs:
         for h, e in pp.eqs:
@@ -190,6 +193,33 @@ def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True
     if unknowns > MAX_UNKNOWNS:
         return None
     return blocks, eqm
+
+
+def _newton_prune(pp: PolyProblem, blocks: list[Block]) -> None:
+    """Drop basis monomials outside the half Newton polytope. When every multiplier is a
+    monomial ``x^μ`` in nonnegative variables, ``x = y²`` turns the certificate into a plain SOS
+    of ``p(y²)`` whose squares are ``(y^μ q(y²))²``, so a square's monomial ``x^u`` needs
+    ``μ + 2u ∈ conv(supp p)``. (A pruning guess: the certificate is checked exactly anyway.)"""
+    if any(len(b.mpoly) != 1 or next(iter(b.mpoly.values())) <= 0 for b in blocks) or len(pp.p) < 2:
+        return
+    from scipy.optimize import linprog
+    pts = np.array([list(m) for m in pp.p], dtype=float).T          # n × s
+    A_eq = np.vstack([pts, np.ones((1, pts.shape[1]))])
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def inside(w: tuple[int, ...]) -> bool:
+        if w not in memo:
+            res = linprog(np.zeros(pts.shape[1]), A_eq=A_eq, b_eq=np.array(list(w) + [1.0], dtype=float),
+                          bounds=(0, None), method="highs")
+            memo[w] = res.status == 0
+        return memo[w]
+
+    for b in blocks:
+        mu = next(iter(b.mpoly))
+        keep = [u for u in b.basis if inside(tuple(m + 2 * e for m, e in zip(mu, u)))]
+        if len(keep) < len(b.basis):
+            b.basis = keep
+            b.N = _identity(len(keep))
 
 
 def _eval_poly(p: PolyDict, z: tuple[flint.fmpq, ...]) -> flint.fmpq:
@@ -222,12 +252,46 @@ def find_zeros(pp: PolyProblem, max_points: int = 3000) -> list[tuple[flint.fmpq
             continue   # one representative per ray
         if _eval_poly(pp.p, z) != 0:
             continue
-        if any((_eval_poly(s, z) < 0) or (strict and _eval_poly(s, z) == 0) for _, s, strict in pp.ineqs):
+        # the closure of the set counts: the certificate is a polynomial identity, so at a zero
+        # where every slack is >= 0 every term is >= 0 and must vanish (strict or not)
+        if any(_eval_poly(s, z) < 0 for _, s, _strict in pp.ineqs):
             continue
         if any(_eval_poly(e, z) != 0 for _, e in pp.eqs):
             continue
         out.append(z)
     return out + _sign_variants(pp, out)
+
+
+def _diff(p: PolyDict, i: int) -> PolyDict:
+    out: PolyDict = {}
+    for m, c in p.items():
+        if m[i]:
+            e = list(m)
+            e[i] -= 1
+            out[tuple(e)] = c * m[i]
+    return out
+
+
+def flat_directions(pp: PolyProblem, z: tuple[flint.fmpq, ...]) -> list[list[flint.fmpq]]:
+    """Directions ``d`` in which the target is flat to third order at an interior zero ``z``
+    (the exact kernel of its Hessian, less the ray of ``z`` for a homogeneous target): there
+    ``p(z+td) = O(t⁴)``, so every square ``q²`` with a multiplier positive at ``z`` has
+    ``q(z+td) = O(t²)``, i.e. ``∇q(z)·d = 0`` — a further face restriction (e.g. a quartic
+    contact at ``a = b = c`` such as ``(c−1)⁴`` along ``a = b = 1``)."""
+    if any(_eval_poly(s, z) <= 0 for _, s, _strict in pp.ineqs):
+        return []        # on the boundary the one-sided neighbourhood proves nothing here
+    n = len(z)
+    grads = [_diff(pp.p, i) for i in range(n)]
+    H = [[_eval_poly(_diff(grads[i], j), z) for j in range(n)] for i in range(n)]
+    K = nullspace(H, n)
+    if is_homogeneous(pp.p):
+        K = [d for d in K if not _parallel(d, z)]
+    return K
+
+
+def _parallel(d: list[flint.fmpq], z: tuple[flint.fmpq, ...]) -> bool:
+    n = len(z)
+    return all(d[i] * z[j] == d[j] * z[i] for i in range(n) for j in range(n))
 
 
 def _sign_variants(pp: PolyProblem, zeros: list[tuple[flint.fmpq, ...]]) -> list[tuple[flint.fmpq, ...]]:
@@ -251,12 +315,26 @@ def _sign_variants(pp: PolyProblem, zeros: list[tuple[flint.fmpq, ...]]) -> list
     return out
 
 
-def _reduce_at_zeros(b: Block, zeros: list[tuple[flint.fmpq, ...]]) -> None:
-    """``m(z) > 0`` and ``m·σ <= p = 0`` at z force ``σ(z) = 0``, i.e. ``Q v(z) = 0``."""
+def _reduce_at_zeros(b: Block, zeros: list[tuple[flint.fmpq, ...]],
+                     dirs: dict[tuple[flint.fmpq, ...], list[list[flint.fmpq]]] | None = None) -> None:
+    """``m(z) > 0`` and ``m·σ <= p = 0`` at z force ``σ(z) = 0``, i.e. ``Q v(z) = 0``; a flat
+    direction ``d`` at z (:func:`flat_directions`) also forces ``Q (∇v(z)·d) = 0``."""
     rows = []
+    one = flint.fmpq(1)
     for z in zeros:
         if _eval_poly(b.mpoly, z) > 0:
-            rows.append([_eval_poly({m: flint.fmpq(1)}, z) for m in b.basis])
+            rows.append([_eval_poly({m: one}, z) for m in b.basis])
+            for d in (dirs or {}).get(z, []):
+                row = []
+                for m in b.basis:
+                    v = flint.fmpq(0)
+                    for j, dj in enumerate(d):
+                        if dj != 0 and m[j]:
+                            e = list(m)
+                            e[j] -= 1
+                            v += dj * m[j] * _eval_poly({tuple(e): one}, z)
+                    row.append(v)
+                rows.append(row)
     if rows:
         C = nullspace(rows, len(b.basis))
         b.N = [[C[c][i] for c in range(len(C))] for i in range(len(b.basis))] if C else [[] for _ in b.basis]
@@ -412,7 +490,7 @@ def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: li
     size = max((b.r for b in blocks), default=1)
     # rounding error ~ size/D must stay below the smallest eigenvalue: skip hopeless denominators
     if min_eig > 1e-9:
-        denoms = [D for D in DENOMS if D * min_eig >= 0.05 * size][:4] or list(DENOMS[-2:])
+        denoms = [D for D in DENOMS if D * min_eig >= 0.05 * size][:7] or list(DENOMS[-2:])
     else:       # singular: only small denominators can land exactly on the face
         denoms = [1, 2, 4, 6, 12, 24, 60, 720, 10**4, 10**6]
     for D in denoms:
