@@ -179,7 +179,9 @@ def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True
         blocks.append(Block(mult, mp, basis, _identity(len(basis))))
     if not (use_eqs and pp.eqs):
         _newton_prune(pp, blocks)
-    zeros = find_zeros(pp)
+    # without equality multipliers the certificate is an identity on the whole closed
+    # inequality region, so zeros off the equality constraints reduce the face too
+    zeros = find_zeros(pp if (use_eqs and pp.eqs) else PolyProblem(pp.syms, pp.p, pp.ineqs, []))
     dirs = {} if (use_eqs and pp.eqs) else {z: flat_directions(pp, z) for z in zeros}
     for b in blocks:
         _reduce_at_zeros(b, zeros, dirs)
