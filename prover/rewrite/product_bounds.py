@@ -72,7 +72,7 @@ def product_factors(side: sp.Expr, syms: list[sp.Symbol]) -> list[Factor] | None
             if f.is_polynomial(v) and sp.degree(f, v) >= 2:
                 x = v
         out.extend(Factor(f, x) for _ in range(reps))
-    if not any(fc.x is not None for fc in out):
+    if not any(fc.x is not None for fc in out) or sum(1 for fc in out if fc.expr.free_symbols) < 2:
         return None
     return out
 
@@ -147,11 +147,13 @@ class ProductBounds:
         syms = symbols_of(goal)
         big, small = (t.rhs, t.lhs) if t.op in ("<", "<=") else (t.lhs, t.rhs)
         deadline = time.monotonic() + self.time_budget
-        centres = equality_points(goal, syms, t.slack())[:2]
+        centres: list[sp.Rational] | None = None
         for side, other, lower in ((big, small, True), (small, big, False)):
             factors = product_factors(side, syms)
             if factors is None:
                 continue
+            if centres is None:
+                centres = equality_points(goal, syms, t.slack())[:2]
             for centre in centres:
                 n = 0
                 for m in self._exponents(factors, other, syms):

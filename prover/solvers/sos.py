@@ -8,6 +8,15 @@ solve the numerical kernel is rationalised and the face is reduced (``Q = N X N�
 next solve (facial reduction). The numerical ``X`` is rounded at several denominators, projected
 exactly onto the coefficient equations, and accepted only if exact LDLᵀ shows it PSD; the LDLᵀ
 rows become the certificate's weighted squares (``prover/kernel/ir.py``, close method ``sos``).
+
+Exact face restrictions before the first solve (each only a guess that narrows the SDP; a
+wrong one costs a failed attempt, never a wrong certificate): zeros of the target on a small
+rational grid of the *closed* inequality region (a strict ``a > 0`` still allows ``a = 0``:
+the certificate is a polynomial identity) and, when the equality multipliers are not used,
+off the equality constraints; flat directions at interior zeros (Hessian kernel: a quartic
+contact forces ``∇q(z)·d = 0``); and, when every multiplier is a monomial, the half Newton
+polytope (``μ + 2u ∈ conv(supp p)`` for a square ``x^μ·(…x^u…)²``). Together these make
+degree-9 symmetric forms with several equality cases strictly feasible on the reduced face.
 """
 
 from __future__ import annotations
@@ -276,24 +285,17 @@ def _diff(p: PolyDict, i: int) -> PolyDict:
 
 def flat_directions(pp: PolyProblem, z: tuple[flint.fmpq, ...]) -> list[list[flint.fmpq]]:
     """Directions ``d`` in which the target is flat to third order at an interior zero ``z``
-    (the exact kernel of its Hessian, less the ray of ``z`` for a homogeneous target): there
-    ``p(z+td) = O(t⁴)``, so every square ``q²`` with a multiplier positive at ``z`` has
-    ``q(z+td) = O(t²)``, i.e. ``∇q(z)·d = 0`` — a further face restriction (e.g. a quartic
-    contact at ``a = b = c`` such as ``(c−1)⁴`` along ``a = b = 1``)."""
+    (a basis of the exact kernel of its Hessian): there ``p(z+td) = O(t⁴)``, so every square
+    ``q²`` with a multiplier positive at ``z`` has ``q(z+td) = O(t²)``, i.e. ``∇q(z)·d = 0`` — a
+    further face restriction (e.g. a quartic contact at ``a = b = c`` such as ``(c−1)⁴`` along
+    ``a = b = 1``). For a homogeneous target ``z`` itself is in the kernel; its row is implied
+    (``∇q(z)·z = deg q · q(z) = 0``) and harmless."""
     if any(_eval_poly(s, z) <= 0 for _, s, _strict in pp.ineqs):
         return []        # on the boundary the one-sided neighbourhood proves nothing here
     n = len(z)
     grads = [_diff(pp.p, i) for i in range(n)]
     H = [[_eval_poly(_diff(grads[i], j), z) for j in range(n)] for i in range(n)]
-    K = nullspace(H, n)
-    if is_homogeneous(pp.p):
-        K = [d for d in K if not _parallel(d, z)]
-    return K
-
-
-def _parallel(d: list[flint.fmpq], z: tuple[flint.fmpq, ...]) -> bool:
-    n = len(z)
-    return all(d[i] * z[j] == d[j] * z[i] for i in range(n) for j in range(n))
+    return nullspace(H, n)
 
 
 def _sign_variants(pp: PolyProblem, zeros: list[tuple[flint.fmpq, ...]]) -> list[tuple[flint.fmpq, ...]]:
