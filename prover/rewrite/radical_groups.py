@@ -317,8 +317,11 @@ def poly_cert(P: sp.Expr, ctx: Ctx) -> Cert:
     return cert_from_json(cert, ctx.goal0.variables)
 
 
-def certify(N: sp.Expr, ctx: Ctx, depth: int = 0) -> Cert:
-    """A certificate of ``N >= 0`` (``N`` polynomial in the variables and the radicals)."""
+def certify(N: sp.Expr, ctx: Ctx, depth: int = 0) -> tuple[Cert, sp.Expr]:
+    """``(C, W)`` with ``W·N = value(C)``: a certificate of ``N >= 0`` up to a multiplier ``W``
+    that the kernel's positivity rules prove ``> 0`` (``N`` polynomial in the variables and the
+    radicals). Keeping ``W`` outside (the scale step divides by it in its coefficient) keeps the
+    certificates small: no division by a sum of monomials inside them."""
     if time.monotonic() > ctx.deadline:
         raise GroupFailure("out of time")
     N, red = reduce_radicals(N, ctx)
@@ -328,33 +331,52 @@ def certify(N: sp.Expr, ctx: Ctx, depth: int = 0) -> Cert:
     N = N2
     present = [r for r in ctx.rads if N.has(r.sym)]
     if not present:
-        return poly_cert(N, ctx).add(red)
+        return poly_cert(N, ctx).add(red), sp.Integer(1)
     for r in present:
         t = r.sym
-        A, B = N.coeff(t, 0), N.coeff(t, 1)
-        A, B = sp.expand(A), sp.expand(B)
+        A, B = sp.expand(N.coeff(t, 0)), sp.expand(N.coeff(t, 1))
         sA, sB = _sign(A, ctx), _sign(B, ctx)
         try:
             if sA in (1, 2) and sB in (1, 2):
-                c = certify(A, ctx, depth + 1).add(certify(B, ctx, depth + 1).times_slack(r.pos_hyp, t))
-            elif sA == 1 and sB in (-1, 2):
-                rep = pos_rep(A, ctx)
-                M = sp.expand(A ** 2 - B ** 2 * r.hom)
-                lam = -B ** 2 / (2 * A)
-                c = Cert([(sp.Rational(1, 2), [], A + B * t)]).add(certify(M, ctx, depth + 1).scaled(sp.Rational(1, 2))).divided(A, rep)
-                c = c.add(_eq_t(ctx, r, lam))
-            elif sB == 1 and sA in (-1, 2) and r.strict:
-                rep = pos_rep(B * t, ctx)
-                M = sp.expand(B ** 2 * r.hom - A ** 2)
-                lam = B / (2 * t)
-                c = Cert([(sp.Rational(1, 2), [], A + B * t)]).add(certify(M, ctx, depth + 1).scaled(sp.Rational(1, 2))).divided(B * t, rep)
-                c = c.add(_eq_t(ctx, r, lam))
+                cA, wA = certify(A, ctx, depth + 1)
+                cB, wB = certify(B, ctx, depth + 1)
+                c = times_pos(cA, wB, ctx).add(times_pos(cB, wA, ctx).times_slack(r.pos_hyp, t))
+                W = wA * wB
+            elif sA == 1 and sB in (-1, 2) and _kernel_positive(A, ctx):
+                # A·N = ((A + Bt)² + M − B²·(t² − Q)) / 2,   M = A² − B²Q
+                cM, wM = certify(sp.expand(A ** 2 - B ** 2 * r.hom), ctx, depth + 1)
+                c = times_pos(Cert([(sp.Integer(1), [], A + B * t)]), wM, ctx).add(cM).scaled(sp.Rational(1, 2))
+                c = c.add(_eq_t(ctx, r, -wM * B ** 2 / 2))
+                W = wM * A
+            elif sB == 1 and sA in (-1, 2) and r.strict and _kernel_positive(B * t, ctx):
+                # Bt·N = ((A + Bt)² + M + B²·(t² − Q)) / 2,   M = B²Q − A²
+                cM, wM = certify(sp.expand(B ** 2 * r.hom - A ** 2), ctx, depth + 1)
+                c = times_pos(Cert([(sp.Integer(1), [], A + B * t)]), wM, ctx).add(cM).scaled(sp.Rational(1, 2))
+                c = c.add(_eq_t(ctx, r, wM * B ** 2 / 2))
+                W = wM * B * t
             else:
                 continue
         except GroupFailure:
             continue
-        return c.add(red)
+        return c.add(Cert([], {k: lam * W for k, lam in red.eqs.items()})), W
     raise GroupFailure("no radical can be isolated")
+
+
+def times_pos(c: Cert, W: sp.Expr, ctx: Ctx) -> Cert:
+    """The certificate of ``value·W`` for a visibly positive ``W``."""
+    if W == 1:
+        return c
+    rep = pos_rep(sp.expand(W), ctx, strict=False)
+    return Cert([(k * d, m + mm, q * s) for k, m, q in c.terms for d, mm, s in rep],
+                {j: lam * W for j, lam in c.eqs.items()})
+
+
+def _kernel_positive(e: sp.Expr, ctx: Ctx) -> bool:
+    try:
+        pos_rep(e, ctx)
+    except GroupFailure:
+        return False
+    return is_positive(e, ctx.goal2, True)
 
 
 def _eq_t(ctx: Ctx, r: Radical, lam: sp.Expr) -> Cert:
@@ -365,20 +387,26 @@ def _eq_t(ctx: Ctx, r: Radical, lam: sp.Expr) -> Cert:
     return c
 
 
-def fact_cert(expr: sp.Expr, ctx: Ctx) -> Cert:
-    """``expr >= 0`` (rational in the variables and radicals) over the introduced context."""
+@dataclass
+class Fact:
+    """``coefficient · slack(relation) = expr`` with ``relation`` certified by ``cert``."""
+
+    relation: Relation
+    cert: Cert
+    coefficient: sp.Expr
+
+
+def fact_cert(expr: sp.Expr, ctx: Ctx) -> Fact:
+    """``expr >= 0`` (rational in the variables and radicals) over the introduced context, as the
+    polynomial fact ``W·num >= 0`` and the coefficient ``1/(W·den)``."""
     num, den = sp.fraction(sp.together(expr))
     num, den = sp.expand(num), sp.expand(den)
-    if den.is_Rational:
-        if den < 0:
-            num, den = -num, -den
-        return certify(num, ctx).divided(den, [(sp.Rational(den), [], sp.Integer(1))]) if den != 1 else certify(num, ctx)
-    try:
-        rep = pos_rep(den, ctx)
-    except GroupFailure:
+    if not is_positive(den, ctx.goal2, True):
         num, den = -num, -den
-        rep = pos_rep(den, ctx)
-    return certify(num, ctx).divided(den, rep)
+        if not is_positive(den, ctx.goal2, True):
+            raise GroupFailure("denominator not visibly positive")
+    cert, W = certify(num, ctx)
+    return Fact(Relation(sp.expand(W * num), ">=", sp.Integer(0)), cert, 1 / (W * den))
 
 
 # ---------------------------------------------------------------- the groups
@@ -617,13 +645,13 @@ def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part
             if not _numeric_ok(Ft - plane, ctx):
                 continue
             try:
-                cert = fact_cert(Ft - plane, ctx)
+                fact = fact_cert(Ft - plane, ctx)
             except GroupFailure:
                 continue
             except (sp.PolynomialError, ValueError, TypeError, ZeroDivisionError):
                 continue
-            apps.append({"fact": relation_to_json(Relation(Ft, ">=", plane)), "proof": cert.to_json(),
-                         "coefficient": "1"})
+            apps.append({"fact": relation_to_json(fact.relation), "proof": fact.cert.to_json(),
+                         "coefficient": expr_to_str(fact.coefficient)})
             rest += plane
             done = True
             break
