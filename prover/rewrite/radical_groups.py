@@ -52,7 +52,7 @@ MAX_RADICALS = 6
 #: Random points for the sign tests (a filter only).
 SAMPLES = 300
 #: Seconds one ``generate`` call may spend.
-TIME_BUDGET = 8.0
+TIME_BUDGET = 5.0
 #: Grouping options tried per goal.
 MAX_OPTIONS = 12
 
@@ -426,7 +426,8 @@ def _key(e: sp.Expr) -> sp.Expr:
 
 
 def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list[sp.Expr]]:
-    """Lists of groups (expressions in the original variables) summing to ``Σ nonpoly``."""
+    """Lists of groups (expressions in the original variables) summing to ``Σ nonpoly``: the
+    pairings by symmetry first, then every term alone, then one group of everything."""
     total = sp.Add(*nonpoly)
     keys = {_key(t): t for t in nonpoly}
     orbits: list[list[sp.Expr]] = []
@@ -438,16 +439,22 @@ def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list
         orb = []
         for m in perms:
             k2 = _key(t.xreplace(m))
-            if k2 not in keys:
+            if k2 not in keys:          # like terms merged differently: no orbit structure
+                yield [total]
                 return
             if keys[k2] not in orb:
                 orb.append(keys[k2])
                 seen.add(k2)
         orbits.append(orb)
-    if len(perms) == 1 or len(orbits) == len(nonpoly) and len(nonpoly) > 1 and all(len(o) == 1 for o in orbits):
+    if len(perms) == 1 or all(len(o) == 1 for o in orbits):
         yield [total]
+        if len(nonpoly) > 1:
+            yield list(nonpoly)
         return
-    for i0, o0 in enumerate(orbits):
+    # the largest orbit first: more groups, smaller facts
+    order = sorted(range(len(orbits)), key=lambda i: -len(orbits[i]))
+    for i0 in order:
+        o0 = orbits[i0]
         t0 = o0[0]
         H = [m for m in perms if _key(t0.xreplace(m)) == _key(t0)]
         reps: list[dict] = []
@@ -480,6 +487,8 @@ def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list
             groups = [F.xreplace(m) for m in reps]
             if sp.expand(sp.Add(*groups) - total) == 0:
                 yield groups
+    yield list(nonpoly)        # every term alone (its own tangent plane)
+    yield [total]              # everything in one group
 
 
 def equality_point(goal: Goal, syms: list[sp.Symbol]) -> sp.Rational | None:
