@@ -14,18 +14,24 @@ The technique, all of it re-checked by the kernel:
    (``σ`` over ``Γ/H``) add up to the non-polynomial part of the slack (checked exactly).
 2. *A linear bound per group.* ``ℓ`` is ``F``'s tangent plane at the equality point
    ``(t, …, t)`` (on the equality constraints, which the fact's SOS may use), or ``0``.
-   ``F − ℓ >= 0`` is sampled on the hypotheses' domain before anything is certified.
+   ``F − ℓ >= 0`` is sampled on the hypotheses' domain before anything is certified. (Then
+   every term alone, then everything as one group, are tried too.)
 3. *Certificate of a group fact.* With ``t_i = √Q_i`` introduced (``t_i² = Q_i``),
-   ``F − ℓ = N/D`` with ``D`` a product of positive factors and ``N`` multilinear in the
-   ``t_i``. One radical ``t`` at a time: ``N = A + B·t`` and, by the signs of ``A`` and ``B``
-   on the samples, ``N = A + B·t`` (both ``>= 0``), ``N = ((A + Bt)² + (A² − B²Q)) / (2A)``
-   (``A > 0 >= B``) or ``N = ((A + Bt)² + (B²Q − A²)) / (2Bt)`` (``B > 0 >= A``); the new
-   numerator has one radical fewer. A polynomial at the end goes to SOS over the goal's context
-   (equality constraints included). Expressions are homogenized with a constraint ``s = k``
-   first, so that ``1 − c`` under ``a + b + c = 1`` becomes ``a + b``, visibly positive.
+   ``F − ℓ = N/D`` with ``D`` visibly positive and ``N`` multilinear in the ``t_i``. One
+   radical ``t`` at a time: ``N = A + B·t`` and, by the signs of ``A`` and ``B`` on the samples,
+   ``N = A + B·t`` (both ``>= 0``), ``A·N = ((A + Bt)² + (A² − B²Q)) / 2`` (``A > 0 >= B``) or
+   ``Bt·N = ((A + Bt)² + (B²Q − A²)) / 2`` (``B > 0 >= A``); the new polynomial has one radical
+   fewer. A polynomial at the end goes to SOS over the goal's context (equality constraints
+   included). The multipliers ``W`` (products of the ``A`` and ``Bt``) stay outside the
+   certificate: the fact is ``W·N >= 0`` and the ``scale`` step uses it with the coefficient
+   ``1/(W·D)``, which the kernel's positivity rules prove ``> 0`` — dividing inside the
+   certificate would multiply its size by the number of monomials of ``W·D``. Expressions are
+   homogenized with a constraint ``s = k`` first, so that ``1 − c`` under ``a + b + c = 1``
+   becomes ``a + b``, visibly positive.
 4. *The proof tree* ``introduce`` (the ``t_i``) → ``scale`` (one ``fact`` per group:
-   ``slack = 1·(R + Σℓ) + Σ (F_i − ℓ_i)``) → ``close`` (``R + Σℓ >= 0`` by SOS, usually
-   ``0`` modulo the constraints), proposed as a complete tree (``closes=True``).
+   ``slack = 1·(R + Σℓ) + Σ 1/(W_i·D_i)·(W_i·N_i)``, ``R`` the polynomial part of the slack)
+   → ``close`` (``R + Σℓ >= 0`` by SOS, usually ``0`` modulo the constraints), proposed as a
+   complete tree (``closes=True``).
 """
 
 from __future__ import annotations
@@ -71,25 +77,20 @@ class Cert:
     terms: list[tuple[sp.Rational, list[int], sp.Expr]] = field(default_factory=list)
     eqs: dict[int, sp.Expr] = field(default_factory=dict)
 
-    def add(self, other: "Cert") -> "Cert":
+    def add(self, other: Cert) -> Cert:
         eqs = dict(self.eqs)
         for k, lam in other.eqs.items():
             eqs[k] = eqs.get(k, 0) + lam
         return Cert(self.terms + other.terms, eqs)
 
-    def add_eq(self, k: int, lam: sp.Expr) -> "Cert":
+    def add_eq(self, k: int, lam: sp.Expr) -> Cert:
         return self.add(Cert([], {k: lam}))
 
-    def times_slack(self, k: int, slack: sp.Expr) -> "Cert":
+    def times_slack(self, k: int, slack: sp.Expr) -> Cert:
         """The certificate of ``value·slack(H_k)`` (``H_k`` an inequality)."""
         return Cert([(c, m + [k], q) for c, m, q in self.terms], {j: lam * slack for j, lam in self.eqs.items()})
 
-    def divided(self, D: sp.Expr, rep: list[tuple[sp.Rational, list[int], sp.Expr]]) -> "Cert":
-        """The certificate of ``value / D`` with ``D = Σ d·Π slack(mult)·s²`` (``rep``): ``X/D = X·D/D²``."""
-        terms = [(c * d, m + mm, q * s / D) for c, m, q in self.terms for d, mm, s in rep]
-        return Cert(terms, {j: lam / D for j, lam in self.eqs.items()})
-
-    def scaled(self, r: sp.Rational) -> "Cert":
+    def scaled(self, r: sp.Rational) -> Cert:
         return Cert([(c * r, m, q) for c, m, q in self.terms], {j: lam * r for j, lam in self.eqs.items()})
 
     def to_json(self) -> dict:
@@ -615,11 +616,10 @@ def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
             nonpoly.append(a)
     perms = _symmetries(slack, syms)
     point = {x: centre for x in syms}
-    xfn = lambda e: sp.lambdify(syms, e, "math")  # noqa: E731
     for n_opt, groups in enumerate(grouping_options(nonpoly, perms)):
         if n_opt >= MAX_OPTIONS or time.monotonic() > deadline:
             break
-        step = _try_groups(goal, G2, ctx, groups, poly_part, point, xfn, defs, bases, ts)
+        step = _try_groups(goal, G2, ctx, groups, poly_part, point, defs, bases, ts)
         if step is not None:
             return step
     return None
@@ -643,7 +643,7 @@ def _numeric_ok(e: sp.Expr, ctx: Ctx) -> bool:
 
 
 def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part: sp.Expr, point: dict,
-                xfn, defs: dict[str, str], bases: list[sp.Expr], ts: list[sp.Symbol]) -> Step | None:
+                defs: dict[str, str], bases: list[sp.Expr], ts: list[sp.Symbol]) -> Step | None:
     syms = ctx.syms
     apps = []
     rest = poly_part
