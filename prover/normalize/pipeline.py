@@ -212,9 +212,9 @@ def homogenize_rational(goal: Goal) -> Step | None:
     if not _denominator_positive(sp.together(S), goal):
         return None
     mapping = {s: c * s / g for s in syms}
-    Sh = sp.factor(sp.together(S.subs(mapping, simultaneous=True)))
+    Sh = factor_fraction(S.subs(mapping, simultaneous=True))
     eq = goal.hypotheses[i].lhs - goal.hypotheses[i].rhs
-    lam = sp.factor(sp.cancel(sp.together((S - Sh) / eq)))
+    lam = factor_fraction((S - Sh) / eq)
     if lam.has(sp.zoo, sp.nan) or not _denominator_positive(lam, goal):
         return None
     sub_goal = goal.with_target(_target_like(goal, Sh))
@@ -222,8 +222,36 @@ def homogenize_rational(goal: Goal) -> Step | None:
     return Step("rewrite", goal, [sub_goal], cert, note=f"homogenize with hypothesis {i}")
 
 
+def factor_fraction(e: sp.Expr) -> sp.Expr:
+    """``e`` as one fraction with factored numerator and denominator, common factors cancelled.
+
+    Same result as ``sp.factor(sp.together(e))`` up to form, but factors the expanded numerator
+    and the denominator separately: sympy's ``factor`` on an unexpanded multivariate rational
+    function can take minutes (a 4-variable cyclic sum after ``x -> 4x/(a+b+c+d)``)."""
+    num, den = sp.fraction(sp.together(e))
+    num = sp.expand(num)
+    if num == 0:
+        return sp.Integer(0)
+    cn, fn = sp.factor_list(num) if num.free_symbols else (num, [])
+    cd, fd = sp.factor_list(den) if den.free_symbols else (den, [])
+    top: dict[sp.Expr, int] = {}
+    for f, k in fn:
+        top[f] = top.get(f, 0) + k
+    bottom: dict[sp.Expr, int] = {}
+    for f, k in fd:
+        if f in top:
+            common = min(top[f], k)
+            top[f] -= common
+            k -= common
+        if k:
+            bottom[f] = bottom.get(f, 0) + k
+    n = sp.Mul(*[f ** k for f, k in top.items() if k])
+    d = sp.Mul(*[f ** k for f, k in bottom.items()])
+    return (cn / cd) * n / d
+
+
 def _denominator_positive(e: sp.Expr, goal: Goal) -> bool:
-    den = sp.fraction(sp.factor(e))[1]
+    den = sp.fraction(factor_fraction(e))[1]
     if den.is_Rational:
         return True
     _, fs = sp.factor_list(den)
@@ -243,8 +271,8 @@ def homogenize_substitute(goal: Goal) -> Step | None:
     syms = _syms(goal)
     mapping = {s: c * s / g for s in syms}
     t = goal.target
-    target = Relation(sp.factor(sp.together(sp.sympify(t.lhs).subs(mapping, simultaneous=True))), t.op,
-                      sp.factor(sp.together(sp.sympify(t.rhs).subs(mapping, simultaneous=True))))
+    target = Relation(factor_fraction(sp.sympify(t.lhs).subs(mapping, simultaneous=True)), t.op,
+                      factor_fraction(sp.sympify(t.rhs).subs(mapping, simultaneous=True)))
     _, nv = positive_vars(goal)
     hyps = tuple(h for h in goal.hypotheses if h.is_inequality and sp.expand(h.slack()) in nv)
     sub_goal = Goal(goal.variables, hyps, target)
@@ -307,7 +335,7 @@ def clear_denominators(goal: Goal) -> Step | None:
     is already a polynomial with nothing positive to factor out, or a factor is not positive."""
     syms = _syms(goal)
     S = sp.together(goal.target.slack())
-    num, den = sp.fraction(sp.factor(S))
+    num, den = sp.fraction(factor_fraction(S))
     if num == 0:
         return None
     kept = sp.Integer(1)
@@ -394,7 +422,7 @@ def polynomial_hypotheses(goal: Goal) -> Step | None:
         if h.op != "=":
             continue
         e = sp.together(h.lhs - h.rhs)
-        num, den = sp.fraction(sp.factor(e))
+        num, den = sp.fraction(factor_fraction(e))
         if den.is_Rational or not _denominator_positive(1 / den, goal):
             continue
         try:

@@ -6,6 +6,8 @@ from prover.rewrite.fractions import ClearDenominators
 from prover.rewrite.fudging import IsolatedFudging
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
+from prover.rewrite.product_bounds import ProductBounds
+from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints
 from prover.rewrite.split import SplitOrder
 from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
@@ -23,7 +25,7 @@ def symbolic_generators() -> list[TacticGenerator]:
 def termwise_generators() -> list[TacticGenerator]:
     """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
     group of their own: a slow one must not cost the cheap rewrites their candidates)."""
-    return [IsolatedFudging(), TangentPlane()]
+    return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds()]
 
 
 def default_generators() -> list[TacticGenerator]:
@@ -39,7 +41,9 @@ __all__ = [
     "HomogenizeByEquality",
     "IntroduceRoots",
     "IsolatedFudging",
+    "ProductBounds",
     "ProductOneSubstitution",
+    "RadicalGroups",
     "RaviSubstitution",
     "ReciprocalSubstitution",
     "ReduceByConstraints",

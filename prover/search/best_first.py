@@ -142,8 +142,9 @@ class Search:
 
     def _default_generators(self) -> list[TacticGenerator]:
         budget = lambda: min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining()))  # noqa: E731
-        gens: list[TacticGenerator] = [IsolatedGroup(symbolic_generators(), budget),
-                                       IsolatedGroup(termwise_generators(), budget, name="termwise")]
+        # each termwise generator in a child of its own: one that runs out of time costs only its candidates
+        gens: list[TacticGenerator] = [IsolatedGroup(symbolic_generators(), budget)] + [
+            IsolatedGroup([g], budget, name=getattr(g, "name", "termwise")) for g in termwise_generators()]
         cat = hooks.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
                                                           0.15 * max(0.0, self.remaining())))
         if cat.available:
