@@ -127,7 +127,7 @@ class _WholeTree:
 
 
 def test_complete_tree_candidate_closes_the_goal_only_if_the_kernel_accepts_it():
-    cfg = dict(time_limit=30, root_closer_fraction=0.0, closer_fraction=0.0)
+    cfg = {"time_limit": 30, "root_closer_fraction": 0.0, "closer_fraction": 0.0}
     res = run_search(NESBITT, SearchConfig(generators=[_WholeTree()], **cfg))
     assert res.status == "proved" and check_proof(res.proof).ok and res.stats["closer_calls"] == 0
     res = run_search(NESBITT, SearchConfig(generators=[_WholeTree(corrupt=True)], **cfg))

@@ -91,6 +91,25 @@ def polynomial_target(goal: Goal) -> tuple[list[sp.Symbol], sp.Expr] | None:
     return (syms, s) if is_polynomial(s, syms) else None
 
 
+def target_fraction(goal: Goal) -> tuple[list[sp.Symbol], sp.Expr, sp.Expr] | None:
+    """``(symbols, N, D)`` with ``slack(target) = N/D``, ``N`` expanded and ``D > 0`` provable;
+    None for an equality target, a non-rational slack or a denominator of unknown sign."""
+    t = goal.target
+    if not t.is_inequality:
+        return None
+    syms = symbols_of(goal)
+    s = t.slack()
+    if not is_rational_function(s, syms):
+        return None
+    num, den = sp.fraction(sp.together(s))
+    num = sp.expand(num)
+    if den != 1 and not is_positive(den, goal, strict=True):
+        num, den = -num, -den
+        if not is_positive(den, goal, strict=True):
+            return None
+    return syms, num, den
+
+
 def primitive_relation(expr: sp.Expr, syms: list[sp.Symbol], strict: bool) -> tuple[sp.Expr, Relation]:
     """``expr = content · P`` with ``content > 0`` rational; returns ``(content, P >= 0)``."""
     if sp.expand(expr) == 0:

@@ -21,8 +21,14 @@ from dataclasses import dataclass
 import sympy as sp
 
 from prover.kernel.ir import Goal, Step, expr_to_str
-from prover.rewrite.base import Candidate, is_polynomial, is_positive, is_rational_function, primitive_relation, \
-    symbols_of
+from prover.rewrite.base import (
+    Candidate,
+    is_polynomial,
+    is_positive,
+    is_rational_function,
+    primitive_relation,
+    target_fraction,
+)
 
 #: Above this many terms in the numerator the rewrite is not attempted.
 MAX_TERMS = 600
@@ -81,6 +87,18 @@ def _components(n: sp.Expr, syms: list[sp.Symbol]) -> dict[int, sp.Expr]:
     return out
 
 
+def _target_components(goal: Goal) -> tuple[list[sp.Symbol], dict[int, sp.Expr], sp.Expr] | None:
+    """The target slack ``N/D`` (``D > 0``) with ``N`` split into homogeneous components (at least two)."""
+    frac = target_fraction(goal)
+    if frac is None:
+        return None
+    syms, num, den = frac
+    if num == 0 or len(sp.Add.make_args(num)) > MAX_TERMS:
+        return None
+    comps = _components(num, syms)
+    return (syms, comps, den) if len(comps) >= 2 else None
+
+
 def _geometric(u: sp.Expr, n: int) -> sp.Expr:
     return sp.Add(*[u ** k for k in range(n)])
 
@@ -89,24 +107,10 @@ class HomogenizeByBound:
     name = "homogenize-by-bound"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        t = goal.target
-        if not t.is_inequality:
+        comps_den = _target_components(goal)
+        if comps_den is None:
             return
-        syms = symbols_of(goal)
-        s = t.slack()
-        if not is_rational_function(s, syms):
-            return
-        num, den = sp.fraction(sp.together(s))
-        num = sp.expand(num)
-        if den != 1 and not is_positive(den, goal, strict=True):
-            num, den = -num, -den
-            if not is_positive(den, goal, strict=True):
-                return
-        if num == 0 or len(sp.Add.make_args(num)) > MAX_TERMS:
-            return
-        comps = _components(num, syms)
-        if len(comps) < 2:
-            return
+        syms, comps, den = comps_den
         for bd in bounds(goal, syms):
             for top in (max(comps), min(comps)):
                 step = self._step(goal, bd, comps, top, den, syms)
@@ -183,24 +187,10 @@ class HomogenizeByEquality:
     name = "homogenize-by-equality"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        t = goal.target
-        if not t.is_inequality:
+        comps_den = _target_components(goal)
+        if comps_den is None:
             return
-        syms = symbols_of(goal)
-        s = t.slack()
-        if not is_rational_function(s, syms):
-            return
-        num, den = sp.fraction(sp.together(s))
-        num = sp.expand(num)
-        if den != 1 and not is_positive(den, goal, strict=True):
-            num, den = -num, -den
-            if not is_positive(den, goal, strict=True):
-                return
-        if num == 0 or len(sp.Add.make_args(num)) > MAX_TERMS:
-            return
-        comps = _components(num, syms)
-        if len(comps) < 2:
-            return
+        syms, comps, den = comps_den
         for hyp, A, B, d in equality_scales(goal, syms):
             top = max(comps)
             if any((top - e) % d for e in comps):
@@ -208,10 +198,11 @@ class HomogenizeByEquality:
             js = {e: (top - e) // d for e in comps}
             J = max(js.values())
             new_num = sp.expand(sp.Add(*[comps[e] * A ** js[e] * B ** (J - js[e]) for e in comps]))
-            content, new = primitive_relation(new_num, syms, t.strict)
+            content, new = primitive_relation(new_num, syms, goal.target.strict)
             multiplier = content / (den * B ** J)
             h = goal.hypotheses[hyp]
-            lam = sp.factor(sp.cancel(sp.together((s - multiplier * new.slack()) / (h.lhs - h.rhs))))
+            lam = sp.factor(sp.cancel(sp.together((goal.target.slack() - multiplier * new.slack())
+                                                  / (h.lhs - h.rhs))))
             if lam.has(sp.zoo, sp.nan):
                 continue
             lam_den = sp.fraction(lam)[1]

@@ -15,10 +15,9 @@ from prover.kernel.ir import Goal
 from prover.rewrite.base import (
     Candidate,
     is_positive,
-    is_rational_function,
     poly_relation,
     rewrite_step,
-    symbols_of,
+    target_fraction,
 )
 
 #: Above this many terms we do not try to factor (multivariate factoring gets slow).
@@ -49,19 +48,11 @@ class ClearDenominators:
     name = "clear-denominators"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        t = goal.target
-        if not t.is_inequality:
+        frac = target_fraction(goal)
+        if frac is None:
             return
-        syms = symbols_of(goal)
-        s = t.slack()
-        if not is_rational_function(s, syms):
-            return
-        num, den = sp.fraction(sp.together(s))
-        num = sp.expand(num)
-        if den != 1 and not is_positive(den, goal, strict=True):
-            num, den = -num, -den
-            if not is_positive(den, goal, strict=True):
-                return
+        _, num, den = frac
+        t, s = goal.target, goal.target.slack()
         if num == 0:
             return
         dropped, kept = split_positive_factors(num, goal, t.strict)

@@ -351,8 +351,8 @@ def context_plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre:
                        points: list[dict[sp.Symbol, float]], sos_time: float = SOS_TIME) -> Plane | None:
     """The tangent plane in ``x`` when ``plane <= term`` holds only within the goal's equality
     constraints (``1/(3+a²+b²) <= …`` needs ``a + b + c = 3``): SOS over the whole context."""
-    from prover.solvers.sos import sos_certificate
     from prover.kernel.ir import expr_from_str
+    from prover.solvers.sos import sos_certificate
     plane = tangent_plane(term, syms, {x: centre for x in syms})
     if plane is None or not _nonneg_on(term - plane, syms, points):
         return None

@@ -141,7 +141,9 @@ class Search:
         self.kernel_errors: list[str] = []
 
     def _default_generators(self) -> list[TacticGenerator]:
-        budget = lambda: min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining()))  # noqa: E731
+        def budget() -> float:
+            return min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining()))
+
         # each termwise generator in a child of its own: one that runs out of time costs only its candidates
         gens: list[TacticGenerator] = [IsolatedGroup(symbolic_generators(), budget)] + [
             IsolatedGroup([g], budget, name=getattr(g, "name", "termwise")) for g in termwise_generators()]
