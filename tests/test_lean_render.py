@@ -205,3 +205,13 @@ def test_ring_identity_treats_inverses_as_atoms() -> None:
     a, b = var("a"), var("b")
     assert ring_identity(1 / (a + b) - 1 / (b + a))
     assert not ring_identity(a / b + b / a - (a**2 + b**2) / (a * b))
+
+
+def test_default_catalogue_lookup_resolves_lemmas() -> None:
+    """Without ``lemmas=``, the renderer asks the catalogue (a scale step must not crash)."""
+    from prover.lean.render import catalogue_lookup
+
+    look = catalogue_lookup()
+    assert look is not None
+    lem = look("amgm2_sqrt")
+    assert lem is not None and lem.variables

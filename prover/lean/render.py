@@ -689,8 +689,8 @@ def catalogue_lookup() -> LemmaLookup | None:
         from prover.tactics import catalogue  # type: ignore[attr-defined]
     except ImportError:
         return None
-    fn = getattr(catalogue, "lemma_lookup", None)
-    return fn if callable(fn) else None
+    make = getattr(catalogue, "lemma_lookup", None)
+    return make() if callable(make) else None   # a factory: lemma_lookup(directory=None) -> lookup
 
 
 _BARE_SQRT = re.compile(r"(?<![\w.])sqrt\b")
