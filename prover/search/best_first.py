@@ -100,8 +100,8 @@ def goal_key(goals: tuple[Goal, ...]) -> str:
 
 def proof_stats(root: Step) -> dict[str, Any]:
     steps = list(root.walk())
-    lemmas = sorted({a.get("lemma", "?") for s in steps if s.kind == "scale"
-                     for a in s.certificate.get("applications", [])})
+    lemmas = sorted({a.get("lemma") or ("fact" if "fact" in a else "hypothesis") for s in steps
+                     if s.kind == "scale" for a in s.certificate.get("applications", [])})
 
     def depth(s: Step) -> int:
         return 1 + max((depth(c) for c in s.children), default=0)
