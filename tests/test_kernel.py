@@ -430,6 +430,28 @@ def test_scale_with_hypothesis_application() -> None:
                                                               "multiplier": "1"}))
 
 
+def test_new_hypothesis_proves_a_denominator_nonzero() -> None:
+    # a + b = 2, a, b > 0: 3 − a > 0 only thanks to the constraint; 1/(3 − a) needs that fact first
+    hyps = POS_XY + (R(x + y, "=", 2),)
+    g = G(hyps, R(1 / (3 - x), ">=", 0), ("x", "y"))
+    fact = R(3 - x, ">", 0)
+    sub = G(hyps + (fact,), g.target, ("x", "y"))
+    # 3 − x = 1 + y − (x + y − 2)
+    proof = {"method": "sos", "terms": [{"coeff": "1", "mult": [], "poly": "1"}, {"coeff": "1", "mult": [1], "poly": "1"}],
+             "eq_terms": [{"hyp": 2, "poly": "-1"}]}
+    cert = {"multiplier": "1", "eq_terms": [], "new_hypotheses": [{"index": 3, "proof": proof}]}
+    leaf = [close(sub, method="positivity")]
+    st = Step("rewrite", g, [sub], cert, leaf)
+    assert ok(st), errors(st)
+    # without the proved fact the same identity is refused: 3 − x is not known nonzero
+    plain = Step("rewrite", g, [g], {"multiplier": "1", "eq_terms": [], "new_hypotheses": []},
+                 [close(g, method="positivity")])
+    assert "nonzero" in errors(plain)
+    # a wrong proof of the fact is refused
+    bad = dict(cert, new_hypotheses=[{"index": 3, "proof": dict(proof, eq_terms=[])}])
+    assert "new hypothesis" in errors(Step("rewrite", g, [sub], bad, leaf))
+
+
 def test_scale_with_fact_application() -> None:
     # x/y + y/x ≥ 2 from the fact x² + y² ≥ 2xy (proved inline) and positive denominators
     g = G(POS_XY, R(x / y + y / x, ">=", 2), ("x", "y"))

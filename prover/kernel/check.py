@@ -293,7 +293,10 @@ class Kernel:
         if applications and G.target.op not in _INEQ:
             raise KernelError("lemma applications add a nonnegative term: the goal must be an inequality")
         _new_hypotheses(G, G2, cert)
-        ctx = _Ctx(G)
+        # the new hypotheses are proved from G's: they may serve to prove denominators nonzero
+        # (a denominator positive only thanks to an equality constraint); indices of G's stay valid
+        ctx = _Ctx(Goal(G.variables, G.hypotheses + tuple(h for h in G2.hypotheses if h not in G.hypotheses),
+                        G.target))
         dens: list[sp.Expr] = []
         if "multiplier" not in cert:
             raise KernelError("missing 'multiplier'")

@@ -59,7 +59,8 @@ denominator that occurs must be proved nonzero by the positivity rules.
   ``x ↦ 3x/(a+b+c)`` under ``a + b + c = 3``, and to eliminate a variable.)
 
 ``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
-one entry for each hypothesis of ``G'`` that is not literally among ``G``'s; the proof is a
+one entry for each hypothesis of ``G'`` that is not literally among ``G``'s (rewrite/scale: once
+proved, they may also prove the identity's denominators nonzero); the proof is a
 close certificate for that hypothesis as a target over ``G``'s context (for ``introduce``: over
 ``G``'s variables and hypotheses followed by the definition facts above, in the order of
 ``prover.kernel.check.introduce_facts(G, definitions)``, plus the new variables — never
