@@ -2,6 +2,7 @@
 
 from prover.rewrite.base import Candidate, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
+from prover.rewrite.denominator_signs import DenominatorSigns
 from prover.rewrite.fractions import ClearDenominators
 from prover.rewrite.fudging import IsolatedFudging
 from prover.rewrite.homogenize import Homogenize
@@ -25,7 +26,7 @@ def symbolic_generators() -> list[TacticGenerator]:
 def termwise_generators() -> list[TacticGenerator]:
     """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
     group of their own: a slow one must not cost the cheap rewrites their candidates)."""
-    return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds()]
+    return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns()]
 
 
 def default_generators() -> list[TacticGenerator]:
@@ -36,6 +37,7 @@ def default_generators() -> list[TacticGenerator]:
 __all__ = [
     "Candidate",
     "ClearDenominators",
+    "DenominatorSigns",
     "Homogenize",
     "HomogenizeByBound",
     "HomogenizeByEquality",

@@ -691,9 +691,15 @@ def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float, max_extra_
         if strict and vi is not None and vi not in strict_vars:
             strict_vars[vi] = h
     d0 = degree(pp.p)
+    monos: list[tuple[int, ...]] = []
     if not is_homogeneous(pp.p) or d0 == 0:
-        mult: list[int] = []
-        mono = tuple([0] * n)
+        # ε·1 first; a target that only tends to 0 (4a² − bc + 1 on ab + bc + ca = 1 as a → 0)
+        # needs ε times a product of strictly positive variables instead
+        monos.append(tuple([0] * n))
+        sv = sorted(strict_vars)
+        for k in (1, 2):
+            for combo in itertools.combinations_with_replacement(sv, k):
+                monos.append(tuple(combo.count(i) for i in range(n)))
     else:
         used = sorted({i for m in pp.p for i, e in enumerate(m) if e})
         if not used or any(i not in strict_vars for i in used):
@@ -701,17 +707,18 @@ def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float, max_extra_
         exps = [0] * n
         for k in range(d0):
             exps[used[k % len(used)]] += 1
-        mono = tuple(exps)
+        monos.append(tuple(exps))
+    for mono in monos[:8]:
         mult = [strict_vars[i] for i, e in enumerate(mono) for _ in range(e)]
-    for eps in (flint.fmpq(1, 100), flint.fmpq(1, 10000)):
-        p2 = dict(pp.p)
-        p2[mono] = p2.get(mono, flint.fmpq(0)) - eps
-        p2 = {m: c for m, c in p2.items() if c != 0}
-        sub = PolyProblem(pp.syms, p2, pp.ineqs, pp.eqs)
-        cert = _nonstrict(sub, deadline, max_extra_degree) if p2 else {"method": "sos", "terms": [], "eq_terms": []}
-        if cert is not None:
-            cert["terms"].append({"coeff": str(sp.Rational(int(eps.p), int(eps.q))), "mult": mult, "poly": "1"})
-            return cert
-        if time.monotonic() > deadline:
-            return None
+        for eps in (flint.fmpq(1, 100), flint.fmpq(1, 10000)):
+            p2 = dict(pp.p)
+            p2[mono] = p2.get(mono, flint.fmpq(0)) - eps
+            p2 = {m: c for m, c in p2.items() if c != 0}
+            sub = PolyProblem(pp.syms, p2, pp.ineqs, pp.eqs)
+            cert = _nonstrict(sub, deadline, max_extra_degree) if p2 else {"method": "sos", "terms": [], "eq_terms": []}
+            if cert is not None:
+                cert["terms"].append({"coeff": str(sp.Rational(int(eps.p), int(eps.q))), "mult": mult, "poly": "1"})
+                return cert
+            if time.monotonic() > deadline:
+                return None
     return None
