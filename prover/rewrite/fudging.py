@@ -191,56 +191,18 @@ def _over(c: sp.Rational, mult: list[int], p: sp.Expr, D: sp.Expr, rep: PosRep) 
     return out
 
 
-def _sign_variants(pp, zeros: list) -> list:
-    """The zeros with their coordinate sign flips that are zeros too: the SOS solver's own grid
-    has only nonnegative points, and a Gram kernel missing ``(1, -1, -1)`` stalls the rounding."""
-    from prover.solvers import sos as S
-    out = list(zeros)
-    for z in zeros:
-        for signs in itertools.product((1, -1), repeat=len(z)):
-            z2 = tuple(s * c for s, c in zip(signs, z))
-            if z2 not in out and S._eval_poly(pp.p, z2) == 0:
-                out.append(z2)
-    return out
-
-
 def polynomial_sos(P: sp.Expr, us: list[sp.Symbol], time_limit: float) -> dict | None:
-    """An SOS certificate of ``P >= 0``: first as a plain sum of squares (Gram matrix reduced at
-    every sign variant of the grid zeros), then with the ``u > 0`` hypotheses by the solver."""
-    from prover.solvers import sos as S
+    """An SOS certificate of ``P >= 0``: first as a plain sum of squares (the solver's facial
+    reduction also uses the sign variants of its grid zeros, e.g. ``(1, −1, −1)``), then with the
+    ``u > 0`` hypotheses."""
+    from prover.solvers.sos import sos_certificate
     deadline = time.monotonic() + time_limit
-    names = tuple(str(u) for u in us)
-    plain = Goal(names, (), Relation(P, ">=", sp.Integer(0)))
-    pp = S.poly_problem(plain)
-    if pp is not None and S.is_homogeneous(pp.p) and S.degree(pp.p) % 2 == 0:
-        built = S.build_blocks(pp, S.degree(pp.p), use_eqs=False)
-        if built is not None:
-            blocks, eqm = built
-            zeros = _sign_variants(pp, S.find_zeros(pp))
-            for b in blocks:
-                S._reduce_at_zeros(b, zeros)
-            for _ in range(4):
-                if time.monotonic() > deadline:
-                    return None
-                blocks = [b for b in blocks if b.r > 0]
-                if not blocks:
-                    break
-                sysm = S.build_system(pp, blocks, eqm)
-                sol = S.solve_sdp(sysm, blocks, eqm, deadline - time.monotonic())
-                if sol is None:
-                    break
-                Xs, lv = sol
-                min_eig = min((float(S.np.linalg.eigvalsh(X).min()) for X in Xs if X.size), default=1.0)
-                res = S.try_round(sysm, S._exact_matrix(sysm), blocks, S._numeric_vector(sysm, Xs, lv, eqm),
-                                  deadline, min_eig)
-                if res is not None:
-                    return S._certificate(pp, sysm, blocks, eqm, *res)
-                if not S.reduce_face(blocks, Xs):
-                    break
+    plain = Goal(tuple(str(u) for u in us), (), Relation(P, ">=", sp.Integer(0)))
+    cert = sos_certificate(plain, 0.6 * time_limit)
+    if cert is not None:
+        return cert
     left = deadline - time.monotonic()
-    if left <= 0.2:
-        return None
-    return S.sos_certificate(_poly_goal_u(us, P), left)
+    return sos_certificate(_poly_goal_u(us, P), left) if left > 0.2 else None
 
 
 def _poly_goal_u(us: list[sp.Symbol], P: sp.Expr) -> Goal:
