@@ -45,13 +45,6 @@ class Bound:
     upper: bool
 
 
-def homogeneous_degree(p: sp.Expr, syms: list[sp.Symbol]) -> int | None:
-    if sp.expand(p) == 0:
-        return None
-    degs = {sum(m) for m in sp.Poly(p, *syms).monoms()}
-    return degs.pop() if len(degs) == 1 else None
-
-
 def bounds(goal: Goal, syms: list[sp.Symbol]) -> Iterator[Bound]:
     """Inequality hypotheses whose slack splits into two positive homogeneous parts."""
     for i, h in enumerate(goal.hypotheses):
