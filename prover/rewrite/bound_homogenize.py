@@ -50,26 +50,18 @@ def bounds(goal: Goal, syms: list[sp.Symbol]) -> Iterator[Bound]:
     for i, h in enumerate(goal.hypotheses):
         if not h.is_inequality:
             continue
-        big, small = (h.lhs, h.rhs) if h.op in (">=", ">") else (h.rhs, h.lhs)   # big >= small
-        slack = sp.expand(big - small)
+        slack = sp.expand(h.slack())
         if not is_polynomial(slack, syms):
             continue
-        comps: dict[int, sp.Expr] = {}
-        for t in sp.Add.make_args(slack):
-            e = sum(sp.Poly(t, *syms).monoms()[0]) if t.free_symbols else 0
-            comps[e] = comps.get(e, sp.Integer(0)) + t
+        comps = _components(slack, syms)
         if len(comps) != 2:
             continue
-        (e1, p1), (e2, p2) = sorted(comps.items())
-        # slack = p1 + p2 with p1 of lower degree: one of them is the positive side
-        for pos, neg in ((p1, -p2), (p2, -p1)):
-            # slack = pos − neg >= 0 with both sides positive: pos >= neg
-            if is_positive(pos, goal) and is_positive(neg, goal):
-                hi, lo = (pos, neg) if pos is p2 else (neg, pos)      # hi: higher degree
-                d = e2 - e1
-                # u = hi/lo; pos >= neg means u >= 1 when hi is pos, u <= 1 otherwise
-                yield Bound(i, sp.expand(hi), sp.expand(lo), d, upper=pos is not p2)
-                break
+        (e1, low_part), (e2, high_part) = sorted(comps.items())
+        # slack = high_part + low_part >= 0, u = A/B of degree e2 − e1
+        if is_positive(high_part, goal) and is_positive(-low_part, goal):
+            yield Bound(i, high_part, sp.expand(-low_part), e2 - e1, upper=False)     # A >= B: u >= 1
+        elif is_positive(-high_part, goal) and is_positive(low_part, goal):
+            yield Bound(i, sp.expand(-high_part), low_part, e2 - e1, upper=True)      # A <= B: u <= 1
 
 
 def _components(n: sp.Expr, syms: list[sp.Symbol]) -> dict[int, sp.Expr]:
