@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from prover.kernel.ir import Proof
+from prover.ir import Proof
 from prover.problem import Problem
 
 #: Outcome of an attempt. Only "proved" means a kernel-checked proof exists.

@@ -4,6 +4,8 @@ registers itself on :data:`app`; this file only wires them together."""
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import typer
 
@@ -30,8 +32,22 @@ for _name in COMMAND_MODULES:
             raise
 
 
+#: Exit status of a command that failed with an unexpected exception (a bug, not bad input).
+INTERNAL_ERROR = 3
+
+
 def main() -> None:
-    app()
+    """The ``prover`` entry point: any exception that escapes a command becomes one line
+    (``error: internal error: …``, exit 3) instead of a traceback; ``PROVER_DEBUG=1`` shows it."""
+    try:
+        app()
+    except Exception as exc:  # the top-level CLI guard: report, never a traceback
+        if os.environ.get("PROVER_DEBUG"):
+            raise
+        lines = str(exc).strip().splitlines()
+        typer.echo(f"error: internal error: {type(exc).__name__}" + (f": {lines[0][:300]}" if lines else "")
+                   + " (PROVER_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(INTERNAL_ERROR)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from prover.kernel.ir import Goal, Step
+from prover.ir import Goal, Step
 from prover.llm.base import LLMBackend, LLMStats
 from prover.problem import Problem
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
+from prover.kernel.terms import Rel
+
 #: Relation operators, written the ASCII way. ``!=`` is Lean's ``≠``.
 OPS: tuple[str, ...] = ("<=", "<", ">=", ">", "=", "!=")
 LEAN_OPS: dict[str, str] = {"<=": "≤", "<": "<", ">=": "≥", ">": ">", "=": "=", "!=": "≠"}
@@ -53,7 +55,7 @@ class Relation:
     def free_symbols(self) -> set[sp.Symbol]:
         return set(self.lhs.free_symbols) | set(self.rhs.free_symbols)
 
-    def subs(self, mapping: dict) -> "Relation":
+    def subs(self, mapping: dict) -> Relation:
         return Relation(sp.sympify(self.lhs).subs(mapping), self.op, sp.sympify(self.rhs).subs(mapping))
 
 
@@ -63,12 +65,24 @@ class Hypothesis:
     rel: Relation
 
 
+@dataclass(frozen=True)
+class FaithfulStatement:
+    """The statement as Lean reads it, in kernel terms (no sympy simplification): one
+    :class:`~prover.kernel.terms.Rel` per entry of ``Problem.hypotheses`` (same order) and the goal.
+    The front-end has checked with the kernel that the sympy relations mean the same."""
+
+    hypotheses: tuple[Rel, ...]
+    goal: Rel
+
+
 @dataclass
 class Problem:
     """A theorem statement: ``∀ variables, hypotheses → goal``.
 
     ``hypotheses`` may hold several entries that came from one Lean binder with ``∧``; they
     then share the binder's name with a suffix ``.1``, ``.2``… (see the front-end).
+    ``faithful`` is set by the front-end for every statement it parses; a problem rewritten from
+    another (a variant, a subgoal) has none. It does not take part in ``==``.
     """
 
     name: str
@@ -78,6 +92,7 @@ class Problem:
     real_division: bool = True
     source: str | None = None
     meta: dict = field(default_factory=dict)
+    faithful: FaithfulStatement | None = None
 
     @property
     def symbols(self) -> list[sp.Symbol]:

@@ -30,7 +30,7 @@ import numpy as np
 import sympy as sp
 
 from prover.frontend import PrintError, print_relation, print_theorem
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 from prover.oracles.numeric import minimize_slack, search_model
 from prover.problem import Problem, Relation

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step
-from prover.kernel.lemma import LemmaStatement
+from prover.ir import Goal, Proof, Step
+from prover.tactics.lemma import LemmaStatement
 from prover.problem import Hypothesis, Problem, Relation, var
 
 a, b, c, x, y, s, t, u = (var(n) for n in "abcxystu")

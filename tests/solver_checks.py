@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str
+from prover.ir import Goal, Proof, Step, expr_from_str
 from prover.problem import Hypothesis, Problem
 
 
@@ -15,7 +15,7 @@ def problem_of(goal: Goal, name: str = "t") -> Problem:
 
 
 def kernel_accepts(goal: Goal, step: Step) -> bool:
-    from prover.kernel.check import check_proof
+    from prover.verify import check_proof
 
     v = check_proof(Proof(problem_of(goal), step))
     assert v.ok, v.errors

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.api import prove
-from prover.kernel.check import check_proof, check_step
-from prover.kernel.ir import Goal
+from prover.verify import check_proof, check_step
+from prover.ir import Goal
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.rewrite import DenominatorSigns
 

@@ -273,11 +273,17 @@ def test_cli_user_errors_are_one_line_exit_2(args, needle):
     assert res.exception is None or isinstance(res.exception, SystemExit)
 
 
-def test_bad_or_duplicate_benchmark_lines_are_user_errors(tmp_path):
+def test_bad_benchmark_lines_are_skipped_and_duplicates_are_user_errors(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"id": "x/P1", "lean": "theorem"}\n{"id": "x/P2"\n')
-    with pytest.raises(EvalError, match="bad.jsonl:2: not JSON"):
-        load_tasks([bad])
+    bad.write_text('{"id": "x/P1", "lean": "theorem"}\n{"id": "x/P2"\n{"id": "x/P3", "lean": 42}\n[1]\n')
+    skipped = []
+    assert [t.key for t in load_tasks([bad], on_skip=skipped.append)] == ["x/P1"]
+    assert [(s.line, s.reason.split(" (")[0]) for s in skipped] == [
+        (2, "not JSON"), (3, "field `lean` is not a string"), (4, "not a JSON object")]
+    assert str(skipped[0]).startswith(f"{bad}:2: skipped: not JSON")
+    bad.write_text('{"id": "x/P2"\n')
+    with pytest.raises(EvalError, match="hold no problems"):
+        load_tasks([bad], on_skip=skipped.append)
     dup = tmp_path / "dup.jsonl"
     dup.write_text('{"id": "x/P1", "lean": "theorem"}\n')
     with pytest.raises(EvalError, match="already given"):

@@ -6,7 +6,7 @@ import pytest
 
 from prover.api import ProveResult
 from prover.eval import attempt as att
-from prover.kernel.ir import Goal, Proof, Step
+from prover.ir import Goal, Proof, Step
 from prover.problem import Problem, Relation, var
 
 X = var("x")

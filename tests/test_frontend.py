@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import sympy as sp
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from prover.frontend import (
@@ -21,6 +21,7 @@ from prover.frontend import (
     print_theorem,
 )
 from prover.problem import Hypothesis, Problem, Relation, var
+from tests.test_frontend_faithful import KERNEL_GAPS
 
 BENCH = Path("/work/shared/benchmarks")
 if not BENCH.is_dir():  # the project copy (eval helper) carries the same files
@@ -44,7 +45,9 @@ def _all_benchmark_problems() -> list[Problem]:
 @pytest.mark.skipif(not BENCH.is_dir(), reason="benchmark files not present")
 def test_all_108_benchmark_statements_parse_and_round_trip():
     problems = _all_benchmark_problems()
-    assert len(problems) == 108
+    # statements the kernel cannot yet show equal to sympy's form are refused (and skipped)
+    assert len(problems) == 108 - len(KERNEL_GAPS)
+    assert not {p.name for p in problems} & set(KERNEL_GAPS)
     for p in problems:
         assert p.real_division
         for rel in [h.rel for h in p.hypotheses] + [p.goal]:
@@ -67,7 +70,7 @@ def test_benchmark_spot_checks():
     assert by["mo-int-20/P1"].variables == ["a", "b", "c", "d"]
     assert by["mo-int-20/P1"].hypotheses[4].rel == Relation(a * b + b * c + c * var("d") + var("d") * a,
                                                             "=", 1)
-    assert by["chenneq/P35"].hypotheses[-1].rel.rhs == 1 / (3 * sp.sqrt(3))
+    assert E("1 / (3 * (sqrt 3))") == 1 / (3 * sp.sqrt(3))  # chenneq/P35's bound (a KERNEL_GAPS entry)
     assert by["567neq/P27"].goal.lhs.has(sp.sqrt(a**2 * b + b**2 * c + c**2 * a))  # `sqrt(` no space
     assert by["mo-int-20/P1"].source.startswith("mo-int-20.jsonl")
 
@@ -270,8 +273,15 @@ def test_parse_print_round_trip_property(lhs, rhs, op):
     once = parse_expression(print_expr(lhs), ["a", "b", "c"])
     assert _same_value(once, lhs), print_expr(lhs)
     assert parse_expression(print_expr(once), ["a", "b", "c"]) == once, print_expr(once)
-    p = parse_theorem(print_theorem(
-        Problem("t", ["a", "b", "c"], [Hypothesis("h", Relation(a, ">", 0))], Relation(lhs, op, rhs))))
+    try:
+        p = parse_theorem(print_theorem(
+            Problem("t", ["a", "b", "c"], [Hypothesis("h", Relation(a, ">", 0))], Relation(lhs, op, rhs))))
+    except ParseError as exc:
+        # the kernel cannot show every sympy rewrite faithful yet (√(c²) → |c|, denominators it
+        # cannot prove nonzero, see test_frontend_faithful.KERNEL_GAPS): such a text is refused
+        if "simplifies" not in exc.message:
+            raise
+        reject()
     assert _same_value(p.goal.rhs, rhs)
     text = print_theorem(p)
     assert parse_theorem(text) == p, text

@@ -17,10 +17,15 @@ REFUSED = [
 ACCEPTED = [
     ("theorem t (x : ℝ) (h : x > 0) : x / x = 1", "1"),
     ("theorem t (x : ℝ) (h : x ≠ 0) : x / x = 1", "1"),
-    ("theorem t (x : ℝ) : 1 / √2 ≤ x ^ 2", "sqrt(2)/2"),      # numeric root rationalised
-    ("theorem t (x : ℝ) : √(x ^ 2) ≥ 0", "Abs(x)"),           # Real.sqrt_sq_eq_abs
-    ("theorem t (x : ℝ) : 1 / (x * x) ≥ x⁻¹ * x⁻¹", "x**(-2)"),  # no denominator lost
     ("theorem t (x y : ℝ) (h : y > 0) : √(x * y / y) ≥ 0", "sqrt(x)"),
+]
+
+#: Faithful in Lean by laws the kernel knows (docs/TRUST_BASE.md §1.3): (√2)² = 2,
+#: √(x²) = |x| (Real.sqrt_sq_eq_abs), inverses as atoms (no denominator needs to be nonzero).
+KERNEL_GAPS = [
+    pytest.param("theorem t (x : ℝ) : 1 / √2 ≤ x ^ 2", "sqrt(2)/2"),
+    pytest.param("theorem t (x : ℝ) : √(x ^ 2) ≥ 0", "Abs(x)"),
+    pytest.param("theorem t (x : ℝ) : 1 / (x * x) ≥ x⁻¹ * x⁻¹", "x**(-2)"),
 ]
 
 
@@ -30,15 +35,18 @@ def test_unfaithful_simplification_is_refused(text):
         parse_theorem(text)
 
 
-@pytest.mark.parametrize("text,lhs", ACCEPTED)
+@pytest.mark.parametrize("text,lhs", ACCEPTED + KERNEL_GAPS)
 def test_faithful_simplification_is_kept(text, lhs):
     assert str(parse_theorem(text).goal.lhs) == lhs
 
 
 @pytest.mark.parametrize("text", [
-    "theorem t (a b : ℝ) (h : a > 0) : a ≤ -(1 / 2) ^ a",              # sympy: -2^(-a)
-    "theorem t (a b : ℝ) (h : a > 0) : a ≤ a / b ^ (1 / 4 : ℝ)",       # b^(-1/4)
-    "theorem t (a b : ℝ) (h : a > 0) : a ≤ 1 / Real.sqrt (b ^ 2) ^ (1 / 4 : ℝ)",  # |b|^(-1/4)
+    "theorem t (a b : ℝ) (h : a > 0) : a ≤ a / b ^ (1 / 4 : ℝ)",       # printed back as a/b**(1/4)
+    pytest.param("theorem t (a b : ℝ) (h : a > 0) : a ≤ -(1 / 2) ^ a",  # sympy: -1/2**a
+                 marks=pytest.mark.xfail(strict=True, raises=ParseError,
+                                         reason="needs Real.inv_rpow: (1/2)^a = (2^a)⁻¹")),
+    # |b|^(-1/4): Real.sqrt_sq_eq_abs, and Real.rpow_neg on |b| ≥ 0
+    "theorem t (a b : ℝ) (h : a > 0) : a ≤ 1 / Real.sqrt (b ^ 2) ^ (1 / 4 : ℝ)",
 ])
 def test_harmless_rewrites_found_by_the_property_test_are_accepted(text):
     parse_theorem(text)

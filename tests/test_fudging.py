@@ -6,8 +6,8 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.frontend.statement import parse_theorem
-from prover.kernel.check import check_proof
-from prover.kernel.ir import Goal, Proof
+from prover.verify import check_proof
+from prover.ir import Goal, Proof
 from prover.problem import var
 from prover.rewrite.fudging import IsolatedFudging, fudge_close, make_plans
 

@@ -2,7 +2,7 @@ import pytest
 
 from prover.frontend import ParseError
 from prover.generate import suggest_tactics
-from prover.kernel.check import check_step
+from prover.verify import check_step
 from tests.llm_fixtures import ChatServer
 
 NESBITT = ("theorem n (a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : "

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str, relation_from_json
+from prover.ir import Goal, Proof, Step, expr_from_str, relation_from_json
 from prover.lean.render import RenderError, render_proof, render_step_tactic, step_block
 from prover.lean.syntax import lean_expr, ring_identity
 from prover.problem import var
@@ -105,7 +105,7 @@ def test_golden_certificates_are_exact(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_proofs_pass_the_kernel(name: str) -> None:
-    from prover.kernel.check import check_proof
+    from prover.verify import check_proof
 
     verdict = check_proof(CASES[name](), LEMMAS.get)
     assert verdict.ok, verdict.errors

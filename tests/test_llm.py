@@ -3,7 +3,7 @@ import re
 import pytest
 import sympy as sp
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.llm.base import GenerationParams, LLMError
 from prover.llm.ranker import LLMRanker
 from prover.llm.rewrite import LLMRewriter, parse_candidate, rewrite_step

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, expr_from_str
+from prover.ir import Goal, expr_from_str
 from prover.normalize.pipeline import (
     clear_denominators,
     homogenize_polynomial,

@@ -7,7 +7,7 @@ import time
 import pytest
 import sympy as sp
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles import Counterexample, find_counterexample
 from prover.oracles.exact import DomainError, sign
 from prover.oracles.z3_oracle import run_z3, z3_counterexample, z3_prove_attempt
@@ -53,10 +53,14 @@ def test_exact_sign_of_radicals_and_roots() -> None:
     root = sp.Poly(sp.Symbol("x") ** 3 + sp.Symbol("x") - 4).real_roots()[0]
     assert sign(a**3 + a - 4, {a: root}) == 0
     assert sign(a**a - 1, {a: R(1, 2)}) == -1
+    # Lean's values by default (√(-1) = 0, 1/0 = 0); classical analysis refuses these points
+    assert sign(sp.sqrt(a), {a: -1}) == 0 and sign(1 / (a - b) - 1, {a: 1, b: 1}) == -1
     with pytest.raises(DomainError):
-        sign(sp.sqrt(a), {a: -1})
+        sign(sp.sqrt(a), {a: -1}, lean=False)
     with pytest.raises(DomainError):
-        sign(1 / (a - b), {a: 1, b: 1})
+        sign(1 / (a - b), {a: 1, b: 1}, lean=False)
+    with pytest.raises(DomainError):  # Mathlib's rpow of a negative base is not evaluated
+        sign(a ** R(1, 3), {a: -1})
 
 
 def test_simplest_rational_between() -> None:

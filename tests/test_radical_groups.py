@@ -8,8 +8,8 @@ import math
 import sympy as sp
 
 from prover.frontend.statement import parse_theorem
-from prover.kernel.check import check_proof
-from prover.kernel.ir import Goal, Proof
+from prover.verify import check_proof
+from prover.ir import Goal, Proof
 from prover.problem import var
 from prover.rewrite.radical_groups import RadicalGroups, build, grouping_options
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.api import prove
-from prover.kernel.check import check_proof
-from prover.kernel.ir import Goal
+from prover.verify import check_proof
+from prover.ir import Goal
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.rewrite.base import Candidate
 from prover.search.best_first import SearchConfig, run_search

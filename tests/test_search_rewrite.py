@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step
+from prover.ir import Goal, Step
 from prover.problem import Relation, var
 from prover.rewrite import (
     ClearDenominators,
@@ -26,7 +26,7 @@ def _rewrite_identity_holds(step: Step) -> bool:
     g, (sub,) = step.goal, step.subgoals
     cert = step.certificate
     names = list(g.variables)
-    from prover.kernel.ir import expr_from_str
+    from prover.ir import expr_from_str
     m = expr_from_str(cert["multiplier"], names)
     rhs = m * sub.target.slack()
     for t in cert["eq_terms"]:
@@ -76,7 +76,7 @@ def _substitution_consistent(step: Step) -> bool:
     """f(g(x)) = x modulo the recorded equality multipliers, and the target is G's with f applied."""
     g, (sub,) = step.goal, step.subgoals
     cert = step.certificate
-    from prover.kernel.ir import expr_from_str
+    from prover.ir import expr_from_str
     f = {var(k): expr_from_str(v, list(sub.variables)) for k, v in cert["substitution"].items()}
     inv = {var(k): expr_from_str(v, list(g.variables)) for k, v in cert["inverse"].items()}
     for old, fx in f.items():
@@ -148,7 +148,7 @@ def test_goal_key_identifies_equal_slacks():
 
 
 def test_split_order_uses_the_symmetry_and_the_kernel_accepts_it():
-    from prover.kernel.check import Kernel
+    from prover.verify import Kernel
     from prover.rewrite.split import SplitOrder
 
     nonneg = tuple(Relation(v, ">=", sp.Integer(0)) for v in (a, b, c))
@@ -167,7 +167,7 @@ def test_split_order_uses_the_symmetry_and_the_kernel_accepts_it():
 
 def test_tangent_line_trick_closes_a_separable_sum():
     """Σ (3-2x)²/(x² + (3-x)²) >= 3/5 with a+b+c = 3 (ChenNEQ P19 shape): one sos close step."""
-    from prover.kernel.check import Kernel
+    from prover.verify import Kernel
     from prover.rewrite.tangent import TangentLine
 
     f = sum(((3 - 2 * x) ** 2 / (x ** 2 + (3 - x) ** 2) for x in (a, b, c)), sp.Integer(0))
@@ -182,7 +182,7 @@ def test_tangent_line_trick_closes_a_separable_sum():
 
 def test_homogenize_by_an_inequality_constraint():
     """a + b + c <= 3 ⊢ 1/a + 1/b + 1/c >= 3: the degree-2 part is raised with u = (a+b+c)/3 <= 1."""
-    from prover.kernel.check import check_step
+    from prover.verify import check_step
     from prover.rewrite import HomogenizeByBound
     from prover.solvers.closer import close_goal
 
@@ -214,7 +214,7 @@ def test_bound_homogenization_of_a_false_variant_is_not_proved():
 
 def test_homogenize_by_a_two_sided_equality_constraint():
     """abc(a + b + c) = ab + bc + ca written as a + b + c = 1/a + 1/b + 1/c: u = abc(a+b+c)/(ab+bc+ca)."""
-    from prover.kernel.check import check_step
+    from prover.verify import check_step
     from prover.rewrite import HomogenizeByEquality
     from prover.solvers.closer import close_goal
 

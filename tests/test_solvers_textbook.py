@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from prover.frontend import load_benchmark
-from prover.kernel.check import check_proof
-from prover.kernel.ir import Goal, Proof
+from prover.verify import check_proof
+from prover.ir import Goal, Proof
 from prover.solvers.closer import close_goal
 
 SUITE = Path(__file__).resolve().parents[1] / "benchmarks" / "textbook.jsonl"

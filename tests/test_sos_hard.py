@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from prover.kernel.check import check_close
-from prover.kernel.ir import Goal
+from prover.verify import check_close
+from prover.ir import Goal
 from prover.problem import Relation, var
 from prover.solvers import sos as S
 from prover.solvers.closer import close_goal

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step
+from prover.ir import Goal, Step
 from prover.problem import Relation, var
 from prover.tactics.catalogue import (
     CatalogueError,
@@ -175,7 +175,7 @@ GOOD = {"name": "t", "family": "f", "variables": ["x"], "side_conditions": ["x >
 @pytest.mark.parametrize("change, message", [
     ({"trust": "kernel"}, "needs a certificate"),
     ({"lhs": "0.5"}, "0.5"),
-    ({"rhs": "y"}, "unknown variables"),
+    ({"rhs": "y"}, "unknown name"),
     ({"side_conditions": ["x"]}, "not a relation"),
     ({"direction": "sideways"}, "direction"),
     ({"variables": ["x", "x"]}, "bad variables"),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.frontend import parse_theorem
-from prover.kernel.check import check_step
-from prover.kernel.ir import Goal, Step
+from prover.verify import check_step
+from prover.ir import Goal, Step
 from prover.problem import var
 from prover.tactics.catalogue import lemma_lookup, load_catalogue
 from prover.tactics.match import candidates, equality_point, match_sum, scale_steps

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.frontend import parse_theorem
-from prover.kernel.check import check_close, check_proof, check_step
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str, relation_from_json
+from prover.verify import check_close, check_proof, check_step
+from prover.ir import Goal, Proof, Step, expr_from_str, relation_from_json
 from prover.problem import Relation, var
 from prover.rewrite.substitute import ReciprocalSubstitution
 from prover.rewrite.tangent_plane import ReduceFractionsByConstraints, TangentPlane, tangent_plane

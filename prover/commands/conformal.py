@@ -145,7 +145,7 @@ def _targets(path: str):
     """Claim graphs to filter: a .jsonl claim-graph file or a proof .json (rendered)."""
     from prover.conformal.io import DataError, load_claim_graphs
     from prover.conformal.render import render_proof
-    from prover.kernel.ir import IRError, Proof
+    from prover.ir import IRError, Proof
 
     p = Path(path)
     if not p.exists():

@@ -103,7 +103,7 @@ def render(
     style: str = typer.Option("linear_combination", "--style", help="linear_combination | nlinarith"),
 ) -> None:
     """Render a saved proof as a complete Lean 4 file."""
-    from prover.kernel.ir import IRError, Proof
+    from prover.ir import IRError, Proof
     from prover.lean.render import RenderError, render_proof
 
     if not proof_file.is_file():

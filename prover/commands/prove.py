@@ -29,6 +29,11 @@ def _fail(msg: str) -> None:
     raise typer.Exit(2)
 
 
+def warn_skipped_line(skip: object) -> None:
+    """Report a skipped benchmark line (``prover.frontend.benchmark.SkippedLine``) on stderr."""
+    typer.echo(f"warning: {skip}", err=True)
+
+
 def load_problem(spec: str, real_division: bool | None = None) -> Problem:
     """A theorem string, ``FILE.lean[#name]`` or ``file.jsonl#id`` (the front-end's ``load_spec``)."""
     try:
@@ -37,7 +42,7 @@ def load_problem(spec: str, real_division: bool | None = None) -> Problem:
     except ImportError as exc:
         raise UserError(f"the front-end is not available ({exc})") from None
     try:
-        problems = load_spec(spec, real_division=real_division)
+        problems = load_spec(spec, real_division=real_division, on_skip=warn_skipped_line)
     except (ParseError, OSError, UnicodeDecodeError, ValueError, KeyError) as exc:
         msg = str(exc).strip().splitlines()
         raise UserError(msg[0] if msg else "cannot read the theorem") from None
@@ -192,7 +197,7 @@ def prove(
 
 
 def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: list[str]) -> None:
-    from prover.kernel.ir import Goal
+    from prover.ir import Goal
     from prover.search.render import show_goal, text_lines
 
     con = Console(highlight=False, soft_wrap=True)

@@ -25,7 +25,8 @@ import sympy as sp
 from prover.conformal.claims import ClaimGraph
 from prover.conformal.io import DataError
 from prover.conformal.render import render_proof
-from prover.kernel.ir import Goal, IRError, Proof, Step, expr_to_str
+from prover.ir import Goal, IRError, Proof, Step, expr_to_str
+from prover.kernel.certificates import LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Hypothesis, Problem, Relation, var
 
 # (name, variables, slack-sos terms [(coeff, q)], goal lhs, goal rhs) with slack = lhs - rhs
@@ -63,10 +64,8 @@ def textbook_proof(rng: random.Random, index: int) -> Proof:
     hyps = (Relation(syms["t"], ">", sp.Integer(0)),) if positive_t else ()
     lhs, rhs = sp.sympify(lhs_s, locals=syms), sp.sympify(rhs_s, locals=syms)
     goal = _goal(names, hyps, lhs, ">=", rhs)
-    cert = {"method": "sos", "eq_terms": [],
-            "terms": [{"coeff": str(c), "mult": [], "poly": expr_to_str(sp.sympify(q, locals=syms))}
-                      for c, q in terms]}
-    step = Step("close", goal, [], cert, note=name)
+    cert = SosCertificate(tuple(SosTerm(str(c), expr_to_str(sp.sympify(q, locals=syms))) for c, q in terms))
+    step = Step("close", goal, [], cert.to_json(), note=name)
     for _ in range(rng.randint(0, 4)):
         g = step.goal.target
         kind = rng.choice(["const", "var", "move", "flip"] if positive_t else ["const", "move", "flip"])
@@ -85,8 +84,8 @@ def textbook_proof(rng: random.Random, index: int) -> Proof:
             flipped = {">=": "<=", "<=": ">="}[g.op]
             new = Relation(g.rhs, flipped, g.lhs)
         parent_goal = step.goal.with_target(new)
-        cert = {"multiplier": expr_to_str(m), "eq_terms": [], "new_hypotheses": []}
-        step = Step("rewrite", parent_goal, [step.goal], cert, [step], note=kind)
+        step = Step("rewrite", parent_goal, [step.goal], LinearCertificate(expr_to_str(m)).to_json(), [step],
+                    note=kind)
     problem = Problem(f"textbook-{index:03d}", names,
                       [Hypothesis(f"h{i}", h) for i, h in enumerate(hyps)], step.goal.target,
                       source="generated: conformal.generate.textbook_proof")
@@ -154,7 +153,7 @@ def build_set(proofs: Iterable[Proof], corrupt_fraction: float = 0.3, seed: int 
 
 def _kernel_ok(proof: Proof) -> bool:
     try:
-        from prover.kernel.check import check_proof
+        from prover.verify import check_proof
     except ImportError:
         return True  # no kernel yet: labels fall back to exact identity tests
     return bool(check_proof(proof).ok)

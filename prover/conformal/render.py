@@ -1,4 +1,4 @@
-"""Render a kernel proof (``prover.kernel.ir.Proof``) as natural-language claims with their graph.
+"""Render a kernel proof (``prover.ir.Proof``) as natural-language claims with their graph.
 
 Steps are visited children first, so premises come before what rests on them. Per step:
 
@@ -21,7 +21,7 @@ import networkx as nx
 import sympy as sp
 
 from prover.conformal.claims import Claim, ClaimGraph
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str
+from prover.ir import Goal, Proof, Step, expr_from_str
 from prover.problem import Relation
 
 _WORDS = {"<=": "≤", ">=": "≥", "<": "<", ">": ">", "=": "=", "!=": "≠"}
@@ -42,7 +42,7 @@ def _p(e: sp.Expr) -> str:
 def _kernel_accepts(step: Step) -> bool | None:
     """The kernel's verdict on this one step (children not checked); None without a kernel."""
     try:
-        from prover.kernel.check import Kernel
+        from prover.verify import Kernel
     except ImportError:
         return None
     if not hasattr(Kernel, "check_one"):  # kernel API changed: fall back, never mislabel

@@ -80,7 +80,7 @@ def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, An
     if res.status == "proved":
         if res.proof is None:
             return {**out, "status": "rejected", "error": "status proved but no proof returned"}
-        from prover.kernel.check import check_proof
+        from prover.verify import check_proof
 
         verdict = check_proof(res.proof)
         if not verdict.ok:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from prover.kernel.ir import Proof
+from prover.ir import Proof
 
 
 def proof_stats(proof: Proof) -> dict[str, Any]:

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
+from prover.benchmark_lines import SkippedLine
 from prover.eval.attempt import VARIANT_TIME
 from prover.eval.isolate import Inflight, Limits, clean_stale_scratch, run_isolated
 from prover.eval.machine import machine_info
@@ -161,7 +163,13 @@ def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
     if cfg.workers < 1:
         raise EvalError("--workers must be at least 1")
     check_variants_available(cfg.variants)
-    tasks = load_tasks(cfg.inputs)
+    skipped: list[str] = []
+
+    def skip(line: SkippedLine) -> None:
+        skipped.append(str(line))
+        console.print(f"[yellow]warning: {escape(str(line))}[/]", highlight=False, soft_wrap=True)
+
+    tasks = load_tasks(cfg.inputs, on_skip=skip)
     known_false = load_known_false(cfg.inputs)
     out = cfg.out
     out.mkdir(parents=True, exist_ok=True)
@@ -173,6 +181,7 @@ def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
         problems.setdefault(t.dataset, []).append(t.key)
     run["problems"] = problems
     run["known_false"] = {k: v for k, v in known_false.items() if any(k == t.key for t in tasks)}
+    run["skipped_lines"] = skipped
     session = {"argv": cfg.argv, "start": _now(), "end": None, "machine": machine_info()}
     run["sessions"].append(session)
     atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))

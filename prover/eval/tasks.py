@@ -2,15 +2,19 @@
 
 Only the JSON is read here; the Lean statement is parsed inside the worker, so that a
 statement the front-end cannot read becomes a recorded error for that problem, not a crash
-of the run.
+of the run. A line that is not a usable record (not JSON, not an object, no string ``id`` or
+``lean``) is reported through ``on_skip`` and left out; the other lines are attempted.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from prover.benchmark_lines import SkippedLine, read_records, warn_skipped
 
 KNOWN_FALSE_FILE = "known_false.json"
 
@@ -34,29 +38,32 @@ def dataset_of(problem_id: str, path: Path) -> str:
     return problem_id.split("/", 1)[0] if "/" in problem_id else path.stem
 
 
-def load_tasks(paths: list[Path]) -> list[Task]:
-    """Read every JSONL benchmark file; each line needs ``id`` and ``lean``."""
+def load_tasks(paths: list[Path], on_skip: Callable[[SkippedLine], None] | None = None) -> list[Task]:
+    """Read every JSONL benchmark file; each line needs string fields ``id`` and ``lean``.
+
+    Broken lines go to ``on_skip`` (default: a warning) and are left out; a missing or
+    unreadable file, a repeated id or no usable line at all is an :class:`EvalError`.
+    """
     if not paths:
         raise EvalError("no benchmark file given")
+    report = on_skip or warn_skipped
     tasks: list[Task] = []
     seen: dict[str, str] = {}
     for path in paths:
         if not path.is_file():
             raise EvalError(f"benchmark file not found: {path}")
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise EvalError(f"{path}:{lineno}: not JSON ({exc.msg})") from None
-            if not isinstance(rec, dict) or not isinstance(rec.get("id"), str) or "lean" not in rec:
-                raise EvalError(f"{path}:{lineno}: a benchmark line needs string fields 'id' and 'lean'")
-            key = rec["id"]
+        try:
+            records, skipped = read_records(path, require_id=True)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise EvalError(f"cannot read {path}: {exc}") from None
+        for s in skipped:
+            report(s)
+        for r in records:
+            key = r.entry["id"]
             if key in seen:
-                raise EvalError(f"{path}:{lineno}: problem id {key!r} already given in {seen[key]}")
+                raise EvalError(f"{path}:{r.line}: problem id {key!r} already given in {seen[key]}")
             seen[key] = str(path)
-            tasks.append(Task(key, dataset_of(key, path), rec, str(path)))
+            tasks.append(Task(key, dataset_of(key, path), r.entry, str(path)))
     if not tasks:
         raise EvalError("the benchmark files hold no problems")
     return tasks

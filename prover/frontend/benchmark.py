@@ -1,48 +1,82 @@
 """Benchmark files: JSONL with one Lean statement per line (field ``lean``), read with the
-LIPS convention that every ``/`` is real division (see shared/benchmarks/README.md)."""
+LIPS convention that every ``/`` is real division (see shared/benchmarks/README.md).
+
+A broken line (not JSON, not an object, no string ``lean``, a non-string ``id``, a statement that
+does not parse) never makes the whole file unusable: it is reported as a
+:class:`~prover.benchmark_lines.SkippedLine` (through ``on_skip``, by default a warning) and the
+other lines are read.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from prover.benchmark_lines import BenchmarkRecord, OnSkip, SkippedLine, read_records, warn_skipped
 from prover.frontend.errors import ParseError
 from prover.frontend.statement import parse_theorem
 from prover.problem import Problem
 
 
-def load_benchmark(path: str | Path, *, real_division: bool = True) -> list[Problem]:
+def _ident(path: Path, rec: BenchmarkRecord) -> str:
+    return str(rec.entry.get("id", f"{path.stem}/{rec.line}"))
+
+
+def _problem(path: Path, rec: BenchmarkRecord, real_division: bool) -> Problem:
+    """The problem of one record; :class:`ParseError` (naming the id) if it does not parse."""
+    entry, ident = rec.entry, _ident(path, rec)
+    try:
+        p = parse_theorem(entry["lean"], real_division=real_division)
+    except ParseError as exc:
+        raise ParseError(f"{ident}: {exc.message}", exc.column, exc.line) from None
+    p.name = ident
+    p.source = f"{path.name}" + (f" ({entry['source']})" if entry.get("source") else "")
+    p.meta = {**p.meta, "lean": entry["lean"], "declared_name": _declared(entry["lean"])}
+    return p
+
+
+def load_benchmark(path: str | Path, *, real_division: bool = True,
+                   on_skip: OnSkip | None = None) -> list[Problem]:
     """Problems of a JSONL benchmark; ``name`` is the entry's ``id``, ``source`` its file and
-    ``source`` field. A statement that does not parse raises :class:`ParseError` naming its id."""
+    ``source`` field. A broken line, or a statement that does not parse, is passed to ``on_skip``
+    (default: :func:`warn_skipped`) and left out."""
     path = Path(path)
+    report = on_skip or warn_skipped
+    records, skipped = read_records(path)
+    for s in skipped:
+        report(s)
     out: list[Problem] = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
+    for rec in records:
         try:
-            entry = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"{path.name}:{lineno}: not JSON ({exc.msg})", exc.colno) from None
-        if not isinstance(entry, dict) or "lean" not in entry:
-            raise ParseError(f"{path.name}:{lineno}: entry without a `lean` field", 1)
-        ident = str(entry.get("id", f"{path.stem}/{lineno}"))
-        try:
-            p = parse_theorem(entry["lean"], real_division=real_division)
+            out.append(_problem(path, rec, real_division))
         except ParseError as exc:
-            raise ParseError(f"{ident}: {exc.message}", exc.column, exc.line) from None
-        p.name = ident
-        p.source = f"{path.name}" + (f" ({entry['source']})" if entry.get("source") else "")
-        p.meta = {**p.meta, "lean": entry["lean"], "declared_name": _declared(entry["lean"])}
-        out.append(p)
+            report(SkippedLine(str(path), rec.line, f"statement does not parse: {exc}"))
     return out
 
 
-def load_benchmark_entry(path: str | Path, ident: str) -> Problem:
-    """One problem of a JSONL benchmark by id (``file.jsonl#id``)."""
-    for p in load_benchmark(path):
-        if p.name == ident or p.name.split("/")[-1] == ident:
-            return p
-    raise ParseError(f"no entry `{ident}` in {Path(path).name}", 1)
+def load_benchmark_entry(path: str | Path, ident: str, *, real_division: bool = True,
+                         on_skip: OnSkip | None = None) -> Problem:
+    """One problem of a JSONL benchmark by id (``file.jsonl#id``). Broken lines are reported
+    to ``on_skip`` and do not matter unless the id is not found; a statement that does not
+    parse raises :class:`ParseError` only for the entry asked for."""
+    path = Path(path)
+    report = on_skip or warn_skipped
+    records, skipped = read_records(path)
+    for s in skipped:
+        report(s)
+    def matches(name: str) -> bool:
+        return name == ident or name.split("/")[-1] == ident
+
+    for rec in records:
+        if matches(_ident(path, rec)):
+            return _problem(path, rec, real_division)
+    for s in skipped:
+        if s.ident is not None and matches(s.ident):
+            raise ParseError(f"entry `{ident}` ({path.name}:{s.line}) cannot be used: {s.reason}", 1)
+    extra = f" ({len(skipped)} broken lines skipped)" if skipped else ""
+    raise ParseError(f"no entry `{ident}` in {path.name}{extra}", 1)
+
+
+__all__ = ["OnSkip", "SkippedLine", "load_benchmark", "load_benchmark_entry", "warn_skipped"]
 
 
 def _declared(text: str) -> str:

@@ -10,6 +10,10 @@ the term real, so ``x ^ (1 / 3)`` is the real cube root power there.
 
 Powers: ``x ^ (n : ℕ)`` and ``x ^ (k : ℤ)`` become ``Pow(x, Integer)``; real exponents
 (``x ^ (1/3 : ℝ)``, ``a ^ a``) become ``Pow(x, exponent)``; ``sqrt`` is ``sympy.sqrt``.
+
+sympy simplifies while it builds these expressions; the statement's Lean meaning is elaborated
+separately by :mod:`prover.frontend.faithful`, and :mod:`prover.frontend.fidelity` has the kernel
+check that both agree.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from prover.problem import Relation
 
 MAX_EXPONENT = 1000  # |integer exponent| above this is refused (sympy would expand huge numbers)
 
-_TYPE_TEXT = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "Prop": "Prop", "Type": "Type",
+TYPE_TEXT = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "Prop": "Prop", "Type": "Type",
               "NNReal": "ℝ≥0", "EReal": "EReal", "Bool": "Bool"}
 
 
@@ -32,9 +36,6 @@ _TYPE_TEXT = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "Prop"
 class Scope:
     variables: dict[str, sp.Symbol]
     real_division: bool
-    #: False builds the term without sympy's automatic simplification (``x/x`` stays ``x/x``);
-    #: used only to check that the simplified form keeps Lean's meaning (see ``check_faithful``).
-    evaluate: bool = True
 
 
 def _leaves_any(node: Node, leaf_test) -> bool:
@@ -68,21 +69,28 @@ def is_real(node: Node, scope: Scope) -> bool:
     return _leaves_any(node, test)
 
 
-def _has_int_ascription(node: Node) -> bool:
+def has_int_ascription(node: Node) -> bool:
     return _leaves_any(node, lambda n: (n.value == "Z") if n.kind == "ascribe" else None)
 
 
 def term_type(node: Node, scope: Scope) -> str:
     if is_real(node, scope):
         return "R"
-    return "Z" if _has_int_ascription(node) else "N"
+    return "Z" if has_int_ascription(node) else "N"
 
 
-def _nat_refusal(what: str, ty: str, scope: Scope) -> str:
+def relation_type(lhs: Node, rhs: Node, scope: Scope) -> str:
+    """The type at which Lean elaborates both sides of a comparison."""
+    if is_real(lhs, scope) or is_real(rhs, scope):
+        return "R"
+    return "Z" if has_int_ascription(lhs) or has_int_ascription(rhs) else "N"
+
+
+def nat_refusal(what: str, ty: str, scope: Scope) -> str:
     hint = "write it as `(… : ℝ)`"
     if what == "`/`" and not scope.real_division:
         hint += " (or use the real-division convention of the LIPS benchmarks)"
-    return (f"{what} in a numeral-only term, which Lean types as {_TYPE_TEXT[ty]} "
+    return (f"{what} in a numeral-only term, which Lean types as {TYPE_TEXT[ty]} "
             f"({'so 1 / 3 = 0' if what == '`/`' else 'not the real operation'}); {hint}")
 
 
@@ -99,39 +107,39 @@ def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
         if sym is None:
             raise Located(f"unknown identifier `{node.value}`", node.pos)
         if ty != "R":
-            raise Located(f"`{node.value}` is a real variable, not of type {_TYPE_TEXT[ty]}", node.pos)
+            raise Located(f"`{node.value}` is a real variable, not of type {TYPE_TEXT[ty]}", node.pos)
         return sym
     if k in ("rel", "and"):
         raise Located("a proposition where a number was expected", node.pos)
     if k == "add":
         return _sum_chain(node, ty, scope)
     if k == "mul":
-        return sp.Mul(elab(a[0], ty, scope), elab(a[1], ty, scope), evaluate=scope.evaluate)
+        return sp.Mul(elab(a[0], ty, scope), elab(a[1], ty, scope))
     if k == "sub":
         return _sum_chain(node, ty, scope)
     if k == "neg":
         if ty == "N":
-            raise Located(_nat_refusal("negation `-`", ty, scope), node.pos)
-        return sp.Mul(-1, elab(a[0], ty, scope), evaluate=scope.evaluate)
+            raise Located(nat_refusal("negation `-`", ty, scope), node.pos)
+        return sp.Mul(-1, elab(a[0], ty, scope))
     if k == "div":
         if ty != "R":
-            raise Located(_nat_refusal("`/`", ty, scope), node.pos)
+            raise Located(nat_refusal("`/`", ty, scope), node.pos)
         num, den = elab(a[0], ty, scope), elab(a[1], ty, scope)
         if den == 0:
             raise Located("division by zero", node.pos)
-        return sp.Mul(num, sp.Pow(den, -1, evaluate=scope.evaluate), evaluate=scope.evaluate)
+        return sp.Mul(num, sp.Pow(den, -1))
     if k == "inv":
         if ty != "R":
-            raise Located(_nat_refusal("`⁻¹`", ty, scope), node.pos)
+            raise Located(nat_refusal("`⁻¹`", ty, scope), node.pos)
         base = elab(a[0], ty, scope)
         if base == 0:
             raise Located("inverse of zero", node.pos)
-        return sp.Pow(base, -1, evaluate=scope.evaluate)
+        return sp.Pow(base, -1)
     if k == "sqrt":
         arg = elab(a[0], "R", scope)
         if arg.is_number and arg.is_negative:
             raise Located("square root of a negative number (Lean's `Real.sqrt` is 0 there)", node.pos)
-        return sp.sqrt(arg, evaluate=scope.evaluate)
+        return sp.sqrt(arg)
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":
@@ -149,10 +157,10 @@ def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
     terms = [elab(node, ty, scope)]
     for n in reversed(chain):
         if n.kind == "sub" and ty == "N":
-            raise Located(_nat_refusal("`-`", ty, scope), n.pos)
+            raise Located(nat_refusal("`-`", ty, scope), n.pos)
         t = elab(n.args[1], ty, scope)
-        terms.append(t if n.kind == "add" else sp.Mul(-1, t, evaluate=scope.evaluate))
-    return sp.Add(*terms, evaluate=scope.evaluate)
+        terms.append(t if n.kind == "add" else sp.Mul(-1, t))
+    return sp.Add(*terms)
 
 
 def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
@@ -170,13 +178,13 @@ def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
         raise Located("zero to a negative power", node.pos)
     if base.is_number and base.is_negative and not (ex.is_integer is True):
         raise Located("real power of a negative number", node.pos)
-    return sp.Pow(base, ex, evaluate=scope.evaluate)
+    return sp.Pow(base, ex)
 
 
 def _ascription(node: Node, ty: str, scope: Scope) -> sp.Expr:
     target = node.value
     if target not in ("R", "N", "Z"):
-        raise Located(f"type `{_TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
+        raise Located(f"type `{TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
     if target == "R":
         if ty != "R":
             raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
@@ -208,32 +216,9 @@ def elab_relation(node: Node, scope: Scope) -> Relation:
     if node.kind != "rel":
         raise Located("expected a comparison (≤ < ≥ > = ≠)", node.pos)
     lhs, rhs = node.args
-    ty = "R" if is_real(lhs, scope) or is_real(rhs, scope) else (
-        "Z" if _has_int_ascription(lhs) or _has_int_ascription(rhs) else "N")
+    ty = relation_type(lhs, rhs, scope)
     return Relation(check_real(elab(lhs, ty, scope), lhs.pos), node.value,
                     check_real(elab(rhs, ty, scope), rhs.pos))
-
-
-def check_faithful(node: Node, rel: Relation, scope: Scope, hyps: list[Relation]) -> None:
-    """Refuse a comparison whose sympy form lost Lean's meaning.
-
-    sympy simplifies while building (``x/x → 1``, ``√x·√x → x``, ``(x·y)/y → x``); in Lean these
-    differ where a denominator vanishes or a root's argument is negative. The kernel only ever
-    sees the simplified form, so the front-end checks here that every such simplification is
-    justified by ``hyps`` (the earlier hypotheses), or refuses the statement.
-    """
-    from prover.frontend.fidelity import simplification_is_faithful
-
-    raw = Scope(scope.variables, scope.real_division, evaluate=False)
-    for side, value in zip(node.args, (rel.lhs, rel.rhs)):
-        try:
-            unevaluated = elab(side, "R", raw)
-        except Located:
-            unevaluated = value
-        if not simplification_is_faithful(unevaluated, value, hyps):
-            raise Located("this side simplifies (e.g. `x / x` to 1 or `√x * √x` to x) in a way that "
-                          "is only valid where a denominator is nonzero or a root's argument is "
-                          "nonnegative, and the hypotheses do not show that", side.pos)
 
 
 def elab_proposition(node: Node, scope: Scope) -> list[Relation]:

@@ -2,7 +2,9 @@
 
 It never fails: characters it does not know become ``"?"`` tokens, so that a proof after
 ``:=`` (which we skip) may contain anything; the parser reports an unknown token only when
-it has to read it. Comments (``--`` and nested ``/- -/``) are skipped.
+it has to read it. Comments (``--`` and nested ``/- -/``) are skipped. Numerals of any length
+are tokens too; :func:`literal_problem` says which ones the parser must refuse (a proof after
+``:=`` is never read, so its numerals do not matter).
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ SYMBOLS = (
 )
 
 _NUM = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_NUM_PARTS = re.compile(r"(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?")
+
+#: Longest numeral (digits, before and after a decimal point) and largest scientific exponent
+#: accepted: longer ones would make sympy (or Python's int conversion) stall or fail.
+MAX_LITERAL_DIGITS = 1000
+MAX_LITERAL_EXPONENT = 1000
 _SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₔₕₖₗₘₙₚₛₜ"
 
 
@@ -91,6 +99,21 @@ def tokenize(text: str) -> list[Token]:
             i += 1
     toks.append(Token("eof", "", n))
     return toks
+
+
+def literal_problem(text: str) -> str | None:
+    """Why the numeral ``text`` (a ``num`` token) is refused, or None when it is fine."""
+    m = _NUM_PARTS.fullmatch(text)
+    if m is None:  # pragma: no cover - num tokens always match
+        return f"malformed number `{text[:20]}`"
+    digits = len(m.group(1)) + len(m.group(2) or "")
+    if digits > MAX_LITERAL_DIGITS:
+        return f"numeric literal with {digits} digits is too long (at most {MAX_LITERAL_DIGITS})"
+    if m.group(3) is not None:
+        mag = m.group(3).lstrip("+-").lstrip("0") or "0"
+        if len(mag) > len(str(MAX_LITERAL_EXPONENT)) or int(mag) > MAX_LITERAL_EXPONENT:
+            return f"scientific exponent of `{text[:20]}` is too large (at most {MAX_LITERAL_EXPONENT})"
+    return None
 
 
 def _skip_block_comment(text: str, i: int) -> int:

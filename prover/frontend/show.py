@@ -6,18 +6,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from prover.frontend.benchmark import load_benchmark, load_benchmark_entry
+from prover.frontend.benchmark import OnSkip, SkippedLine, load_benchmark, load_benchmark_entry, warn_skipped
 from prover.frontend.errors import ParseError
 from prover.frontend.printer import print_expr, print_relation, print_theorem
 from prover.frontend.statement import parse_theorem
 from prover.problem import LEAN_OPS, Problem
 
 
-def load_spec(spec: str, *, real_division: bool | None = None) -> list[Problem]:
+def load_spec(spec: str, *, real_division: bool | None = None, on_skip: OnSkip | None = None) -> list[Problem]:
     """``FILE.lean`` (optionally ``#name``), ``file.jsonl`` (optionally ``#id``), or statement text.
 
     ``real_division=None`` means: on for JSONL benchmarks and for sources with the LIPS header
-    macro, off otherwise. Errors are :class:`ParseError` (missing files included).
+    macro, off otherwise. Errors are :class:`ParseError` (missing files included); broken lines
+    of a JSONL file go to ``on_skip`` (see :func:`~prover.frontend.benchmark.load_benchmark`),
+    and a file with no usable line at all is an error.
     """
     path_part, _, ident = spec.partition("#")
     if path_part.endswith(".jsonl"):
@@ -26,9 +28,18 @@ def load_spec(spec: str, *, real_division: bool | None = None) -> list[Problem]:
             raise ParseError(f"no such benchmark file: {path_part}", 1)
         rd = True if real_division is None else real_division
         if ident:
-            p = load_benchmark_entry(path, ident)
-            return [p] if rd else [_reparse(p, rd)]
-        return load_benchmark(path, real_division=rd)
+            return [load_benchmark_entry(path, ident, real_division=rd, on_skip=on_skip)]
+        skipped: list[SkippedLine] = []
+        report = on_skip or warn_skipped
+
+        def note(s: SkippedLine) -> None:
+            skipped.append(s)
+            report(s)
+
+        problems = load_benchmark(path, real_division=rd, on_skip=note)
+        if not problems and skipped:
+            raise ParseError(f"no usable problem in {path.name} ({len(skipped)} lines skipped)", 1)
+        return problems
     if path_part.endswith(".lean"):
         path = Path(path_part)
         if not path.is_file():
@@ -40,12 +51,6 @@ def load_spec(spec: str, *, real_division: bool | None = None) -> list[Problem]:
     p = parse_theorem(spec, real_division=bool(real_division))
     p.meta = {**p.meta, "lean": spec}   # rendered Lean files keep the user's statement verbatim
     return [p]
-
-
-def _reparse(p: Problem, real_division: bool) -> Problem:
-    q = parse_theorem(p.meta["lean"], real_division=real_division)
-    q.name, q.source, q.meta = p.name, p.source, p.meta
-    return q
 
 
 def problem_to_json(p: Problem) -> dict[str, Any]:

@@ -15,9 +15,10 @@ import unicodedata
 
 import sympy as sp
 
-from prover.frontend.elaborate import Scope, check_faithful, elab_proposition, elab_relation
+from prover.frontend.elaborate import Scope, elab_proposition, elab_relation
 from prover.frontend.errors import Located, ParseError
-from prover.frontend.lexer import Token, tokenize
+from prover.frontend.fidelity import Fidelity
+from prover.frontend.lexer import Token, literal_problem, tokenize
 from prover.frontend.syntax import TYPE_NAMES, TermParser, describe
 from prover.problem import Hypothesis, Problem, var
 
@@ -48,10 +49,12 @@ def parse_theorem(text: str, *, real_division: bool = False, name: str | None = 
             if len(starts) > 1:
                 raise Located(f"{len(starts)} declarations found; choose one (FILE.lean#name)",
                               tokens[starts[1]].pos)
+            _check_literals(tokens, starts[0])
             return _Decl(tokens, starts[0], real_division).parse()
         for i in starts:
             nxt = tokens[i + 1]
             if tokens[i].text != "example" and nxt.kind == "ident" and nxt.text == name:
+                _check_literals(tokens, i)
                 return _Decl(tokens, i, real_division).parse()
         raise Located(f"no declaration named `{name}`", 0)
     except Located as exc:
@@ -73,6 +76,18 @@ def declaration_names(text: str) -> list[str]:
     return out
 
 
+def _check_literals(tokens: list[Token], start: int, stop_at_proof: bool = True) -> None:
+    """Refuse over-long numerals in the statement that starts at ``tokens[start]`` (up to its
+    ``:=``; the proof is never read) before anything tries to convert them."""
+    for t in tokens[start:]:
+        if stop_at_proof and t.kind == "op" and t.text == ":=":
+            return
+        if t.kind == "num":
+            why = literal_problem(t.text)
+            if why is not None:
+                raise Located(why, t.pos)
+
+
 def _first_pos(tokens: list[Token]) -> int:
     return tokens[0].pos if tokens else 0
 
@@ -88,6 +103,7 @@ class _Decl:
     def __init__(self, tokens: list[Token], start: int, real_division: bool) -> None:
         self.p = TermParser(tokens, start)
         self.scope = Scope({}, real_division)
+        self.fidelity = Fidelity(self.scope)
         self.hyps: list[Hypothesis] = []
         self.implicit: set[str] = set()
 
@@ -122,11 +138,11 @@ class _Decl:
             extra = " (unbalanced parentheses?)" if t.text == ")" else ""
             raise Located(f"unexpected {describe(t)} after the goal{extra}", t.pos)
         goal = elab_relation(goal_node, self.scope)
-        check_faithful(goal_node, goal, self.scope, [h.rel for h in self.hyps])
+        faithful = self.fidelity.goal(goal_node, goal)
         variables = list(self.scope.variables)
         meta = {"implicit_variables": sorted(self.implicit)} if self.implicit else {}
         return Problem(name=name, variables=variables, hypotheses=self.hyps, goal=goal,
-                       real_division=self.scope.real_division, meta=meta)
+                       real_division=self.scope.real_division, meta=meta, faithful=faithful)
 
     def _binder(self) -> None:
         p = self.p
@@ -158,10 +174,8 @@ class _Decl:
                 raise Located(f"unbalanced parentheses: `{open_tok.text}` is never closed", open_tok.pos)
             raise Located(f"expected `{close}` to end the binder, found {describe(t)}", t.pos)
         p.advance()
-        earlier = [h.rel for h in self.hyps]
         rels = elab_proposition(prop, self.scope)
-        for part, rel in zip(prop.args if prop.kind == "and" else [prop], rels):
-            check_faithful(part, rel, self.scope, earlier)
+        self.fidelity.hypothesis(prop, rels, copies=len(names))
         for n in names:
             if len(rels) == 1:
                 self.hyps.append(Hypothesis(n.text, rels[0]))
@@ -187,6 +201,7 @@ def parse_expression(text: str, variables: list[str], *, real_division: bool = F
 
     try:
         tokens = tokenize(text)
+        _check_literals(tokens, 0, stop_at_proof=False)
         p = TermParser(tokens)
         node = p.term(0)
         if p.peek().kind != "eof":

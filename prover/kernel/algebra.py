@@ -22,32 +22,44 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import sympy as sp
 from sympy import QQ
 from sympy.polys.rings import ring as poly_ring
+
+from prover.kernel import terms as T
 
 
 class KernelError(Exception):
     """A reason to reject: the message is shown to the user as is."""
 
 
-MAX_EXPONENT = 10_000  # a guard against certificates that would take forever to expand
+MAX_EXPONENT = T.LIMITS.max_exponent
 
 
 @dataclass(frozen=True)
 class AtomDef:
     """What an atom symbol stands for: ``head`` applied to atomized ``args``.
 
-    Heads: ``"pow"`` (args: base, exponent; exponent a non-integer rational or an atomized
-    expression), ``"exp"``, ``"log"``, ``"abs"``, ``"pi"``, ``"E"``, or a sympy function name.
+    Heads: ``"pow"`` (args: base, exponent; exponent a positive non-integer rational, ``1/2`` for
+    ``Real.sqrt``, or an atomized expression for a variable exponent), ``"exp"``, ``"log"``,
+    ``"abs"``, ``"pi"``, ``"E"``.
     """
 
     head: str
     args: tuple[sp.Expr, ...]
-    original: sp.Expr
-    dens: tuple[sp.Expr, ...] = ()  # the arguments' denominators: ``args`` mean Lean's values only
-    #                                 where these are nonzero (positivity checks them before use)
+    original: T.Term
+    dens: tuple = ()  # the arguments' requirements (denominators nonzero, NonNeg): ``args`` mean
+    #                   Lean's values only where these hold (positivity checks them before use)
+
+
+@dataclass(frozen=True)
+class NonNeg:
+    """A requirement ``expr >= 0`` (atomized) under which a conversion is faithful to Lean:
+    ``x ^ (-r) = (x ^ r)⁻¹`` holds in Mathlib only for ``x >= 0`` (``Real.rpow_neg``)."""
+
+    expr: sp.Expr
 
 
 def _canon(e: sp.Expr) -> sp.Expr:
@@ -55,82 +67,114 @@ def _canon(e: sp.Expr) -> sp.Expr:
     return sp.cancel(e) if e.free_symbols else e
 
 
+_SYMBOLS: dict[str, sp.Symbol] = {}
+
+
+def variable_symbol(name: str) -> sp.Symbol:
+    """The sympy symbol standing for a problem variable inside the kernel's atomized algebra."""
+    s = _SYMBOLS.get(name)
+    if s is None:
+        s = _SYMBOLS[name] = sp.Symbol(name, real=True)
+    return s
+
+
+_FACTOR_MAX_TERMS = 60     # factoring is a normal-form convenience: only for small polynomials
+_SQUAREFREE_MAX = 10**12   # integers whose square part is extracted by trial division
+
+
 @dataclass
 class Atomizer:
-    """One consistent table of atoms; use one per step check so atoms match across parts."""
+    """One consistent table of atoms; use one per step check so atoms match across parts.
+
+    Converts kernel terms (:mod:`prover.kernel.terms`) to rational functions of variable and atom
+    symbols. Only field operations on symbols are built here, so sympy's automatic evaluation
+    has nothing to simplify but rational-function algebra, which is exact; every denominator is
+    recorded so that the caller proves it nonzero (Lean's ``x / 0 = 0``).
+
+    Atoms are put in a normal form by laws that hold for **every** real argument in Mathlib
+    (listed in docs/TRUST_BASE.md §1.3): ``|ab| = |a||b|``, ``|a⁻¹| = |a|⁻¹``, ``√(a²b) = |a|√b``,
+    ``√(c·b) = √c·√b`` for a rational ``c ≥ 0``, ``√(k²m) = k√m``, ``(Π aᵢ^(2kᵢ))^r = Π |aᵢ|^(2kᵢr)``.
+    With ``inv_atoms`` every inverse ``t⁻¹`` is itself an atom (split over the factors of ``t``,
+    ``(ab)⁻¹ = a⁻¹b⁻¹``, ``(-a)⁻¹ = -a⁻¹``), which needs no denominator to be nonzero: Lean's
+    inverse is total.
+    """
 
     atoms: dict[tuple, sp.Symbol] = field(default_factory=dict)
     defs: dict[sp.Symbol, AtomDef] = field(default_factory=dict)
+    inv_atoms: bool = False
+    #: atoms that are roots of positive integers: ``s ↦ (m, q)`` with ``s = m^(1/q)``, so ``s^q = m``
+    #: (``Real.sq_sqrt``, ``Real.rpow_inv_natCast_pow``)
+    sqrt_consts: dict[sp.Symbol, tuple[int, int]] = field(default_factory=dict)
 
-    def convert(self, e: sp.Expr, subs: dict[sp.Symbol, sp.Expr] | None = None) -> tuple[sp.Expr, list[sp.Expr]]:
-        """Return (atomized expression, denominators as atomized expressions).
-
-        ``subs`` replaces variables by (original, not yet atomized) expressions *structurally*, so
-        ``s ** 2`` with ``s ↦ √x`` becomes ``A**2`` for the atom ``A = √x``, never ``x``.
-        """
-        dens: list[sp.Expr] = []
-        sub_conv: dict[sp.Symbol, tuple[sp.Expr, list[sp.Expr]]] = {}
+    def convert(self, e: T.Term, subs: dict[str, T.Term] | None = None) -> tuple[sp.Expr, list]:
+        """Return (atomized expression, requirements: denominators that must be nonzero and
+        :class:`NonNeg` entries). ``subs`` replaces variables by terms *structurally*, so ``s ** 2``
+        with ``s ↦ sqrt(x)`` becomes ``A**2`` for the atom ``A = √x``, never ``x``."""
         if subs:
-            for k, v in subs.items():
-                sub_conv[k] = self.convert(sp.sympify(v))
-        out = self._conv(sp.sympify(e), sub_conv, dens)
+            e = T.substitute(e, subs)
+        dens: list = []
+        out = self._conv(e, dens)
         return out, _dedupe(dens)
 
     # ---------------------------------------------------------------- internals
 
-    def _conv(self, e: sp.Expr, subs: dict, dens: list[sp.Expr]) -> sp.Expr:
-        if e.is_Symbol:
-            if e in subs:
-                conv, d = subs[e]
-                dens.extend(d)
-                return conv
-            if e in self.defs:
-                raise KernelError(f"reserved symbol {e} in an expression")
-            return e
-        if e.is_Rational:
-            return e
-        if e.is_Add:
-            return sp.Add(*[self._conv(a, subs, dens) for a in e.args])
-        if e.is_Mul:
-            return sp.Mul(*[self._conv(a, subs, dens) for a in e.args])
-        if e.is_Pow:
-            base, ex = e.args
-            if ex.is_Integer:
-                if abs(ex) > MAX_EXPONENT:
-                    raise KernelError(f"exponent {ex} is too large (limit {MAX_EXPONENT})")
-                cb = self._conv(base, subs, dens)
-                if ex < 0:
-                    dens.append(cb)
-                return cb ** ex
-            if ex.is_Rational and ex < 0:
-                # x^(-r) is read as 1 / x^r: one atom per root whichever way it was written
-                # (sympy turns 1/√x into x^(-1/2)); its denominator must then be proved nonzero.
-                root = self._atom("pow", (base,), (-ex,), sp.Pow(base, -ex), subs, dens)
-                dens.append(root)
-                return 1 / root
-            if ex.is_Rational:
-                return self._atom("pow", (base,), (ex,), e, subs, dens)
-            return self._atom("pow", (base, ex), (), e, subs, dens)
-        if e is sp.pi:
-            return self._atom("pi", (), (), e, subs, dens)
-        if e is sp.E:
-            return self._atom("E", (), (), e, subs, dens)
-        if not e.args:
-            raise KernelError(f"non-real or undefined number {e} (sympy evaluated with complex "
-                              "semantics, which differ from Lean's)")
-        for cls, head in ((sp.exp, "exp"), (sp.log, "log"), (sp.Abs, "abs")):
-            if isinstance(e, cls):
-                return self._atom(head, e.args, (), e, subs, dens)
-        if isinstance(e, sp.Function) and not isinstance(e, sp.core.function.AppliedUndef):
-            return self._atom(type(e).__name__, e.args, (), e, subs, dens)
-        raise KernelError(f"unsupported expression {e} ({type(e).__name__})")
+    def _conv(self, e: T.Term, dens: list) -> sp.Expr:
+        if isinstance(e, T.Num):
+            return sp.Rational(e.value.numerator, e.value.denominator)
+        if isinstance(e, T.Var):
+            return variable_symbol(e.name)
+        if isinstance(e, T.Add):
+            return sp.Add(*[self._conv(a, dens) for a in e.args])
+        if isinstance(e, T.Mul):
+            return sp.Mul(*[self._conv(a, dens) for a in e.args])
+        if isinstance(e, T.Pow):
+            if abs(e.exp) > MAX_EXPONENT:
+                raise KernelError(f"exponent {e.exp} is too large (limit {MAX_EXPONENT})")
+            cb = self._conv(e.base, dens)
+            if e.exp >= 0:
+                return cb ** e.exp
+            if self.inv_atoms:
+                return self._inv(cb, e.base) ** (-e.exp)
+            dens.append(cb)
+            return cb ** e.exp
+        if isinstance(e, T.Sqrt):
+            return self._rpow(e.arg, Fraction(1, 2), e, dens)
+        if isinstance(e, T.Rpow):
+            ex = e.exp
+            if isinstance(ex, T.Num):
+                r = ex.value
+                if r.denominator == 1:  # not built by the parser; read as Lean's rpow_intCast
+                    return self._conv(T.Pow(e.base, r.numerator), dens)
+                if r < 0:
+                    # x^(-r) = (x^r)⁻¹ only for x >= 0 in Mathlib (Real.rpow_neg)
+                    root = self._rpow(e.base, -r, T.Rpow(e.base, T.Num(-r)), dens)
+                    dens.append(NonNeg(self._conv(e.base, dens)))
+                    if self.inv_atoms:
+                        return self._inv(root, T.Rpow(e.base, T.Num(-r)))
+                    dens.append(root)
+                    return 1 / root
+                return self._rpow(e.base, r, e, dens)
+            return self._atom("pow", (e.base, ex), (), e, dens)
+        if isinstance(e, T.Fn):
+            if e.name == "abs":
+                arg_dens: list = []
+                b = self._conv(e.arg, arg_dens)
+                dens.extend(arg_dens)
+                return self._abs(b, e, arg_dens, dens)
+            return self._atom(e.name, (e.arg,), (), e, dens)
+        if isinstance(e, T.Const):
+            return self._atom(e.name, (), (), e, dens)
+        raise KernelError(f"unsupported term {e!r}")
 
-    def _atom(self, head: str, args: Sequence[sp.Expr], consts: tuple[sp.Expr, ...], original: sp.Expr,
-              subs: dict, dens: list[sp.Expr]) -> sp.Symbol:
+    def _atom(self, head: str, args: Sequence[T.Term], consts: tuple[sp.Expr, ...], original: T.Term,
+              dens: list) -> sp.Symbol:
         """The symbol for ``head(args…, consts…)``; ``args`` are converted, ``consts`` are rationals."""
-        arg_dens: list[sp.Expr] = []
-        conv = tuple(self._conv(a, subs, arg_dens) for a in args) + consts
+        arg_dens: list = []
+        conv = tuple(self._conv(a, arg_dens) for a in args) + consts
         dens.extend(arg_dens)
+        return self._symbol(head, conv, original, arg_dens)
+
+    def _symbol(self, head: str, conv: tuple[sp.Expr, ...], original: T.Term, arg_dens: list) -> sp.Symbol:
         key = (head,) + tuple(_canon(a) for a in conv)
         sym = self.atoms.get(key)
         if sym is None:
@@ -138,6 +182,152 @@ class Atomizer:
             self.atoms[key] = sym
             self.defs[sym] = AtomDef(head, conv, original, tuple(_dedupe(arg_dens)))
         return sym
+
+    # -------- normal forms of atoms (each law holds for every real argument)
+
+    def _inv(self, P: sp.Expr, original: T.Term) -> sp.Expr:
+        """``P⁻¹`` as atoms: ``(c·Π fᵢ^eᵢ)⁻¹ = c⁻¹·Π (fᵢ⁻¹)^eᵢ`` (``mul_inv``, ``inv_pow``; ``0⁻¹ = 0``)."""
+        c, factors = _factors(P)
+        if c == 0:
+            return sp.Integer(0)
+        out: sp.Expr = 1 / c
+        for f, e in factors:
+            out *= self._symbol("inv", (f,), original, []) ** e
+        return out
+
+    def _abs(self, B: sp.Expr, original: T.Term, arg_dens: list, dens: list) -> sp.Expr:
+        """``|N/D| = |N|/|D|`` (``abs_div``), ``|c·Π fᵢ^eᵢ| = |c|·Π |fᵢ|^eᵢ`` (``abs_mul``,
+        ``abs_pow``), ``|f|^(2k) = f^(2k)``."""
+        num, den = sp.fraction(sp.cancel(B)) if B.free_symbols else (B, sp.Integer(1))
+        out = self._abs_poly(num, original, arg_dens)
+        if den != 1:
+            d = self._abs_poly(den, original, arg_dens)
+            dens.append(d)
+            out = out / d
+        return out
+
+    def _abs_poly(self, P: sp.Expr, original: T.Term, arg_dens: list) -> sp.Expr:
+        c, factors = _factors(P)
+        out: sp.Expr = abs(c)
+        for f, e in factors:
+            out *= f**e if e % 2 == 0 else self._symbol("abs", (f,), original, arg_dens) ** e
+        return out
+
+    def _rpow(self, base: T.Term, r: Fraction, original: T.Term, dens: list) -> sp.Expr:
+        """``base ^ r`` for a positive non-integer rational ``r`` (``r = 1/2``: ``Real.sqrt``)."""
+        arg_dens: list = []
+        B = self._conv(base, arg_dens)
+        dens.extend(arg_dens)
+        if r == Fraction(1, 2):
+            return self._sqrt(B, original, arg_dens, dens)
+        rr = sp.Rational(r.numerator, r.denominator)
+        if not B.free_symbols and B > 0:
+            return self._rational_root(sp.Rational(B) ** int(rr.p), int(rr.q), original)
+        num, den = sp.fraction(sp.cancel(B)) if B.free_symbols else (B, sp.Integer(1))
+        if den.free_symbols or not num.free_symbols:
+            return self._symbol("pow", (B, rr), original, arg_dens)
+        c, factors = _factors(num / den)
+        if c > 0:
+            # (c·Π aᵢ^eᵢ)^r = c^r · Π aᵢ^(eᵢ·r) for nonnegative aᵢ (Real.mul_rpow, Real.rpow_natCast_mul):
+            # an even power f^(2k) is |f|^(2k), an |f| atom is nonnegative
+            parts = []
+            for f, e in factors:
+                if e % 2 == 0:
+                    parts.append((self._abs_poly(f, original, arg_dens), e))
+                elif f in self.defs and self.defs[f].head == "abs":
+                    parts.append((f, e))
+                else:
+                    break
+            else:
+                out = self._rational_root(c ** int(rr.p), int(rr.q), original)
+                for a, e in parts:
+                    k = rr * e
+                    out *= a**k if k.is_Integer else self._symbol("pow", (a, k), original, arg_dens)
+                return out
+        return self._symbol("pow", (B, rr), original, arg_dens)
+
+    def _sqrt(self, B: sp.Expr, original: T.Term, arg_dens: list, dens: list) -> sp.Expr:
+        """``√B`` in normal form: ``√(c·Π f^(2k)·O / D) = √|c| · Π |f|^k · √(±O/D)``
+        (``Real.sqrt_mul`` with the nonnegative ``|c|``, ``f^(2k)``; ``Real.sqrt_sq_eq_abs``), and
+        ``√((±D)⁻¹) = (√(±D))⁻¹`` (``Real.sqrt_inv``); ``√c = 0`` for a rational ``c < 0``."""
+        half = sp.Rational(1, 2)
+        num, den = sp.fraction(sp.cancel(B)) if B.free_symbols else (B, sp.Integer(1))
+        if not num.free_symbols and not den.free_symbols:
+            q = sp.Rational(num) / sp.Rational(den)
+            return self._sqrt_rational(q, original) if q >= 0 else sp.Integer(0)
+        if not den.free_symbols:
+            num, den = num / den, sp.Integer(1)
+        c, factors = _factors(num)
+        odd = sp.Mul(*[f for f, e in factors if e % 2])
+        if c < 0:
+            c, odd = -c, -odd
+        out = self._sqrt_rational(c, original)
+        for f, e in factors:
+            if e >= 2:
+                out *= self._abs_poly(f, original, arg_dens) ** (e // 2)
+        if den == 1:
+            if odd != 1:
+                out *= self._symbol("pow", (sp.expand(odd), half), original, arg_dens)
+            return out
+        if odd in (1, -1):
+            inner = self._sqrt(sp.expand(odd * den), original, arg_dens, dens)
+            if self.inv_atoms:
+                return out * self._inv(inner, original)
+            dens.append(inner)
+            return out / inner
+        return out * self._symbol("pow", (odd / den, half), original, arg_dens)
+
+    def _sqrt_rational(self, c: sp.Rational, original: T.Term) -> sp.Expr:
+        """``√c`` for a rational ``c ≥ 0`` (see :meth:`_rational_root`)."""
+        return self._rational_root(sp.Rational(c), 2, original) if c != 0 else sp.Integer(0)
+
+    def _rational_root(self, c: sp.Rational, q: int, original: T.Term) -> sp.Expr:
+        """``c^(1/q)`` for a rational ``c > 0``: ``(a/b)^(1/q) = (a·b^(q-1))^(1/q) / b`` and
+        ``(kᵠ·m)^(1/q) = k·m^(1/q)`` (``Real.mul_rpow``, ``Real.div_rpow``, ``Real.pow_rpow_inv_natCast``
+        on nonnegative numbers); the atom ``m^(1/q)`` is recorded with ``(m^(1/q))^q = m``.
+        ``c^(p/q)`` is passed as ``(c^p)^(1/q)`` (``Real.rpow_natCast_mul``, ``c ≥ 0``)."""
+        c = sp.Rational(c)
+        if c == 0:
+            return sp.Integer(0)
+        a, b = int(c.p), int(c.q)
+        k, m = _root_part(a * b ** (q - 1), q)
+        coeff = sp.Rational(k, b)
+        if m == 1:
+            return coeff
+        sym = self._symbol("pow", (sp.Integer(m), sp.Rational(1, q)), original, [])
+        self.sqrt_consts[sym] = (m, q)
+        return coeff * sym
+
+
+def _factors(P: sp.Expr) -> tuple[sp.Rational, list[tuple[sp.Expr, int]]]:
+    """``P = c · Π fᵢ^eᵢ`` with rational ``c`` (exact factoring over ℚ for small polynomials,
+    else the whole polynomial as one factor)."""
+    P = sp.expand(P)
+    if not P.free_symbols:
+        return sp.Rational(P), []
+    if len(sp.Add.make_args(P)) <= _FACTOR_MAX_TERMS:
+        try:
+            c, fs = sp.factor_list(P)
+            return sp.Rational(c), [(sp.expand(f), int(e)) for f, e in fs]
+        except (sp.PolynomialError, ValueError, TypeError):
+            pass
+    return sp.Integer(1), [(P, 1)]
+
+
+def _root_part(n: int, q: int) -> tuple[int, int]:
+    """``n = kᵠ · m`` with ``m`` free of q-th powers (trial division for ``n`` below 10¹²; else ``k = 1``)."""
+    if n > _SQUAREFREE_MAX:
+        return 1, n
+    k, m, d = 1, 1, 2
+    while d * d <= n:
+        e = 0
+        while n % d == 0:
+            n //= d
+            e += 1
+        k *= d ** (e // q)
+        m *= d ** (e % q)
+        d += 1
+    return k, m * n
 
 
 def _dedupe(items: Iterable[sp.Expr]) -> list[sp.Expr]:
@@ -155,7 +345,7 @@ def has_negative_power(e: sp.Expr) -> bool:
     return any(n.is_Pow and n.exp.is_negative for n in sp.preorder_traversal(e))
 
 
-def residual(exprs: Sequence[sp.Expr]):
+def residual(exprs: Sequence[sp.Expr], sqrt_consts: dict | None = None):
     """Numerator (a sparse polynomial over QQ) of the sum of atomized expressions, brought to a
     common denominator without gcds (fast); the sum is 0 as a rational function iff it is 0."""
     syms: set[sp.Symbol] = set()
@@ -168,7 +358,28 @@ def residual(exprs: Sequence[sp.Expr]):
     for e in exprs:
         n2, d2 = _to_frac(e, R, memo)
         num, den = _frac_add(num, den, n2, d2, R)
+    if sqrt_consts:
+        num = _reduce_square_roots(num, R, [(gens.index(s), m) for s, m in sqrt_consts.items() if s in syms])
     return num
+
+
+def _reduce_square_roots(num, R, roots: list[tuple[int, tuple[int, int]]]):
+    """Replace ``s^k`` by ``m^(k//q) · s^(k mod q)`` for each atom ``s = m^(1/q)`` (``s^q = m``):
+    the reduced polynomial has the same value as ``num`` at the atoms' values, so if it is the
+    zero polynomial the sum is 0 (when it is not, the sum is simply not shown to be 0)."""
+    if not roots:
+        return num
+    out: dict = {}
+    for monom, coeff in num.terms():
+        mon = list(monom)
+        for i, (m, q) in roots:
+            k = mon[i]
+            if k >= q:
+                coeff = coeff * QQ(m) ** (k // q)
+                mon[i] = k % q
+        t = tuple(mon)
+        out[t] = out.get(t, QQ(0)) + coeff
+    return R.from_dict({k: v for k, v in out.items() if v != 0}) if any(v != 0 for v in out.values()) else R.zero
 
 
 def _frac_add(n1, d1, n2, d2, R):
@@ -215,45 +426,3 @@ def _to_frac(e: sp.Expr, R, memo: dict) -> tuple:
 def rational_field_zero(exprs: Sequence[sp.Expr]) -> bool:
     """True iff the sum of the given atomized expressions is 0 as a rational function."""
     return residual(exprs) == 0
-
-
-def is_identity(expr: sp.Expr, hyps: Sequence = ()) -> bool:
-    """True iff ``expr`` is 0 wherever Lean evaluates it: atoms replaced consistently, the combined
-    numerator vanishes over ℚ, and every denominator is proved nonzero from ``hyps`` (Relations)
-    by the positivity rules."""
-    from prover.kernel.positivity import Positivity
-
-    at = Atomizer()
-    try:
-        conv, dens = at.convert(expr)
-    except KernelError:
-        return False
-    if not rational_field_zero([conv]):
-        return False
-    pos = Positivity(hyps, at)
-    return all(pos.nonzero_conv(d) for d in dens)
-
-
-def denominators(expr: sp.Expr) -> list[sp.Expr]:
-    """The (atomized) denominators of ``expr`` that must be nonzero for its algebra to be valid."""
-    return Atomizer().convert(expr)[1]
-
-
-def evaluation_is_faithful(unevaluated: sp.Expr, evaluated: sp.Expr, hyps: Sequence = ()) -> bool:
-    """Did sympy's automatic evaluation keep the Lean meaning of an expression?
-
-    For front ends: parse the statement once with ``evaluate=False`` and once normally, then call
-    this. It is False for ``x/x → 1`` (unless ``x ≠ 0`` is provable from ``hyps``), ``√x·√x → x``,
-    ``(√x)² → x`` and the like, where Lean's truncated operations differ from sympy's."""
-    from prover.kernel.positivity import Positivity
-
-    at = Atomizer()
-    try:
-        a, dens_a = at.convert(unevaluated)
-        b, dens_b = at.convert(evaluated)
-        if residual([a, -b]) != 0:
-            return False
-    except KernelError:
-        return False
-    pos = Positivity(hyps, at)
-    return all(pos.nonzero_conv(d) for d in _dedupe(dens_a + dens_b))

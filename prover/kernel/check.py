@@ -1,6 +1,6 @@
-"""The proof checker: verifies every step of a :class:`~prover.kernel.ir.Proof` exactly.
+"""The proof checker: verifies every step of a :class:`~prover.ir.Proof` exactly.
 
-The meaning of each step and certificate is the module docstring of ``prover/kernel/ir.py``; the
+The meaning of each step and certificate is the module docstring of ``prover/ir.py``; the
 trust base is ``docs/TRUST_BASE.md``. Every rejection names the step by its path (``root``,
 ``root/1/0`` …), its kind and the reason. Nothing here uses floats or a solver: identities are
 checked in ℚ(variables, atoms) (see :mod:`prover.kernel.algebra`) and signs by the structural
@@ -9,22 +9,35 @@ rules of :mod:`prover.kernel.positivity`.
 
 from __future__ import annotations
 
-import functools
+import hashlib
 import itertools
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import sympy as sp
 
-from prover.kernel.algebra import Atomizer, KernelError, residual
-from prover.kernel.ir import Goal, IRError, Proof, Step, expr_from_str, relation_from_json
-from prover.kernel.lemma import LemmaStatement
+from prover.kernel import certificates as C
+from prover.kernel import terms as T
+from prover.kernel.algebra import Atomizer, KernelError, NonNeg, residual, variable_symbol
+from prover.kernel.ir import (
+    Goal,
+    IRError,
+    Statement,
+    Step,
+    as_json,
+    parse_proof,
+    parse_step_tree,
+    read_expr,
+    read_rel,
+    steps_of,
+)
+from prover.kernel.lemma import Lemma
 from prover.kernel.positivity import Positivity
-from prover.problem import Relation, var
 
-LemmaLookup = Callable[[str], "LemmaStatement | None"]
+Relation = T.Rel
+LemmaLookup = Callable[[str], Any]
 
 _KIND = {">=": "ge", "<=": "ge", ">": "gt", "<": "gt", "=": "eq", "!=": "ne"}
 _INEQ = (">=", "<=", ">", "<")
@@ -38,40 +51,41 @@ class Verdict:
     errors: list[str] = field(default_factory=list)
     trusted_lemmas: list[str] = field(default_factory=list)
     steps_checked: int = 0
+    #: sha256 over the JSON forms of the catalogue lemmas the proof used ("" if none)
+    catalogue_digest: str = ""
+    #: whether the root goal was compared with a faithful statement of the theorem
+    statement_checked: bool = False
 
 
 # ---------------------------------------------------------------- one step's context
 
 
-@functools.lru_cache(maxsize=8192)
-def _parse(s: str, variables: tuple[str, ...]) -> sp.Expr:
-    """Parsing is the slow part of small checks; sympy expressions are immutable, so cache."""
-    return expr_from_str(s, list(variables))
-
-
 class _Ctx:
     """A goal's context: its hypotheses, one atom table, one positivity prover."""
 
-    def __init__(self, goal: Goal):
+    def __init__(self, goal: Goal, inv_atoms: bool = False):
         self.goal = goal
-        self.at = Atomizer()
+        self.at = Atomizer(inv_atoms=inv_atoms)
         self.pos = Positivity(goal.hypotheses, self.at)
+        self._inverse_view: _Ctx | None = None
 
-    def parse(self, s: Any, what: str, variables: Sequence[str] | None = None) -> sp.Expr:
-        if isinstance(s, int) and not isinstance(s, bool):
-            s = str(s)
-        if not isinstance(s, str):
-            raise KernelError(f"{what}: expected an expression string, got {type(s).__name__}")
+    def inverse_view(self) -> _Ctx:
+        """The same context with inverses as atoms (identities that need no denominator nonzero)."""
+        if self._inverse_view is None:
+            self._inverse_view = _Ctx(self.goal, inv_atoms=True)
+        return self._inverse_view
+
+    def parse(self, s: Any, what: str, variables: Sequence[str] | None = None) -> T.Term:
         try:
-            return _parse(s, tuple(self.goal.variables if variables is None else variables))
+            return read_expr(s, tuple(self.goal.variables if variables is None else variables), what)
         except IRError as exc:
-            raise KernelError(f"{what}: {exc}") from None
+            raise KernelError(str(exc)) from None
 
     def rational(self, s: Any, what: str) -> sp.Rational:
         e = self.parse(s, what, [])
-        if not e.is_Rational:
+        if not isinstance(e, T.Num):
             raise KernelError(f"{what}: {s!r} is not a rational number")
-        return e
+        return sp.Rational(e.value.numerator, e.value.denominator)
 
     def hyp(self, k: Any, what: str) -> Relation:
         hs = self.goal.hypotheses
@@ -79,7 +93,7 @@ class _Ctx:
             raise KernelError(f"{what}: no hypothesis with index {k!r} (the goal has {len(hs)})")
         return hs[k]
 
-    def conv(self, e: sp.Expr, dens: list[sp.Expr], subs: dict | None = None) -> sp.Expr:
+    def conv(self, e: T.Term, dens: list, subs: dict[str, T.Term] | None = None) -> sp.Expr:
         c, d = self.at.convert(e, subs)
         dens.extend(d)
         return c
@@ -89,18 +103,22 @@ class _Ctx:
         text = str(e)
         if len(text) > 160:
             text = text[:157] + "..."
-        used = [f"{s} = {d.original}" for s, d in self.at.defs.items() if str(s) in text]
+        used = [f"{s} = {T.show(d.original)}" for s, d in self.at.defs.items() if str(s) in text]
         return text + (f" (where {', '.join(used)})" if used else "")
 
-    def require_nonzero(self, dens: Sequence[sp.Expr], what: str) -> None:
-        seen: list[sp.Expr] = []
+    def require_nonzero(self, dens: Sequence, what: str) -> None:
+        seen: list = []
         for d in dens:
             if d in seen:
                 continue
             seen.append(d)
-            if not self.pos.nonzero_conv(d):
-                raise KernelError(f"cannot prove the denominator {self.show(d)} nonzero ({what}); "
-                                  "Lean's x/0 = 0 would make the identity unsound")
+            if self.pos.requirement(d):
+                continue
+            if isinstance(d, NonNeg):
+                raise KernelError(f"cannot prove {self.show(d.expr)} >= 0 ({what}); Mathlib's "
+                                  "x ^ (-r) = (x ^ r)⁻¹ needs a nonnegative base")
+            raise KernelError(f"cannot prove the denominator {self.show(d)} nonzero ({what}); "
+                              "Lean's x/0 = 0 would make the identity unsound")
 
     def require_sign(self, conv: sp.Expr, strict: bool, what: str) -> None:
         if not self.pos.prove_conv(conv, strict):
@@ -108,35 +126,34 @@ class _Ctx:
                               f"{'> 0' if strict else '>= 0'}")
 
     def require_identity(self, parts: Sequence[sp.Expr], what: str) -> None:
-        num = residual(parts)
+        num = residual(parts, self.at.sqrt_consts)
         if num != 0:
             raise KernelError(f"{what} is not an identity: the difference has numerator {self.show(num)}")
 
-    def eq_terms(self, items: Any, dens: list[sp.Expr], what: str = "eq_terms") -> list[sp.Expr]:
+    def eq_terms(self, items: Sequence[C.EqTerm], dens: list, what: str = "eq_terms") -> list[sp.Expr]:
         """Σ λ_j · eq(H_j) as atomized parts."""
         out = []
-        for j, t in enumerate(_as_list(items, what)):
+        for j, t in enumerate(items):
             w = f"{what}[{j}]"
-            if not isinstance(t, dict):
-                raise KernelError(f"{w}: expected an object with 'hyp' and 'poly'")
-            h = self.hyp(t.get("hyp"), w)
+            h = self.hyp(t.hyp, w)
             if h.op != "=":
-                raise KernelError(f"{w}: hypothesis {t.get('hyp')} ({_rel(h)}) is not an equality")
-            lam = self.conv(self.parse(t.get("poly"), w), dens)
+                raise KernelError(f"{w}: hypothesis {t.hyp} ({_rel(h)}) is not an equality")
+            lam = self.conv(self.parse(t.poly, w), dens)
             out.append(lam * self.conv(h.slack(), dens))
         return out
 
 
-def _as_list(x: Any, what: str) -> list:
-    if x is None:
-        return []
-    if not isinstance(x, list):
-        raise KernelError(f"{what}: expected a list")
-    return x
+def _typed(read: Callable[[Any], Any], cert: Any) -> Any:
+    """A certificate's typed form; a malformed one is a rejection."""
+    try:
+        return read(cert)
+    except IRError as exc:
+        raise KernelError(str(exc)) from None
 
 
 def _rel(r: Relation) -> str:
-    return f"{r.lhs} {r.op} {r.rhs}"
+    text = r.show()
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _strict(r: Relation) -> bool:
@@ -146,16 +163,21 @@ def _strict(r: Relation) -> bool:
 # ---------------------------------------------------------------- close
 
 
-def check_close(goal: Goal, cert: dict[str, Any]) -> None:
-    """Raise :class:`KernelError` unless ``cert`` proves ``goal`` outright."""
-    if not isinstance(cert, dict):
-        raise KernelError("certificate must be an object")
+def check_close(goal: Goal, cert: Any) -> None:
+    """Raise :class:`KernelError` unless ``cert`` (a typed close certificate or its JSON) proves
+    ``goal`` outright."""
+    if not isinstance(cert, (C.SosCertificate, C.PositivityCertificate)):
+        cert = _typed(C.close_from_json, cert)
+    if not isinstance(goal, Goal):
+        try:
+            goal = Goal.from_json(goal)
+        except IRError as exc:
+            raise KernelError(str(exc)) from None
     ctx = _Ctx(goal)
-    method = cert.get("method")
     target = goal.target
-    dens: list[sp.Expr] = []
+    dens: list = []
     slack = ctx.conv(target.slack(), dens)
-    if method == "positivity":
+    if isinstance(cert, C.PositivityCertificate):
         if target.op == "=":
             raise KernelError("positivity cannot prove an equality")
         ctx.require_nonzero(dens, "target")
@@ -165,9 +187,7 @@ def check_close(goal: Goal, cert: dict[str, Any]) -> None:
             return
         ctx.require_sign(slack, target.strict, "target slack")
         return
-    if method != "sos":
-        raise KernelError(f"unknown close method {method!r} (expected 'sos' or 'positivity')")
-    terms = _as_list(cert.get("terms"), "terms")
+    terms = cert.terms
     if target.op == "=" and terms:
         raise KernelError("an equality target needs terms == [] (only equality hypotheses)")
     strict = _strict(target)
@@ -175,25 +195,23 @@ def check_close(goal: Goal, cert: dict[str, Any]) -> None:
     strict_term = False
     for i, t in enumerate(terms):
         w = f"term {i}"
-        if not isinstance(t, dict):
-            raise KernelError(f"{w}: expected an object with 'coeff', 'mult' and 'poly'")
-        c = ctx.rational(t.get("coeff"), f"{w} coeff")
+        c = ctx.rational(t.coeff, f"{w} coeff")
         if c < 0:
             raise KernelError(f"{w}: negative weight {c}")
         prod: sp.Expr = c
         all_strict = True
-        for k in _as_list(t.get("mult"), f"{w} mult"):
+        for k in t.mult:
             h = ctx.hyp(k, w)
             if h.op not in _INEQ:
                 raise KernelError(f"{w}: multiplier hypothesis {k} ({_rel(h)}) is not an inequality")
             prod *= ctx.conv(h.slack(), dens)
             all_strict = all_strict and h.strict
-        q = ctx.conv(ctx.parse(t.get("poly"), f"{w} poly"), dens)
+        q = ctx.conv(ctx.parse(t.poly, f"{w} poly"), dens)
         prod *= q ** 2
         parts.append(-prod)
-        if c > 0 and all_strict and q.is_Rational and q != 0:
+        if c > 0 and all_strict and q.is_Rational and q != 0:  # q atomized: a rational constant
             strict_term = True
-    parts += [-p for p in ctx.eq_terms(cert.get("eq_terms"), dens)]
+    parts += [-p for p in ctx.eq_terms(cert.eq_terms, dens)]
     if strict and not strict_term:
         raise KernelError("a strict target needs one term with positive weight, a nonzero constant "
                           "square and only strict hypotheses as multipliers")
@@ -203,62 +221,62 @@ def check_close(goal: Goal, cert: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- the checker
 
-#: A kernel-trust lemma's certificate is checked once per process: its full statement and
-#: certificate are the key, so a changed lemma is checked again.
-_LEMMA_VERDICTS: dict[tuple, str | None] = {}
-
-
-def _lemma_key(lem: LemmaStatement) -> tuple:
-    return (lem.name, lem.variables, lem.side_conditions, lem.lhs, lem.rhs,
-            json.dumps(lem.certificate, sort_keys=True, default=str))
-
-
-
-def default_lemma_lookup() -> LemmaLookup | None:
-    """The catalogue's lookup, or None when the catalogue cannot be loaded."""
-    try:
-        from prover.tactics.catalogue import lemma_lookup
-    except ImportError:
-        return None
-    try:
-        return lemma_lookup()
-    except Exception:  # noqa: BLE001 - an unreadable catalogue: scale steps are then rejected
-        return None
+#: A kernel-trust lemma's certificate is checked once per process: its digest (statement and
+#: certificate) is the key, so a changed lemma is checked again.
+_LEMMA_VERDICTS: dict[str, str | None] = {}
 
 
 class Kernel:
-    """Checks steps; remembers which catalogue lemmas were used and whether they check."""
+    """Checks steps; remembers which catalogue lemmas were used and whether they check.
+
+    ``lemmas`` is the caller's lookup ``name -> lemma`` (a :class:`~prover.kernel.lemma.Lemma` or
+    an object whose ``to_json()`` gives one); without it, lemma applications are rejected. The
+    kernel never loads a catalogue itself."""
 
     def __init__(self, lemmas: LemmaLookup | None = None):
-        # Without an explicit lookup the project's catalogue (tactics/lemmas) is used; each
-        # kernel-trust lemma is still re-checked from its own certificate before it is trusted.
-        self.lemmas = lemmas if lemmas is not None else default_lemma_lookup()
+        self.lemmas = lemmas
         self.trusted: dict[str, str] = {}
+        self.digests: dict[str, str] = {}
         self.steps = 0
 
     # -------- tree walk
 
-    def check_tree(self, step: Step, path: str, errors: list[str]) -> None:
-        self.steps += 1
-        try:
-            self.check_one(step)
-        except KernelError as exc:
-            errors.append(f"{path} ({step.kind}): {exc}")
-        except Exception as exc:  # noqa: BLE001 - an unexpected failure is a rejection, never an acceptance
-            errors.append(f"{path} ({step.kind}): internal error while checking: "
-                          f"{type(exc).__name__}: {exc}")
-        n, m = len(step.subgoals), len(step.children)
-        for i in range(m, n):
-            errors.append(f"{path}/{i}: open subgoal: no step proves subgoal {i} of the {step.kind} "
-                          f"step at {path} ({_rel(step.subgoals[i].target)})")
-        if m > n:
-            errors.append(f"{path} ({step.kind}): {m} children for {n} subgoals")
-        for i, child in enumerate(step.children):
-            if i < n and child.goal != step.subgoals[i]:
-                errors.append(f"{path}/{i} ({child.kind}): the step's goal is not subgoal {i} of its parent")
-            self.check_tree(child, f"{path}/{i}", errors)
+    def check_tree(self, step: Any, path: str, errors: list[str]) -> None:
+        """Check every step below ``step`` (iteratively: deep trees cannot exhaust the stack)."""
+        if not isinstance(step, Step):
+            try:
+                step = parse_step_tree(step)
+            except IRError as exc:
+                errors.append(f"{path}: unreadable step: {exc}")
+                return
+        for s, p in steps_of(step):
+            p = path + p[4:]
+            self.steps += 1
+            try:
+                self.check_one(s)
+            except KernelError as exc:
+                errors.append(f"{p} ({s.kind}): {exc}")
+            except RecursionError:
+                errors.append(f"{p} ({s.kind}): expression nested too deeply to check")
+            except Exception as exc:  # noqa: BLE001 - an unexpected failure is a rejection, never an acceptance
+                errors.append(f"{p} ({s.kind}): internal error while checking: "
+                              f"{type(exc).__name__}: {exc}")
+            n, m = len(s.subgoals), len(s.children)
+            for i in range(m, n):
+                errors.append(f"{p}/{i}: open subgoal: no step proves subgoal {i} of the {s.kind} "
+                              f"step at {p} ({_rel(s.subgoals[i].target)})")
+            if m > n:
+                errors.append(f"{p} ({s.kind}): {m} children for {n} subgoals")
+            for i, child in enumerate(s.children):
+                if i < n and child.goal != s.subgoals[i]:
+                    errors.append(f"{p}/{i} ({child.kind}): the step's goal is not subgoal {i} of its parent")
 
-    def check_one(self, step: Step) -> None:
+    def check_one(self, step: Any) -> None:
+        if not isinstance(step, Step):
+            try:
+                step = parse_step_tree(step)
+            except IRError as exc:
+                raise KernelError(f"unreadable step: {exc}") from None
         cert = step.certificate
         if not isinstance(cert, dict):
             raise KernelError("certificate must be an object")
@@ -268,44 +286,43 @@ class Kernel:
             check_close(step.goal, cert)
             return
         if step.kind == "split":
-            self._split(step.goal, step.subgoals, cert)
+            self._split(step.goal, step.subgoals, _typed(C.split_from_json, cert))
             return
         if len(step.subgoals) != 1:
             raise KernelError(f"a {step.kind} step has exactly one subgoal, found {len(step.subgoals)}")
         sub = step.subgoals[0]
-        if step.kind == "rewrite":
-            self._linear(step.goal, sub, cert, [])
-        elif step.kind == "scale":
-            self._linear(step.goal, sub, cert, _as_list(cert.get("applications"), "applications"))
+        if step.kind in ("rewrite", "scale"):
+            lin = _typed(C.LinearCertificate.from_json, cert)
+            if step.kind == "rewrite" and lin.applications:
+                raise KernelError("a rewrite step has no applications (use scale)")
+            self._linear(step.goal, sub, lin)
         elif step.kind == "introduce":
-            self._introduce(step.goal, sub, cert)
+            self._introduce(step.goal, sub, _typed(C.IntroduceCertificate.from_json, cert))
         elif step.kind == "substitute":
-            self._substitute(step.goal, sub, cert)
-        else:  # pragma: no cover - Step.__post_init__ refuses unknown kinds
+            self._substitute(step.goal, sub, _typed(C.SubstituteCertificate.from_json, cert))
+        else:  # pragma: no cover - parse_step_tree refuses unknown kinds
             raise KernelError(f"unknown step kind {step.kind!r}")
 
     # -------- rewrite / scale
 
-    def _linear(self, G: Goal, G2: Goal, cert: dict, applications: list) -> None:
+    def _linear(self, G: Goal, G2: Goal, cert: C.LinearCertificate) -> None:
         """slack(G) = m · slack(G') + Σ c_k (B_k − A_k) + Σ λ_j eq(H_j)."""
         if G2.variables != G.variables:
             raise KernelError("the subgoal must have the same variables as the goal")
-        if applications and G.target.op not in _INEQ:
+        if cert.applications and G.target.op not in _INEQ:
             raise KernelError("lemma applications add a nonnegative term: the goal must be an inequality")
-        _new_hypotheses(G, G2, cert)
+        _new_hypotheses(G, G2, cert.new_hypotheses)
         # the new hypotheses are proved from G's: they may serve to prove denominators nonzero
         # (a denominator positive only thanks to an equality constraint); indices of G's stay valid
         ctx = _Ctx(Goal(G.variables, G.hypotheses + tuple(h for h in G2.hypotheses if h not in G.hypotheses),
                         G.target))
-        dens: list[sp.Expr] = []
-        if "multiplier" not in cert:
-            raise KernelError("missing 'multiplier'")
-        m = ctx.conv(ctx.parse(cert.get("multiplier"), "multiplier"), dens)
+        dens: list = []
+        m = ctx.conv(ctx.parse(cert.multiplier, "multiplier"), dens)
         parts = [ctx.conv(G.target.slack(), dens), -m * ctx.conv(G2.target.slack(), dens)]
-        for k, app in enumerate(applications):
+        for k, app in enumerate(cert.applications):
             a, b, c = self._application(ctx, app, dens, f"application {k}")
             parts.append(-c * (b - a))
-        parts += [-p for p in ctx.eq_terms(cert.get("eq_terms"), dens)]
+        parts += [-p for p in ctx.eq_terms(cert.eq_terms, dens)]
         ctx.require_identity(parts, "slack(G) = m·slack(G') + Σ c·(B − A) + Σ λ·eq(H)")
         ctx.require_nonzero(dens, "rewrite identity")
         need = _multiplier_need(G.target.op, G2.target.op)
@@ -316,31 +333,28 @@ class Kernel:
         elif need == "ne" and not ctx.pos.nonzero_conv(m):
             raise KernelError(f"cannot prove the multiplier {ctx.show(m)} nonzero")
 
-    def _application(self, ctx: _Ctx, app: Any, dens: list, w: str) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
+    def _application(self, ctx: _Ctx, app: C.Application, dens: list, w: str) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
         """``(A, B, c)`` of one application ``A <= B`` with weight ``c >= 0``: a catalogue lemma
         instance, an inequality hypothesis of the goal, or a fact proved by its own close certificate."""
-        if not isinstance(app, dict):
-            raise KernelError(f"{w}: expected an object with 'lemma', 'instance', 'coefficient'")
-        if "hypothesis" in app or "fact" in app:
+        c = ctx.conv(ctx.parse(app.coefficient, f"{w} coefficient"), dens)
+        ctx.require_sign(c, False, f"{w} coefficient")
+        if not isinstance(app, C.LemmaApplication):
             a, b = self._fact_or_hypothesis(ctx, app, dens, w)
-            c = ctx.conv(ctx.parse(app.get("coefficient", "1"), f"{w} coefficient"), dens)
-            ctx.require_sign(c, False, f"{w} coefficient")
             return a, b, c
-        name = app.get("lemma")
-        lem = self.lemmas(name) if (self.lemmas is not None and isinstance(name, str)) else None
-        if lem is None:
-            raise KernelError(f"{w}: unknown catalogue lemma {name!r}")
+        found = self.lemmas(app.lemma) if self.lemmas is not None else None
+        if found is None:
+            raise KernelError(f"{w}: unknown catalogue lemma {app.lemma!r}")
+        try:
+            lem = found if isinstance(found, Lemma) else Lemma.from_json(found)
+        except IRError as exc:  # read_rel/read_expr admit only the lemma's own variables
+            raise KernelError(f"{w}: unreadable lemma {app.lemma!r}: {exc}") from None
         self._trust_lemma(lem)
-        if not (lem.lhs.free_symbols | lem.rhs.free_symbols | set().union(
-                *(r.free_symbols() for r in lem.side_conditions))) <= {var(v) for v in lem.variables}:
-            raise KernelError(f"{w}: lemma {lem.name} mentions symbols outside its variables")
-        inst = app.get("instance")
-        if not isinstance(inst, dict) or set(inst) != set(lem.variables):
+        if set(app.instance) != set(lem.variables):
             raise KernelError(f"{w}: the instance must map exactly the lemma's variables "
                               f"{list(lem.variables)}")
-        subs = {var(v): ctx.parse(inst[v], f"{w} instance of {v}") for v in lem.variables}
+        subs = {v: ctx.parse(app.instance[v], f"{w} instance of {v}") for v in lem.variables}
         for i, sc in enumerate(lem.side_conditions):
-            sdens: list[sp.Expr] = []
+            sdens: list = []
             s = ctx.conv(sc.slack(), sdens, subs)
             ctx.require_nonzero(sdens, f"{w} side condition {i}")
             what = f"{w}: side condition {i} ({_rel(sc)}) of {lem.name}"
@@ -351,51 +365,44 @@ class Kernel:
                     raise KernelError(f"{what}: cannot prove it nonzero")
             else:
                 ctx.require_sign(s, sc.strict, what + " needs")
-        c = ctx.conv(ctx.parse(app.get("coefficient", "1"), f"{w} coefficient"), dens)
-        ctx.require_sign(c, False, f"{w} coefficient")
         return ctx.conv(lem.lhs, dens, subs), ctx.conv(lem.rhs, dens, subs), c
 
-    def _fact_or_hypothesis(self, ctx: _Ctx, app: dict, dens: list, w: str) -> tuple[sp.Expr, sp.Expr]:
+    def _fact_or_hypothesis(self, ctx: _Ctx, app: C.HypothesisApplication | C.FactApplication, dens: list,
+                            w: str) -> tuple[sp.Expr, sp.Expr]:
         """``A <= B`` from inequality hypothesis ``k`` of the goal, or from a ``fact`` whose close
         certificate (over the goal's context) the kernel checks here."""
-        if "hypothesis" in app and "fact" in app:
-            raise KernelError(f"{w}: give either 'hypothesis' or 'fact', not both")
-        if "hypothesis" in app:
-            h = ctx.hyp(app.get("hypothesis"), w)
+        if isinstance(app, C.HypothesisApplication):
+            h = ctx.hyp(app.hypothesis, w)
             if h.op not in _INEQ:
-                raise KernelError(f"{w}: hypothesis {app.get('hypothesis')} ({_rel(h)}) is not an inequality")
+                raise KernelError(f"{w}: hypothesis {app.hypothesis} ({_rel(h)}) is not an inequality")
             rel = h
         else:
-            fact = app.get("fact")
-            if not isinstance(fact, dict):
-                raise KernelError(f"{w}: 'fact' must be a relation object")
             try:
-                rel = relation_from_json(fact, ctx.goal.variables)
+                rel = read_rel(app.fact, ctx.goal.variables, f"{w} fact")
             except IRError as exc:
                 raise KernelError(f"{w}: {exc}") from None
             if rel.op not in _INEQ:
                 raise KernelError(f"{w}: a fact must be an inequality, got {_rel(rel)}")
-            proof = app.get("proof")
-            if not isinstance(proof, dict):
-                raise KernelError(f"{w}: a fact needs a close certificate in 'proof'")
-            _close_in(ctx.goal.with_target(rel), proof, f"{w} fact")
+            _close_in(ctx.goal.with_target(rel), app.proof, f"{w} fact")
         # slack(rel) >= 0 is the fact; as A <= B: A = 0, B = slack
         return sp.Integer(0), ctx.conv(rel.slack(), dens)
 
-    def _trust_lemma(self, lem: LemmaStatement) -> None:
+    def _trust_lemma(self, lem: Lemma) -> None:
+        self.digests[lem.name] = lem.digest
         if lem.trust == "lean":
             self.trusted[lem.name] = f"{lem.name} (rests on Lean: {lem.lean_name or '?'})"
             return
         if lem.trust != "kernel":
             raise KernelError(f"lemma {lem.name} has unknown trust {lem.trust!r}")
-        key = _lemma_key(lem)
+        key = lem.digest
         if key not in _LEMMA_VERDICTS:
             try:
-                if lem.certificate is None:
+                if not isinstance(lem.certificate, dict):
                     raise KernelError("no certificate")
+                cert = _typed(C.close_from_json, lem.certificate)
                 goal = Goal(tuple(lem.variables), tuple(lem.side_conditions),
                             Relation(lem.lhs, "<=", lem.rhs))
-                check_close(goal, lem.certificate)
+                check_close(goal, cert)
                 _LEMMA_VERDICTS[key] = None
             except KernelError as exc:
                 _LEMMA_VERDICTS[key] = str(exc)
@@ -406,42 +413,38 @@ class Kernel:
 
     # -------- split
 
-    def _split(self, G: Goal, subgoals: list[Goal], cert: dict) -> None:
-        cases = cert.get("cases")
+    def _split(self, G: Goal, subgoals: list[Goal], cert: C.SignSplit | C.OrderSplit) -> None:
         for i, sg in enumerate(subgoals):
             if sg.variables != G.variables or sg.target != G.target or \
                     sg.hypotheses[:len(G.hypotheses)] != G.hypotheses:
                 raise KernelError(f"case {i} must be the goal with extra hypotheses appended")
         n0 = len(G.hypotheses)
-        if cases == "sign":
+        if isinstance(cert, C.SignSplit):
             ctx = _Ctx(G)
-            p = ctx.parse(cert.get("expr"), "expr")
+            p = ctx.parse(cert.expr, "expr")
             if len(subgoals) != 2:
                 raise KernelError("a sign split has exactly two cases")
-            for i, want in enumerate((p, -p)):
+            for i, op in enumerate((">=", "<=")):
                 extra = subgoals[i].hypotheses[n0:]
-                if len(extra) != 1 or extra[0].op not in (">=", "<=") or extra[0].slack() != want:
+                want = Relation(p, op, T.ZERO)
+                if len(extra) != 1 or extra[0].op not in (">=", "<=") or not _equivalent(ctx, extra[0], want):
                     raise KernelError(f"case {i} must add exactly the hypothesis "
-                                      f"{'p >= 0' if i == 0 else 'p <= 0'} for p = {p}")
+                                      f"{'p >= 0' if i == 0 else 'p <= 0'} for p = {T.show(p)}")
             return
-        if cases != "order":
-            raise KernelError(f"unknown split {cases!r} (expected 'sign' or 'order')")
-        names = cert.get("variables")
-        if not isinstance(names, list) or len(names) < 2 or len(set(names)) != len(names) \
+        names = list(cert.variables)
+        if len(names) < 2 or len(set(names)) != len(names) \
                 or not set(names) <= set(G.variables):
             raise KernelError("'variables' must list at least two distinct variables of the goal")
-        symmetry = cert.get("symmetry") or "none"
-        if symmetry not in ("none", "full", "cyclic"):
-            raise KernelError(f"unknown symmetry {symmetry!r}")
-        orderings = cert.get("orderings")
+        symmetry = cert.symmetry
+        orderings = [list(o) for o in cert.orderings] if cert.orderings is not None else None
         if orderings is None:
             if symmetry != "none":
                 raise KernelError("a symmetric order split must list its 'orderings'")
             orderings = [_chain_order(sg.hypotheses[n0:], names, i) for i, sg in enumerate(subgoals)]
-        if not isinstance(orderings, list) or len(orderings) != len(subgoals):
+        if len(orderings) != len(subgoals):
             raise KernelError("'orderings' must have one entry per case")
         for i, (sg, o) in enumerate(zip(subgoals, orderings)):
-            if not isinstance(o, list) or sorted(map(str, o)) != sorted(names):
+            if sorted(o) != sorted(names):
                 raise KernelError(f"ordering {i} must be a permutation of {names}")
             if tuple(sg.hypotheses[n0:]) != tuple(_chain(o)):
                 raise KernelError(f"case {i} must add exactly the chain {' >= '.join(o)}")
@@ -458,12 +461,10 @@ class Kernel:
 
     # -------- introduce
 
-    def _introduce(self, G: Goal, G2: Goal, cert: dict) -> None:
-        defs = cert.get("definitions")
-        if not isinstance(defs, dict) or not defs:
-            raise KernelError("'definitions' must map new variables to expressions")
+    def _introduce(self, G: Goal, G2: Goal, cert: C.IntroduceCertificate) -> None:
+        defs = cert.definitions
         for v in defs:
-            if not isinstance(v, str) or v in G.variables:
+            if v in G.variables:
                 raise KernelError(f"{v!r} is not a new variable name")
         if tuple(G2.variables[:len(G.variables)]) != G.variables or set(G2.variables) != \
                 set(G.variables) | set(defs) or len(G2.variables) != len(G.variables) + len(defs):
@@ -471,7 +472,7 @@ class Kernel:
         if not _op_implies(G2.target.op, G.target.op):
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
         ctx = _Ctx(G)
-        subs = {var(v): ctx.parse(e, f"definition of {v}") for v, e in defs.items()}
+        subs = {v: ctx.parse(e, f"definition of {v}") for v, e in defs.items()}
         facts: list[Relation] = []
         for v, D in subs.items():
             facts += _definition_facts(ctx, v, D)
@@ -484,12 +485,12 @@ class Kernel:
             return _equivalent(ext, h2, rep(h)) or _equivalent(ctx, h2, h, subs)
 
         if not _same_slack(ext, G2.target, rep(G.target)):
-            dens: list[sp.Expr] = []
+            dens: list = []
             ctx.require_identity([ctx.conv(G.target.slack(), dens),
                                   -ctx.conv(G2.target.slack(), dens, subs)],
                                  "the subgoal's target with the definitions substituted back = the goal's")
             ctx.require_nonzero(dens, "target")
-        proofs = _proofs_by_index(cert)
+        proofs = _proofs_by_index(cert.new_hypotheses)
         for i, h in enumerate(G2.hypotheses):
             if any(_equivalent(ext, h, F) for F in facts) or any(same(h, H) for H in G.hypotheses):
                 continue
@@ -500,16 +501,13 @@ class Kernel:
             except KernelError:
                 # the same certificate read over G's context with the definitions put back
                 # structurally (unevaluated: sqrt(x)**2 stays a square of an atom)
-                with sp.evaluate(False):
-                    back = Relation(sp.sympify(h.lhs).xreplace(subs), h.op, sp.sympify(h.rhs).xreplace(subs))
+                back = T.substitute_rel(h, subs)
                 _close_in(G.with_target(back), proofs[i], f"new hypothesis {i}")
 
     # -------- substitute
 
-    def _substitute(self, G: Goal, G2: Goal, cert: dict) -> None:
-        fwd, inv = cert.get("substitution"), cert.get("inverse")
-        if not isinstance(fwd, dict) or not isinstance(inv, dict):
-            raise KernelError("'substitution' and 'inverse' must be objects")
+    def _substitute(self, G: Goal, G2: Goal, cert: C.SubstituteCertificate) -> None:
+        fwd, inv = cert.substitution, cert.inverse
         # a variable left out maps to itself, which needs it on both sides
         fwd = {**{x: x for x in G.variables if x not in fwd}, **fwd}
         inv = {**{y: y for y in G2.variables if y not in inv}, **inv}
@@ -518,32 +516,31 @@ class Kernel:
         if set(inv) != set(G2.variables):
             raise KernelError("'inverse' maps names that are not variables of the subgoal")
         ctx, ctx2 = _Ctx(G), _Ctx(G2)
-        f = {var(x): ctx2.parse(e, f"substitution of {x}", G2.variables) for x, e in fwd.items()}
-        g = {var(y): ctx.parse(e, f"inverse of {y}") for y, e in inv.items()}
-        eq_terms = cert.get("eq_terms") or {}
-        if not isinstance(eq_terms, dict) or not set(eq_terms) <= set(G.variables):
+        f = {x: ctx2.parse(e, f"substitution of {x}", G2.variables) for x, e in fwd.items()}
+        g = {y: ctx.parse(e, f"inverse of {y}") for y, e in inv.items()}
+        eq_terms = cert.eq_terms
+        if not set(eq_terms) <= set(G.variables):
             raise KernelError("'eq_terms' must map variables of the goal to lists of equality terms")
-        dens: list[sp.Expr] = []
+        dens: list = []
         for x, fx in f.items():
-            extra = ctx.eq_terms(eq_terms.get(str(x)), dens, f"eq_terms of {x}")
-            ctx.require_identity([ctx.conv(fx, dens, g), -x] + [-p for p in extra],
+            extra = ctx.eq_terms(eq_terms.get(x, ()), dens, f"eq_terms of {x}")
+            ctx.require_identity([ctx.conv(fx, dens, g), -variable_symbol(x)] + [-p for p in extra],
                                  f"f(g(x)) = x for {x}")
         ctx.require_nonzero(dens, "inverse substitution")
         if not _op_implies(G2.target.op, G.target.op):
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
-        dens2: list[sp.Expr] = []
+        dens2: list = []
         ctx2.require_identity([ctx2.conv(G.target.slack(), dens2, f), -ctx2.conv(G2.target.slack(), dens2)],
                               "the goal's target with the substitution applied = the subgoal's")
         ctx2.require_nonzero(dens2, "substituted target")
-        proofs = _proofs_by_index(cert)
+        proofs = _proofs_by_index(cert.new_hypotheses)
         for i, h in enumerate(G2.hypotheses):
             if any(_equivalent(ctx, h, H, g) for H in G.hypotheses):
                 continue
             if i not in proofs:
                 raise KernelError(f"hypothesis {i} of the subgoal ({_rel(h)}), with the inverse "
                                   "substituted, is not among the goal's and has no proof")
-            with sp.evaluate(False):
-                back = Relation(h.lhs.xreplace(g), h.op, h.rhs.xreplace(g))
+            back = T.substitute_rel(h, g)
             _close_in(G.with_target(back), proofs[i], f"new hypothesis {i}")
 
 
@@ -571,24 +568,19 @@ def _op_implies(op_src: str, op_dst: str) -> bool:
     return ks == kd or (ks == "gt" and kd in ("ge", "ne")) or (ks == "eq" and kd == "ge")
 
 
-def _proofs_by_index(cert: dict) -> dict[int, dict]:
-    out: dict[int, dict] = {}
-    for k, e in enumerate(_as_list(cert.get("new_hypotheses"), "new_hypotheses")):
-        if not isinstance(e, dict) or not isinstance(e.get("index"), int) or not isinstance(e.get("proof"), dict):
-            raise KernelError(f"new_hypotheses[{k}] must be {{'index': int, 'proof': {{...}}}}")
-        out[e["index"]] = e["proof"]
-    return out
+def _proofs_by_index(new_hypotheses: Sequence[C.NewHypothesis]) -> dict[int, C.CloseCertificate]:
+    return {e.index: e.proof for e in new_hypotheses}
 
 
-def _close_in(goal: Goal, proof: dict, what: str) -> None:
+def _close_in(goal: Goal, proof: C.CloseCertificate, what: str) -> None:
     try:
         check_close(goal, proof)
     except KernelError as exc:
         raise KernelError(f"{what} ({_rel(goal.target)}): {exc}") from None
 
 
-def _new_hypotheses(G: Goal, G2: Goal, cert: dict) -> None:
-    proofs = _proofs_by_index(cert)
+def _new_hypotheses(G: Goal, G2: Goal, new_hypotheses: Sequence[C.NewHypothesis]) -> None:
+    proofs = _proofs_by_index(new_hypotheses)
     for i, h in enumerate(G2.hypotheses):
         if h in G.hypotheses:
             continue
@@ -606,21 +598,24 @@ def _equivalent(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None) -
 
 
 def _same_slack(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None, both_signs: bool = False) -> bool:
-    """slack(h) (with ``subs`` applied) = slack(H) where ``ctx``'s hypotheses hold (± if asked)."""
-    dens: list[sp.Expr] = []
-    try:
-        a = ctx.conv(h.slack(), dens, subs)
-        b = ctx.conv(H.slack(), dens)
-        if not any(residual([a, -s * b]) == 0 for s in ((1, -1) if both_signs else (1,))):
-            return False
-        ctx.require_nonzero(dens, "hypothesis")
-    except KernelError:
-        return False
-    return True
+    """slack(h) (with ``subs`` applied) = slack(H) where ``ctx``'s hypotheses hold (± if asked):
+    first with inverses as atoms (a rearrangement needs no denominator nonzero), then as field
+    algebra with every denominator proved nonzero."""
+    for view in (ctx.inverse_view(), ctx):
+        dens: list = []
+        try:
+            a = view.conv(h.slack(), dens, subs)
+            b = view.conv(H.slack(), dens)
+            if any(residual([a, -s * b], view.at.sqrt_consts) == 0 for s in ((1, -1) if both_signs else (1,))):
+                view.require_nonzero(dens, "hypothesis")
+                return True
+        except KernelError:
+            continue
+    return False
 
 
 def _chain(order: Sequence[str]) -> list[Relation]:
-    return [Relation(var(order[i]), ">=", var(order[i + 1])) for i in range(len(order) - 1)]
+    return [Relation(T.Var(order[i]), ">=", T.Var(order[i + 1])) for i in range(len(order) - 1)]
 
 
 def _chain_order(extra: Sequence[Relation], names: list[str], i: int) -> list[str]:
@@ -651,10 +646,10 @@ def _generators(names: list[str], symmetry: str) -> list[dict[str, str]]:
 
 
 def _check_invariant(ctx: _Ctx, G: Goal, g: dict[str, str], symmetry: str) -> None:
-    ren = {var(a): var(b) for a, b in g.items()}
+    ren = {a: T.Var(b) for a, b in g.items()}
 
     def rn(r: Relation) -> Relation:
-        return Relation(sp.sympify(r.lhs).xreplace(ren), r.op, sp.sympify(r.rhs).xreplace(ren))
+        return T.substitute_rel(r, ren)
 
     t = rn(G.target)
     if not _equivalent(ctx, t, G.target):
@@ -671,89 +666,187 @@ def _fmt_perm(g: dict[str, str]) -> str:
     return "(" + ", ".join(f"{a}→{b}" for a, b in g.items() if a != b) + ")"
 
 
-def _radical_replacer(ctx: _Ctx, subs: dict[sp.Symbol, sp.Expr]) -> Callable[[Relation], Relation]:
+def _radical_replacer(ctx: _Ctx, subs: dict[str, T.Term]) -> Callable[[Relation], Relation]:
     """Rewrite old-variable relations in terms of the new variables: every definition ``D`` by
     its variable, and, for ``v = X ** (1/q)`` with ``X >= 0`` proved, ``X ** (k/q)`` by ``v ** k``
-    (Lean: ``x ^ (k/q) = (x ^ (1/q)) ^ k`` for ``x >= 0``)."""
-    exact = {D: v for v, D in subs.items()}
-    roots: dict[sp.Expr, tuple[sp.Symbol, int]] = {}
+    (Mathlib: ``x ^ (k/q) = (x ^ (1/q)) ^ k`` for ``x >= 0``)."""
+    exact = {D: T.Var(v) for v, D in subs.items()}
+    roots: dict[T.Term, tuple[str, int]] = {}
     for v, D in subs.items():
-        if D.is_Pow and D.exp.is_Rational and D.exp.p == 1 and D.exp.q > 1 and ctx.pos.prove(D.base, False):
-            roots.setdefault(D.base, (v, int(D.exp.q)))
+        base_q = _root_of(D)
+        if base_q is not None and base_q[1] > 1 and ctx.pos.prove(base_q[0], False):
+            roots.setdefault(base_q[0], (v, base_q[1]))
 
-    def swap(e: sp.Expr) -> sp.Expr:
+    def swap(e: T.Term) -> T.Term | None:
         if e in exact:
             return exact[e]
-        if e.is_Pow and e.base in roots and e.exp.is_Rational and not e.exp.is_Integer:
-            v, q = roots[e.base]
-            kq = int(e.exp.p) * q
-            if kq % int(e.exp.q) == 0:
-                return sp.Pow(v, kq // int(e.exp.q))
-        return e
+        r = _rational_power(e)
+        if r is not None and r[0] in roots and r[1].denominator != 1:
+            v, q = roots[r[0]]
+            kq = r[1].numerator * q
+            if kq % r[1].denominator == 0:
+                k = kq // r[1].denominator
+                return T.Var(v) if k == 1 else T.Pow(T.Var(v), k)
+        return None
 
     def rep(r: Relation) -> Relation:
-        return Relation(_replace_top_down(sp.sympify(r.lhs), swap), r.op, _replace_top_down(sp.sympify(r.rhs), swap))
+        return Relation(_replace_top_down(r.lhs, swap), r.op, _replace_top_down(r.rhs, swap))
 
     return rep
 
 
-def _replace_top_down(e: sp.Expr, f: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
-    """Replace subtrees top-down (a replaced subtree is not visited again)."""
+def _rational_power(e: T.Term) -> tuple[T.Term, Fraction] | None:
+    """``(X, r)`` for ``e = X ** r`` with a rational non-integer ``r`` (``√X``: ``r = 1/2``)."""
+    if isinstance(e, T.Sqrt):
+        return e.arg, Fraction(1, 2)
+    if isinstance(e, T.Rpow) and isinstance(e.exp, T.Num):
+        return e.base, e.exp.value
+    return None
+
+
+def _root_of(D: T.Term) -> tuple[T.Term, int] | None:
+    """``(X, q)`` for ``D = X ** (1/q)``."""
+    r = _rational_power(D)
+    if r is not None and r[1].numerator == 1:
+        return r[0], r[1].denominator
+    return None
+
+
+def _replace_top_down(e: T.Term, f: Callable[[T.Term], T.Term | None]) -> T.Term:
+    """Replace subterms top-down (a replaced subterm is not visited again); structural."""
     r = f(e)
-    if r is not e or not e.args:
+    if r is not None:
         return r
-    args = [_replace_top_down(a, f) for a in e.args]
-    with sp.evaluate(False):
-        return e.func(*args)
+    if isinstance(e, T.Add):
+        return T.Add(tuple(_replace_top_down(a, f) for a in e.args))
+    if isinstance(e, T.Mul):
+        return T.Mul(tuple(_replace_top_down(a, f) for a in e.args))
+    if isinstance(e, T.Pow):
+        return T.Pow(_replace_top_down(e.base, f), e.exp)
+    if isinstance(e, T.Rpow):
+        return T.Rpow(_replace_top_down(e.base, f), _replace_top_down(e.exp, f))
+    if isinstance(e, T.Sqrt):
+        return T.Sqrt(_replace_top_down(e.arg, f))
+    if isinstance(e, T.Fn):
+        return T.Fn(e.name, _replace_top_down(e.arg, f))
+    return e
 
 
-def _definition_facts(ctx: _Ctx, v: sp.Symbol, D: sp.Expr) -> list[Relation]:
-    """Facts about a new variable ``v := D`` that hold in Lean, each after its side condition."""
-    facts = [Relation(v, "=", D)]
-    if D.is_Pow and D.exp.is_Rational and not D.exp.is_Integer:
-        X, r = D.base, D.exp
-        p, q = int(r.p), int(r.q)
-        power = X if p == 1 else sp.Pow(X, p, evaluate=False)
-        if abs(r) == sp.Rational(1, 2):
-            facts.append(Relation(v, ">=", sp.Integer(0)))
+def _definition_facts(ctx: _Ctx, v: str, D: T.Term) -> list[Relation]:
+    """Facts about a new variable ``v := D`` that hold in Lean, each after its side condition:
+    ``v = D``; ``√X >= 0``; for ``X ^ (p/q)``: ``v > 0`` and ``v ^ q = X ^ p`` if ``X > 0``,
+    ``v >= 0`` and ``v ^ q = X ^ p`` if ``X >= 0`` and ``p/q > 0``; ``exp X > 0``. The facts are
+    built as terms, never simplified (``v ^ 3 = (y ^ (3/2)) ^ 2`` stays that)."""
+    V = T.Var(v)
+    facts = [Relation(V, "=", D)]
+    r = _rational_power(D)
+    if r is not None and r[1].denominator != 1:
+        X, q_r = r
+        p, q = q_r.numerator, q_r.denominator
+        power = X if p == 1 else T.Pow(X, p)
+        if q_r == Fraction(1, 2):
+            facts.append(Relation(V, ">=", T.ZERO))
         if ctx.pos.prove(X, True):
-            facts += [Relation(v, ">", sp.Integer(0)), Relation(v, ">=", sp.Integer(0)),
-                      Relation(v ** q, "=", power)]
-        elif r > 0 and ctx.pos.prove(X, False):
-            facts += [Relation(v, ">=", sp.Integer(0)), Relation(v ** q, "=", power)]
-    elif isinstance(D, sp.exp):
-        facts.append(Relation(v, ">", sp.Integer(0)))
+            facts += [Relation(V, ">", T.ZERO), Relation(V, ">=", T.ZERO), Relation(T.Pow(V, q), "=", power)]
+        elif q_r > 0 and ctx.pos.prove(X, False):
+            facts += [Relation(V, ">=", T.ZERO), Relation(T.Pow(V, q), "=", power)]
+    elif isinstance(D, T.Fn) and D.name == "exp":
+        facts.append(Relation(V, ">", T.ZERO))
     return facts
 
 
 # ---------------------------------------------------------------- public API
 
 
-def introduce_facts(goal: Goal, definitions: dict[str, str]) -> list[Relation]:
+def introduce_facts(goal: Any, definitions: dict[str, str]) -> list[Relation]:
     """The facts an ``introduce`` step may use about its new variables, in the kernel's order.
 
     A ``new_hypotheses`` proof of an ``introduce`` step is checked over the goal's hypotheses
     followed by these facts (so its hypothesis indices count them after the goal's)."""
-    ctx = _Ctx(goal)
+    g = goal if isinstance(goal, Goal) else Goal.from_json(goal)
+    ctx = _Ctx(g)
     facts: list[Relation] = []
     for v, e in definitions.items():
-        facts += _definition_facts(ctx, var(v), ctx.parse(e, f"definition of {v}"))
+        facts += _definition_facts(ctx, v, ctx.parse(e, f"definition of {v}"))
     return facts
 
 
-def check_step(step: Step, lemmas: LemmaLookup | None = None) -> Verdict:
-    """Check one step (and the subtree below it)."""
+def equivalent_relations(context: Sequence[Relation], a: Relation, b: Relation) -> bool:
+    """``a`` and ``b`` have the same truth value wherever ``context`` holds: the same kind of
+    relation and equal slacks (``=``/``≠``: up to sign) as rational functions over atoms, every
+    denominator proved nonzero from ``context``."""
+    variables = sorted(set().union(*(T.variables_of(r.lhs) | T.variables_of(r.rhs)
+                                     for r in (*context, a, b))))
+    ctx = _Ctx(Goal(tuple(variables), tuple(context), a))
+    try:
+        return _equivalent(ctx, a, b)
+    except KernelError:
+        return False
+
+
+def is_identity(expr: T.Term, context: Sequence[Relation] = ()) -> bool:
+    """``expr`` is 0 wherever Lean evaluates it and ``context`` holds: 0 as a rational function
+    over atoms, every denominator proved nonzero from ``context``."""
+    return equivalent_relations(context, Relation(expr, "=", T.ZERO), Relation(T.ZERO, "=", T.ZERO))
+
+
+def _digest(k: Kernel) -> str:
+    if not k.digests:
+        return ""
+    return hashlib.sha256("\n".join(f"{n}:{d}" for n, d in sorted(k.digests.items())).encode()).hexdigest()
+
+
+def _verdict(k: Kernel, errors: list[str], statement_checked: bool = False) -> Verdict:
+    return Verdict(not errors, errors, sorted(k.trusted.values()), k.steps, _digest(k), statement_checked)
+
+
+def check_step(step: Any, lemmas: LemmaLookup | None = None) -> Verdict:
+    """Check one step (and the subtree below it); ``step`` is JSON or has ``to_json()``."""
     k = Kernel(lemmas)
     errors: list[str] = []
     k.check_tree(step, "root", errors)
-    return Verdict(not errors, errors, sorted(k.trusted.values()), k.steps)
+    return _verdict(k, errors)
 
 
-def check_proof(proof: Proof, lemmas: LemmaLookup | None = None) -> Verdict:
-    """Check a whole proof: its root goal must be the problem's, every step must check."""
+def check_statement(statement: Statement, root: Goal) -> list[str]:
+    """The root goal says what the faithful statement says: same variables, hypotheses and
+    target pairwise equivalent under the statement's hypotheses (which hold at every point the
+    theorem speaks of), so the proof of the root goal proves the theorem in Lean's semantics."""
+    if root.variables != statement.variables:
+        return ["root: the proof's variables are not the theorem's"]
+    if len(root.hypotheses) != len(statement.hypotheses):
+        return ["root: the proof's hypotheses are not the theorem's"]
+    ctx = _Ctx(Goal(statement.variables, statement.hypotheses, statement.goal))
+    errors = []
+    for i, (h, H) in enumerate(zip(root.hypotheses, statement.hypotheses)):
+        if h != H and not _equivalent(ctx, h, H):
+            errors.append(f"root: hypothesis {i} ({_rel(h)}) does not say what the theorem's says "
+                          f"({_rel(H)}) in Lean's semantics")
+    if root.target != statement.goal and not _equivalent(ctx, root.target, statement.goal):
+        errors.append(f"root: the proved target ({_rel(root.target)}) does not say what the theorem's "
+                      f"goal says ({_rel(statement.goal)}) in Lean's semantics")
+    return errors
+
+
+def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statement | None = None) -> Verdict:
+    """Check a whole proof (JSON, or an object with ``to_json()``): its root goal must be the
+    problem's, and say what the faithful ``statement`` says (given by the caller, else the file's
+    own ``statement`` field when present), and every step must check."""
     k = Kernel(lemmas)
+    try:
+        problem_goal, own_statement, root = parse_proof(as_json(proof))
+    except IRError as exc:
+        return Verdict(False, [f"unreadable proof: {exc}"])
+    except RecursionError:
+        return Verdict(False, ["unreadable proof: nested too deeply"])
     errors: list[str] = []
-    if proof.root.goal != Goal.from_problem(proof.problem):
+    if root.goal != problem_goal:
         errors.append("root: the root step's goal is not the problem's statement")
-    k.check_tree(proof.root, "root", errors)
-    return Verdict(not errors, errors, sorted(k.trusted.values()), k.steps)
+    statement = statement or own_statement
+    if statement is not None:
+        try:
+            errors += check_statement(statement, root.goal)
+        except KernelError as exc:
+            errors.append(f"root: {exc}")
+    k.check_tree(root, "root", errors)
+    return _verdict(k, errors, statement is not None)

@@ -1,278 +1,186 @@
-"""Proof IR: a tree of steps, each with its input goal, output goals and an exact certificate.
+"""The kernel's reading of a proof file: goals and steps over kernel terms.
 
-Serialization is stable and versioned (``FORMAT``/``VERSION``); expressions are stored as
-sympy strings over the rationals (``str(expr)``) and read back with :func:`expr_from_str`,
-which refuses floats.
-
-Semantics of a step (what the kernel in ``prover/kernel/check.py`` verifies). Notation:
-``slack(R)`` is :meth:`Relation.slack` (must be ``>= 0``, or ``> 0`` for strict relations);
-``eq(h)`` is ``h.lhs - h.rhs`` for an equality hypothesis ``h`` (it vanishes on the context);
-``H`` are the goal's hypotheses (indices into ``goal.hypotheses``).
-An *identity* is checked exactly: every non-polynomial atom (sqrt, rational powers, a ^ a …)
-is replaced by a fresh symbol, fractions are combined, the numerator must expand to 0, and every
-denominator that occurs must be proved nonzero by the positivity rules.
-
-``close``   (no subgoals). ``certificate["method"]``:
-  * ``"sos"``: ``slack(target) = Σ c_i · Π_{k∈mult_i} slack(H_k) · q_i²  +  Σ λ_j · eq(H_j)``
-    with rationals ``c_i >= 0``; ``mult_i`` lists inequality hypotheses (repeats allowed).
-    Fields: ``terms``: ``[{"coeff": str, "mult": [int], "poly": str}]``, ``eq_terms``:
-    ``[{"hyp": int, "poly": str}]``. A strict target needs one term with ``c > 0``, a nonzero
-    constant ``q`` and only strict hypotheses in ``mult``. An ``=`` target needs ``terms == []``.
-  * ``"positivity"``: ``slack(target)`` is ``>= 0`` (``> 0`` if strict) by the positivity rules.
-``rewrite`` (one subgoal ``G'``): ``slack(G) = m · slack(G') + Σ λ_j · eq(H_j)``;
-  fields ``multiplier`` (``m``, proved ``> 0`` by positivity; ``>= 0`` is enough unless ``G``
-  is strict, and a strict ``G`` needs a strict ``G'``), ``eq_terms``, ``new_hypotheses``.
-``scale``   (one subgoal ``G'``): ``slack(G) = m · slack(G') + Σ_k c_k · (B_k − A_k) + Σ λ_j · eq(H_j)``
-  where each application ``k`` is an instance ``A_k <= B_k`` of a catalogue lemma (``lemma``,
-  ``instance``: lemma variable → expression), its side conditions proved by positivity, and
-  ``c_k`` (``coefficient``) proved ``>= 0`` by positivity. Fields: ``applications``,
-  ``multiplier``, ``eq_terms``, ``new_hypotheses``. Instead of a lemma, an application may name
-  an inequality hypothesis of ``G`` (``{"hypothesis": k, "coefficient": c}``: ``B − A`` is its
-  slack) or state a fact (``{"fact": relation, "proof": <close certificate of it over G's
-  context>, "coefficient": c}``: ``B − A`` is the fact's slack) — e.g. termwise bounds.
-``split``   (subgoals are the cases): ``certificate["cases"]``:
-  * ``"sign"``: ``expr`` p; subgoals are ``G + [p >= 0]`` and ``G + [p <= 0]``.
-  * ``"order"``: ``variables`` v_1..v_n; one subgoal per ordering, adding the chain
-    ``v_σ1 >= v_σ2``, …, ``v_σ(n-1) >= v_σn``. With ``symmetry`` ``"full"`` or ``"cyclic"`` the
-    kernel checks that goal and hypotheses are invariant under that permutation group of the
-    listed variables, and then accepts one subgoal per orbit of orderings (``orderings``
-    lists the permutations, as lists of variable names, that the subgoals stand for).
-``introduce`` (one subgoal ``G'`` over more variables): ``definitions``: new variable →
-  expression in the old ones (``s = sqrt(x)``, ``t = x**(1/3)``, ``u = a*b``); ``G'`` is ``G`` with
-  those expressions replaced by the new variables plus ``new_hypotheses`` about the new
-  variables (e.g. ``s >= 0``, ``s**2 = x``), each proved for the definition's value.
-  The kernel supplies the facts that Lean guarantees (``v = D`` always; ``√X >= 0``; for
-  ``X**(p/q)``: ``v > 0`` and ``v**q = X**p`` if ``X > 0`` is proved, ``v >= 0`` and
-  ``v**q = X**p`` if ``X >= 0`` is proved and ``p/q > 0``); a hypothesis of ``G'`` that is one of
-  them needs no entry. ``X**(k/q)`` in ``G`` may appear as ``v**k`` in ``G'`` (``v = X**(1/q)``,
-  ``X >= 0`` proved).
-``substitute`` (one subgoal ``G'`` over new variables): ``substitution`` old var → f(new vars)
-  and ``inverse`` new var → g(old vars) with ``f(g(x)) = x`` as an identity modulo the
-  equality hypotheses; ``G'``'s target is ``G``'s with the substitution applied, and each
-  hypothesis of ``G'`` after the inverse substitution is equivalent to one of ``G``'s or has a
-  ``new_hypotheses`` entry (a close certificate over ``G``'s context). A variable missing from
-  ``substitution``/``inverse`` maps to itself (it must then exist on both sides).
-  The "modulo" part is certified by the optional field ``eq_terms``: old var x →
-  ``[{"hyp": int, "poly": str}]`` (λ_j, rational functions of the old variables with
-  denominators proved nonzero) such that ``f(g(x)) − x = Σ λ_j · eq(H_j)`` exactly; a variable
-  without an entry needs ``f(g(x)) = x`` as a plain identity. (Used to homogenise by scaling,
-  ``x ↦ 3x/(a+b+c)`` under ``a + b + c = 3``, and to eliminate a variable.)
-
-``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
-one entry for each hypothesis of ``G'`` that is not literally among ``G``'s (rewrite/scale: once
-proved, they may also prove the identity's denominators nonzero); the proof is a
-close certificate for that hypothesis as a target over ``G``'s context (for ``introduce``: over
-``G``'s variables and hypotheses followed by the definition facts above, in the order of
-``prover.kernel.check.introduce_facts(G, definitions)``, plus the new variables — never
-by substituting the definitions with sympy, which would turn ``sqrt(x)**2`` into ``x``, false in
-Lean for ``x < 0``).
-Lemma applications (``scale``) add ``c·(B − A) >= 0``, so ``G`` must be an inequality there.
+A proof reaches the kernel as JSON (the ``prover-proof`` format written by ``prover/ir.py``;
+objects with a ``to_json()`` method are serialised first). Every expression string is read by
+:func:`prover.kernel.terms.parse_term` — never by sympy — and the step tree is walked without
+recursion, with bounds on its size, so a hostile file can neither run code nor exhaust the
+stack. The meaning of each step kind and certificate is the docstring of ``prover/ir.py``.
 """
 
 from __future__ import annotations
 
-import json
+import functools
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
-import sympy as sp
-
-from prover.problem import Hypothesis, Problem, Relation, var
+from prover.kernel import terms as T
 
 FORMAT = "prover-proof"
 VERSION = 1
 STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute")
+MAX_STEPS = 100_000
+MAX_VARIABLES = 200
 
 
 class IRError(ValueError):
     """A malformed proof file (not a rejected proof: that is a kernel verdict)."""
 
 
-# ---------------------------------------------------------------- expressions
-
-_SAFE_FUNCS = {"sqrt": sp.sqrt, "Rational": sp.Rational, "Integer": sp.Integer, "exp": sp.exp, "log": sp.log,
-               "Abs": sp.Abs}
-
-
-def expr_to_str(e: sp.Expr | int) -> str:
-    e = sp.sympify(e)
-    if e.has(sp.Float):
-        raise IRError(f"floating-point number in expression {e}")
-    return str(e)
+def as_json(obj: Any) -> Any:
+    """A JSON value for ``obj``: itself, or ``obj.to_json()`` for the project's IR objects."""
+    to_json = getattr(obj, "to_json", None)
+    return to_json() if callable(to_json) and not isinstance(obj, (dict, list, str)) else obj
 
 
-def expr_from_str(s: str, variables: list[str] | tuple[str, ...]) -> sp.Expr:
-    """Read an expression written by :func:`expr_to_str`; only the given variables may occur."""
+@functools.lru_cache(maxsize=16384)
+def _parse_cached(s: str, variables: tuple[str, ...]) -> T.Term:
+    return T.parse_term(s, variables)
+
+
+def read_expr(s: Any, variables: tuple[str, ...] | list[str], what: str = "expression") -> T.Term:
+    if isinstance(s, int) and not isinstance(s, bool):
+        s = str(s)
     if not isinstance(s, str):
-        raise IRError(f"expected an expression string, got {type(s).__name__}")
-    local: dict[str, Any] = dict(_SAFE_FUNCS)
-    local.update({v: var(v) for v in variables})
+        raise IRError(f"{what}: expected an expression string, got {type(s).__name__}")
     try:
-        e = sp.parse_expr(s, local_dict=local, global_dict={"__builtins__": {}, **_global_sympy()})
-    except Exception as exc:  # sympy raises many kinds
-        raise IRError(f"cannot read expression {s!r}: {exc}") from None
-    if not isinstance(e, sp.Expr):
-        raise IRError(f"not an expression: {s!r}")
-    if e.has(sp.Float):
-        raise IRError(f"floating-point number in expression {s!r}")
-    unknown = {str(x) for x in e.free_symbols} - set(variables)
-    if unknown:
-        raise IRError(f"unknown variables {sorted(unknown)} in {s!r}")
-    return e
+        return _parse_cached(s, tuple(variables))
+    except T.TermError as exc:
+        raise IRError(f"{what}: {exc}") from None
 
 
-def _global_sympy() -> dict[str, Any]:
-    return {"Symbol": sp.Symbol, "Integer": sp.Integer, "Rational": sp.Rational, "Pow": sp.Pow,
-            "Mul": sp.Mul, "Add": sp.Add}
+def read_rel(d: Any, variables: tuple[str, ...] | list[str], what: str = "relation") -> T.Rel:
+    if not isinstance(d, dict):
+        raise IRError(f"{what}: expected an object with lhs, op, rhs")
+    op = d.get("op")
+    if op not in T.OPS:
+        raise IRError(f"{what}: unknown relation operator {op!r}")
+    return T.Rel(read_expr(d.get("lhs"), variables, what), op, read_expr(d.get("rhs"), variables, what))
 
 
-def relation_to_json(r: Relation) -> dict:
-    return {"lhs": expr_to_str(r.lhs), "op": r.op, "rhs": expr_to_str(r.rhs)}
-
-
-def relation_from_json(d: dict, variables: list[str] | tuple[str, ...]) -> Relation:
-    try:
-        return Relation(expr_from_str(d["lhs"], variables), d["op"], expr_from_str(d["rhs"], variables))
-    except (KeyError, TypeError) as exc:
-        raise IRError(f"bad relation {d!r}: {exc}") from None
-    except ValueError as exc:
-        raise IRError(str(exc)) from None
-
-
-# ---------------------------------------------------------------- goals and steps
+def _variables(d: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(d, list) or len(d) > MAX_VARIABLES or not all(isinstance(v, str) for v in d):
+        raise IRError(f"{what}: 'variables' must be a list of names")
+    for v in d:
+        if not v or not (v[0].isalpha()) or not all(c.isalnum() or c in "_'" for c in v) \
+                or v in T.FUNCTIONS or v in T.CONSTANTS:
+            raise IRError(f"{what}: {v!r} is not a valid variable name")
+    if len(set(d)) != len(d):
+        raise IRError(f"{what}: repeated variable names")
+    return tuple(d)
 
 
 @dataclass(frozen=True)
 class Goal:
-    """A proof obligation: ``∀ variables, hypotheses → target``."""
+    """``∀ variables, hypotheses → target`` in kernel terms."""
 
     variables: tuple[str, ...]
-    hypotheses: tuple[Relation, ...]
-    target: Relation
+    hypotheses: tuple[T.Rel, ...]
+    target: T.Rel
 
-    @staticmethod
-    def from_problem(p: Problem) -> "Goal":
-        return Goal(tuple(p.variables), tuple(h.rel for h in p.hypotheses), p.goal)
-
-    def with_hypotheses(self, extra: list[Relation] | tuple[Relation, ...]) -> "Goal":
+    def with_hypotheses(self, extra: tuple[T.Rel, ...] | list[T.Rel]) -> Goal:
         return Goal(self.variables, self.hypotheses + tuple(extra), self.target)
 
-    def with_target(self, target: Relation) -> "Goal":
+    def with_target(self, target: T.Rel) -> Goal:
         return Goal(self.variables, self.hypotheses, target)
 
-    def to_json(self) -> dict:
-        return {
-            "variables": list(self.variables),
-            "hypotheses": [relation_to_json(h) for h in self.hypotheses],
-            "target": relation_to_json(self.target),
-        }
-
     @staticmethod
-    def from_json(d: dict) -> "Goal":
-        try:
-            vs = tuple(d["variables"])
-            return Goal(vs, tuple(relation_from_json(h, vs) for h in d["hypotheses"]),
-                        relation_from_json(d["target"], vs))
-        except (KeyError, TypeError) as exc:
-            raise IRError(f"bad goal: {exc}") from None
+    def from_json(d: Any, what: str = "goal") -> Goal:
+        d = as_json(d)
+        if not isinstance(d, dict):
+            raise IRError(f"{what}: expected an object")
+        vs = _variables(d.get("variables"), what)
+        hyps = d.get("hypotheses")
+        if not isinstance(hyps, list):
+            raise IRError(f"{what}: 'hypotheses' must be a list")
+        return Goal(vs, tuple(read_rel(h, vs, f"{what} hypothesis {i}") for i, h in enumerate(hyps)),
+                    read_rel(d.get("target"), vs, f"{what} target"))
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A theorem as the front-end read it, faithfully: the proof's root goal must say the same."""
+
+    variables: tuple[str, ...]
+    hypotheses: tuple[T.Rel, ...]
+    goal: T.Rel
 
 
 @dataclass
 class Step:
-    """One proof step; ``children[i]`` proves ``subgoals[i]``."""
-
     kind: str
     goal: Goal
     subgoals: list[Goal]
-    certificate: dict[str, Any]
-    children: list["Step"] = field(default_factory=list)
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        if self.kind not in STEP_KINDS:
-            raise IRError(f"unknown step kind {self.kind!r}")
-
-    def walk(self) -> Iterator["Step"]:
-        yield self
-        for c in self.children:
-            yield from c.walk()
-
-    def to_json(self) -> dict:
-        return {
-            "kind": self.kind,
-            "goal": self.goal.to_json(),
-            "subgoals": [g.to_json() for g in self.subgoals],
-            "certificate": self.certificate,
-            "children": [c.to_json() for c in self.children],
-            "note": self.note,
-        }
-
-    @staticmethod
-    def from_json(d: dict) -> "Step":
-        try:
-            return Step(
-                kind=d["kind"],
-                goal=Goal.from_json(d["goal"]),
-                subgoals=[Goal.from_json(g) for g in d["subgoals"]],
-                certificate=dict(d["certificate"]),
-                children=[Step.from_json(c) for c in d.get("children", [])],
-                note=d.get("note", ""),
-            )
-        except (KeyError, TypeError) as exc:
-            raise IRError(f"bad step: {exc}") from None
+    certificate: Any
+    children: list[Step] = field(default_factory=list)
 
 
-@dataclass
-class Proof:
-    """A complete proof of ``problem``: ``root.goal`` must be the problem's goal."""
+def parse_step_tree(d: Any) -> Step:
+    """Read a step tree iteratively (a 3,000-deep tree must not exhaust Python's stack)."""
+    d = as_json(d)
+    root_holder: list[Step] = []
+    stack: list[tuple[Any, list[Step], str]] = [(d, root_holder, "root")]
+    count = 0
+    while stack:
+        node, out, path = stack.pop()
+        count += 1
+        if count > MAX_STEPS:
+            raise IRError(f"more than {MAX_STEPS} steps")
+        if not isinstance(node, dict):
+            raise IRError(f"{path}: a step must be an object")
+        kind = node.get("kind")
+        if kind not in STEP_KINDS:
+            raise IRError(f"{path}: unknown step kind {kind!r}")
+        subgoals = node.get("subgoals")
+        children = node.get("children", [])
+        if not isinstance(subgoals, list) or not isinstance(children, list):
+            raise IRError(f"{path}: 'subgoals' and 'children' must be lists")
+        step = Step(kind, Goal.from_json(node.get("goal"), f"{path} goal"),
+                    [Goal.from_json(g, f"{path} subgoal {i}") for i, g in enumerate(subgoals)],
+                    node.get("certificate"))
+        out.append(step)
+        for i in range(len(children) - 1, -1, -1):
+            stack.append((children[i], step.children, f"{path}/{i}"))
+    return root_holder[0]  # children are pushed last-first, so each list fills in order
 
-    problem: Problem
-    root: Step
-    meta: dict[str, Any] = field(default_factory=dict)
 
-    def steps(self) -> list[Step]:
-        return list(self.root.walk())
+def steps_of(root: Step) -> list[tuple[Step, str]]:
+    """All steps with their paths, parents before children (iterative)."""
+    out: list[tuple[Step, str]] = []
+    stack = [(root, "root")]
+    while stack:
+        s, p = stack.pop()
+        out.append((s, p))
+        for i in range(len(s.children) - 1, -1, -1):
+            stack.append((s.children[i], f"{p}/{i}"))
+    return out
 
-    def to_json(self) -> dict:
-        p = self.problem
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "problem": {
-                "name": p.name,
-                "variables": list(p.variables),
-                "hypotheses": [{"name": h.name, **relation_to_json(h.rel)} for h in p.hypotheses],
-                "goal": relation_to_json(p.goal),
-                "real_division": p.real_division,
-                "source": p.source,
-            },
-            "root": self.root.to_json(),
-            "meta": self.meta,
-        }
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=1, ensure_ascii=False, sort_keys=True)
+def parse_problem(d: Any) -> tuple[Goal, Statement | None]:
+    """The proof file's problem as a goal, and its faithful statement when the file has one."""
+    if not isinstance(d, dict):
+        raise IRError("'problem' must be an object")
+    vs = _variables(d.get("variables"), "problem")
+    hyps = d.get("hypotheses")
+    if not isinstance(hyps, list):
+        raise IRError("problem: 'hypotheses' must be a list")
+    goal = Goal(vs, tuple(read_rel(h, vs, f"problem hypothesis {i}") for i, h in enumerate(hyps)),
+                read_rel(d.get("goal"), vs, "problem goal"))
+    st = d.get("statement")
+    statement = None
+    if st is not None:
+        if not isinstance(st, dict) or not isinstance(st.get("hypotheses"), list):
+            raise IRError("problem: 'statement' must be an object with 'hypotheses' and 'goal'")
+        statement = Statement(vs, tuple(read_rel(h, vs, f"statement hypothesis {i}")
+                                        for i, h in enumerate(st["hypotheses"])),
+                              read_rel(st.get("goal"), vs, "statement goal"))
+    return goal, statement
 
-    @staticmethod
-    def from_json(d: dict) -> "Proof":
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise IRError(f"not a {FORMAT} file")
-        if d.get("version") != VERSION:
-            raise IRError(f"unsupported proof format version {d.get('version')!r} (this is {VERSION})")
-        try:
-            pd = d["problem"]
-            vs = list(pd["variables"])
-            hyps = [Hypothesis(h["name"], relation_from_json(h, vs)) for h in pd["hypotheses"]]
-            problem = Problem(pd["name"], vs, hyps, relation_from_json(pd["goal"], vs),
-                              real_division=pd.get("real_division", True), source=pd.get("source"))
-            return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})))
-        except (KeyError, TypeError) as exc:
-            raise IRError(f"bad proof file: {exc}") from None
 
-    @staticmethod
-    def loads(text: str) -> "Proof":
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise IRError(f"not JSON: {exc}") from None
-        return Proof.from_json(d)
+def parse_proof(d: Any) -> tuple[Goal, Statement | None, Step]:
+    d = as_json(d)
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise IRError(f"not a {FORMAT} file")
+    if d.get("version") != VERSION:
+        raise IRError(f"unsupported proof format version {d.get('version')!r} (this is {VERSION})")
+    goal, statement = parse_problem(d.get("problem"))
+    return goal, statement, parse_step_tree(d.get("root"))

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 
 import sympy as sp
 
-from prover.kernel.algebra import Atomizer, KernelError, has_negative_power
-from prover.problem import Relation
+from prover.kernel import terms as T
+from prover.kernel.algebra import Atomizer, KernelError, NonNeg, has_negative_power
 
 
 def _key(e: sp.Expr) -> tuple[tuple[sp.Expr, sp.Expr], sp.Rational] | None:
@@ -79,7 +79,7 @@ class Positivity:
     def _build_facts(self, hyps: Sequence) -> None:
         pending: list[tuple[sp.Expr, list[sp.Expr], str]] = []
         for h in hyps:
-            rel: Relation = getattr(h, "rel", h)
+            rel: T.Rel = h
             try:
                 conv, dens = self.at.convert(rel.slack())
             except KernelError:
@@ -90,7 +90,7 @@ class Positivity:
             else:
                 self._add_fact(conv, kind)
         # hypotheses with denominators are usable once those are proved nonzero without them
-        usable = [(c, k) for c, dens, k in pending if all(self.nonzero_conv(d) for d in dens)]
+        usable = [(c, k) for c, dens, k in pending if all(self.requirement(d) for d in dens)]
         for conv, kind in usable:
             self._add_fact(conv, kind)
         self._memo.clear()
@@ -107,13 +107,19 @@ class Positivity:
 
     # ---------------------------------------------------------------- public entry points
 
-    def prove(self, expr: sp.Expr, strict: bool) -> bool:
-        """``expr`` is an *original* expression: convert it and prove its denominators nonzero."""
+    def prove(self, expr: T.Term, strict: bool) -> bool:
+        """``expr`` is a kernel term: convert it and prove its requirements (denominators)."""
         try:
             conv, dens = self.at.convert(expr)
         except KernelError:
             return False
-        return all(self.nonzero_conv(d) for d in dens) and self.prove_conv(conv, strict)
+        return all(self.requirement(d) for d in dens) and self.prove_conv(conv, strict)
+
+    def requirement(self, d) -> bool:
+        """A conversion requirement holds: a denominator is nonzero, a :class:`NonNeg` is >= 0."""
+        if isinstance(d, NonNeg):
+            return self.prove_conv(d.expr, False)
+        return self.nonzero_conv(d)
 
     def prove_conv(self, e: sp.Expr, strict: bool) -> bool:
         """``e`` is atomized and its denominators are already known nonzero."""
@@ -182,7 +188,7 @@ class Positivity:
             return True
         if e.is_Symbol:
             d = self.at.defs.get(e)
-            return d is not None and all(self.nonzero_conv(x) for x in d.dens) and \
+            return d is not None and all(self.requirement(x) for x in d.dens) and \
                 self._atom(d.head, d.args, strict)
         if e.is_Add:
             strict_seen = False
@@ -212,6 +218,8 @@ class Positivity:
     def _atom(self, head: str, args: tuple[sp.Expr, ...], strict: bool) -> bool:
         if head in ("exp", "pi", "E"):
             return True
+        if head == "inv":  # t⁻¹ has the sign of t (0⁻¹ = 0)
+            return self._rules(args[0], strict)
         if head == "abs":
             return not strict or self._nonzero_rules(args[0])
         if head == "pow":
@@ -239,16 +247,16 @@ def _univariate_positive(e: sp.Expr) -> bool:
     return p.degree() > 0 and p.degree() % 2 == 0 and p.LC() > 0 and p.count_roots() == 0
 
 
-def prove_positive(expr: sp.Expr, hyps: Sequence, strict: bool) -> bool:
-    """``expr >= 0`` (``> 0`` if strict) under ``hyps`` (Relations or Hypotheses) by the rules above."""
-    return Positivity(hyps).prove(sp.sympify(expr), strict)
+def prove_positive(expr: T.Term, hyps: Sequence[T.Rel], strict: bool) -> bool:
+    """``expr >= 0`` (``> 0`` if strict) under ``hyps`` by the rules above."""
+    return Positivity(hyps).prove(expr, strict)
 
 
-def prove_nonzero(expr: sp.Expr, hyps: Sequence) -> bool:
+def prove_nonzero(expr: T.Term, hyps: Sequence[T.Rel]) -> bool:
     """``expr != 0`` under ``hyps``: its denominators nonzero and ``expr > 0``, ``< 0`` or a ``!=`` hypothesis."""
     pos = Positivity(hyps)
     try:
-        conv, dens = pos.at.convert(sp.sympify(expr))
+        conv, dens = pos.at.convert(expr)
     except KernelError:
         return False
-    return all(pos.nonzero_conv(d) for d in dens) and pos.nonzero_conv(conv)
+    return all(pos.requirement(d) for d in dens) and pos.nonzero_conv(conv)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from prover.kernel.ir import Goal, Step
-from prover.kernel.lemma import LemmaStatement
+from prover.ir import Goal, Step
+from prover.tactics.lemma import LemmaStatement
 from prover.lean.render import MATHLIB_TAG, step_block
 from prover.lean.syntax import lean_ident, lean_rel
 from prover.problem import Relation

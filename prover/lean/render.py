@@ -1,4 +1,4 @@
-"""Render a kernel proof (``prover.kernel.ir``) as a Lean 4 file that replays every certificate.
+"""Render a kernel proof (``prover.ir``) as a Lean 4 file that replays every certificate.
 
 Every step becomes one tactic block that turns the Lean goal for ``step.goal`` into exactly the
 Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step by step.
@@ -34,8 +34,8 @@ from typing import Any
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step, expr_from_str, relation_from_json
-from prover.kernel.lemma import LemmaLookup
+from prover.ir import Goal, Proof, Step, expr_from_str, relation_from_json
+from prover.tactics.lemma import LemmaLookup
 from prover.lean.syntax import (
     declaration_names,
     has_denominator,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step
-from prover.kernel.lemma import LemmaLookup
+from prover.ir import Goal, Proof, Step
+from prover.tactics.lemma import LemmaLookup
 from prover.lean.backend import LeanBackend, LeanState, LeanUnavailable, project_dir, require_lake
 from prover.lean.render import (
     REAL_DIVISION_MACRO,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 
 PROMPTS_FILE = Path(__file__).resolve().parents[2] / "tactics" / "prompts" / "rewrites.json"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.llm.base import GenerationParams, LLMBackend, LLMError, LLMStats
 from prover.llm.prompts import goal_fields, load_prompts
 

@@ -11,7 +11,7 @@ import re
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, IRError, Step, expr_from_str
+from prover.ir import Goal, IRError, Step, expr_from_str
 from prover.llm.base import GenerationParams, LLMBackend, LLMError, LLMStats
 from prover.llm.prompts import goal_fields, load_prompts
 from prover.problem import Relation

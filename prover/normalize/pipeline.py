@@ -19,7 +19,16 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import (
+    EqTerm,
+    IntroduceCertificate,
+    LinearCertificate,
+    NewHypothesis,
+    PositivityCertificate,
+    SosCertificate,
+    SubstituteCertificate,
+)
 from prover.problem import Relation, var
 
 
@@ -86,7 +95,7 @@ def obviously_positive(f: sp.Expr, strict_vars: set, nonneg_vars: set, *, strict
 
 def _kernel_positive(expr: sp.Expr, goal: Goal) -> bool:
     try:
-        from prover.kernel.positivity import prove_positive
+        from prover.verify import prove_positive
     except ImportError:
         return False
     try:
@@ -157,12 +166,12 @@ def introduce_radicals(goal: Goal) -> Step | None:
     sub_goal = Goal(new_vars, hyps + tuple(new_hyps), Relation(sub(goal.target.lhs), goal.target.op,
                                                                    sub(goal.target.rhs)))
     n0 = len(hyps)
-    cert = {
-        "definitions": {name: expr_to_str(base ** sp.Rational(1, q)) for (base, q), name in defs.items()},
-        "new_hypotheses": [{"index": n0 + i, "proof": {"method": "positivity"}} for i in range(len(new_hyps))],
-    }
+    cert = IntroduceCertificate(
+        {name: expr_to_str(base ** sp.Rational(1, q)) for (base, q), name in defs.items()},
+        tuple(NewHypothesis(n0 + i, PositivityCertificate()) for i in range(len(new_hyps))),
+    )
     del repl
-    return Step("introduce", goal, [sub_goal], cert, note="radicals as new variables")
+    return Step("introduce", goal, [sub_goal], cert.to_json(), note="radicals as new variables")
 
 
 # ---------------------------------------------------------------- homogenisation (rational)
@@ -218,8 +227,8 @@ def homogenize_rational(goal: Goal) -> Step | None:
     if lam.has(sp.zoo, sp.nan) or not _denominator_positive(lam, goal):
         return None
     sub_goal = goal.with_target(_target_like(goal, Sh))
-    cert = {"multiplier": "1", "eq_terms": [{"hyp": i, "poly": expr_to_str(lam)}], "new_hypotheses": []}
-    return Step("rewrite", goal, [sub_goal], cert, note=f"homogenize with hypothesis {i}")
+    cert = LinearCertificate("1", (EqTerm(i, expr_to_str(lam)),))
+    return Step("rewrite", goal, [sub_goal], cert.to_json(), note=f"homogenize with hypothesis {i}")
 
 
 def factor_fraction(e: sp.Expr) -> sp.Expr:
@@ -278,10 +287,11 @@ def homogenize_substitute(goal: Goal) -> Step | None:
     sub_goal = Goal(goal.variables, hyps, target)
     eq = goal.hypotheses[i].lhs - goal.hypotheses[i].rhs
     # f(g(x)) - x = c·x/g - x = x·(c - g)/g = (-x/g)·eq  when eq = g - c (up to the sign of eq)
-    eq_terms = {str(s): [{"hyp": i, "poly": expr_to_str(sp.cancel((mapping[s] - s) / eq))}] for s in syms}
-    cert = {"substitution": {str(s): expr_to_str(e) for s, e in mapping.items()},
-            "inverse": {str(s): str(s) for s in syms}, "eq_terms": eq_terms}
-    return Step("substitute", goal, [sub_goal], cert, note=f"homogenize by scaling with hypothesis {i}")
+    eq_terms = {str(s): (EqTerm(i, expr_to_str(sp.cancel((mapping[s] - s) / eq))),) for s in syms}
+    cert = SubstituteCertificate({str(s): expr_to_str(e) for s, e in mapping.items()},
+                                 {str(s): str(s) for s in syms}, eq_terms)
+    return Step("substitute", goal, [sub_goal], cert.to_json(),
+                note=f"homogenize by scaling with hypothesis {i}")
 
 
 def product_constraint_substitute(goal: Goal) -> Step | None:
@@ -308,22 +318,22 @@ def product_constraint_substitute(goal: Goal) -> Step | None:
         inv = {new[0]: sp.Integer(1)}
         for k in range(1, n):
             inv[new[k]] = 1 / sp.Mul(*syms[:k])
-        eq_terms = {}
+        eq_terms: dict[str, tuple[EqTerm, ...]] = {}
         for x, fx in fwd.items():
             back = fx.subs({var(k): e for k, e in inv.items()}, simultaneous=True)
             lam = sp.cancel((back - x) / eq)
             if lam != 0:
-                eq_terms[str(x)] = [{"hyp": i, "poly": expr_to_str(lam)}]
+                eq_terms[str(x)] = (EqTerm(i, expr_to_str(lam)),)
         t = goal.target
         target = Relation(sp.sympify(t.lhs).subs(fwd, simultaneous=True), t.op,
                           sp.sympify(t.rhs).subs(fwd, simultaneous=True))
         hyps = tuple(Relation(y, ">", sp.Integer(0)) for y in ys)
-        proofs = [{"index": k, "proof": {"method": "positivity"}} for k in range(n)]
+        proofs = tuple(NewHypothesis(k, PositivityCertificate()) for k in range(n))
         sub_goal = Goal(tuple(new), hyps, target)
-        cert = {"substitution": {str(x): expr_to_str(e) for x, e in fwd.items()},
-                "inverse": {k: expr_to_str(e) for k, e in inv.items()},
-                "eq_terms": eq_terms, "new_hypotheses": proofs}
-        return Step("substitute", goal, [sub_goal], cert, note=f"x_i = y_i/y_(i+1) from hypothesis {i}")
+        cert = SubstituteCertificate({str(x): expr_to_str(e) for x, e in fwd.items()},
+                                     {k: expr_to_str(e) for k, e in inv.items()}, eq_terms, proofs)
+        return Step("substitute", goal, [sub_goal], cert.to_json(),
+                    note=f"x_i = y_i/y_(i+1) from hypothesis {i}")
     return None
 
 
@@ -363,8 +373,8 @@ def clear_denominators(goal: Goal) -> Step | None:
     if mult == 1 and sp.expand(S - N) == 0:
         return None
     sub_goal = goal.with_target(_target_like(goal, N))
-    cert = {"multiplier": expr_to_str(mult), "eq_terms": [], "new_hypotheses": []}
-    return Step("rewrite", goal, [sub_goal], cert, note="clear positive denominators and factors")
+    cert = LinearCertificate(expr_to_str(mult))
+    return Step("rewrite", goal, [sub_goal], cert.to_json(), note="clear positive denominators and factors")
 
 
 # ---------------------------------------------------------------- homogenisation (polynomial)
@@ -403,9 +413,9 @@ def homogenize_polynomial(goal: Goal) -> Step | None:
         if not sp.fraction(lam)[1].is_Rational:
             continue
         sub_goal = goal.with_target(_target_like(goal, Nh))
-        cert = {"multiplier": "1", "eq_terms": [{"hyp": i, "poly": expr_to_str(sp.expand(lam))}],
-                "new_hypotheses": []}
-        return Step("rewrite", goal, [sub_goal], cert, note=f"homogenize polynomial with hypothesis {i}")
+        cert = LinearCertificate("1", (EqTerm(i, expr_to_str(sp.expand(lam))),))
+        return Step("rewrite", goal, [sub_goal], cert.to_json(),
+                    note=f"homogenize polynomial with hypothesis {i}")
     return None
 
 
@@ -417,7 +427,7 @@ def polynomial_hypotheses(goal: Goal) -> Step | None:
     cleared form ``D·(l - r) = 0`` as a new hypothesis (proved: it is ``D`` times ``eq(H)``)."""
     syms = _syms(goal)
     extra: list[Relation] = []
-    proofs = []
+    proofs: list[NewHypothesis] = []
     for i, h in enumerate(goal.hypotheses):
         if h.op != "=":
             continue
@@ -432,15 +442,14 @@ def polynomial_hypotheses(goal: Goal) -> Step | None:
         new = Relation(sp.expand(num), "=", sp.Integer(0))
         if new in goal.hypotheses or new in extra:
             continue
-        proofs.append({"index": len(goal.hypotheses) + len(extra),
-                       "proof": {"method": "sos", "terms": [],
-                                 "eq_terms": [{"hyp": i, "poly": expr_to_str(den)}]}})
+        proofs.append(NewHypothesis(len(goal.hypotheses) + len(extra),
+                                    SosCertificate(eq_terms=(EqTerm(i, expr_to_str(den)),))))
         extra.append(new)
     if not extra:
         return None
     sub_goal = goal.with_hypotheses(extra)
-    cert = {"multiplier": "1", "eq_terms": [], "new_hypotheses": proofs}
-    return Step("rewrite", goal, [sub_goal], cert, note="equality hypotheses without denominators")
+    cert = LinearCertificate("1", new_hypotheses=tuple(proofs))
+    return Step("rewrite", goal, [sub_goal], cert.to_json(), note="equality hypotheses without denominators")
 
 
 # ---------------------------------------------------------------- the pipeline

@@ -8,11 +8,20 @@ polynomials, ``exp``/``log``) becomes an mpmath interval with outward rounding, 
 increasing precision. An interval that excludes 0 decides the sign; an exact zero is only
 recognised when the value is rational, or by ``sympy.minimal_polynomial`` (algebraic numbers).
 
-Domain: a point is only *valid* where Lean's total functions agree with real analysis — every
-square-root/real-power base is ``>= 0`` (``> 0`` for negative or variable exponents), every
-denominator is nonzero and every logarithm's argument is positive. Outside that domain the
-evaluation raises :class:`DomainError`, so a reported counterexample refutes the Lean statement
-too (Lean would read ``x / 0`` as ``0`` and ``sqrt`` of a negative as ``0``; we never rely on it).
+Semantics (``lean=True``, the default): Lean 4 / Mathlib's total functions, so that a point
+where a denominator vanishes is a point like any other — ``x / 0 = x · 0⁻¹ = 0`` (``b ** -n`` is
+0 at ``b = 0``), ``Real.sqrt`` of a negative number is 0, ``0 ^ y = 0`` for a real ``y ≠ 0`` and
+``0 ^ 0 = 1``, ``Real.log 0 = 0`` and ``Real.log x = Real.log |x|``. A rational power ``b ** (p/2)``
+of a negative ``b`` is 0 both as ``Real.sqrt`` and as Mathlib's ``rpow`` (``exp (y log |b|) ·
+cos (y π)`` with ``cos (p π / 2) = 0``); any other real power of a negative base, whose Mathlib
+value is not worth computing here, raises :class:`DomainError` (the point is skipped, never
+misjudged). A counterexample found this way refutes the Lean statement itself, provided the
+expression is the statement's sympy form, which the front-end checks keeps its Lean meaning.
+
+With ``lean=False`` (classical analysis) a point is only *valid* where every square-root/real-
+power base is ``>= 0`` (``> 0`` for negative or variable exponents), every denominator is nonzero
+and every logarithm's argument is positive; elsewhere :class:`DomainError` is raised. This is for
+steps that use field laws (an equation solved after clearing its denominators).
 """
 
 from __future__ import annotations
@@ -69,11 +78,11 @@ def _sign_iv(v: Interval) -> int | None:
     return None
 
 
-def _ev(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int) -> Value:
+def _ev(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int, lean: bool = True) -> Value:
     if e.is_Symbol:
         if e not in env:
             raise ValueError(f"no value for {e}")
-        return _ev(sp.sympify(env[e]), {}, bits)
+        return _ev(sp.sympify(env[e]), {}, bits, lean)
     if e.is_Rational:
         return sp.Rational(e)
     if isinstance(e, sp.Float):
@@ -89,7 +98,7 @@ def _ev(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int) -> Value:
         q = e.eval_rational(dx=eps, dy=eps)
         return _to_iv(q) + iv.mpf([-1, 1]) * _to_iv(eps)
     if e.is_Add or e.is_Mul:
-        vals = [_ev(a, env, bits) for a in e.args]
+        vals = [_ev(a, env, bits, lean) for a in e.args]
         exact = [v for v in vals if _is_exact(v)]
         inexact = [v for v in vals if not _is_exact(v)]
         if e.is_Add:
@@ -104,49 +113,81 @@ def _ev(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int) -> Value:
             acc = _as_iv(acc) * v
         return acc
     if e.is_Pow:
-        return _pow(e, env, bits)
+        return _pow(e, env, bits, lean)
     if isinstance(e, sp.exp):
-        return iv.exp(_as_iv(_ev(e.args[0], env, bits)))
+        return iv.exp(_as_iv(_ev(e.args[0], env, bits, lean)))
     if isinstance(e, sp.log):
-        a = _positive(_ev(e.args[0], env, bits), "log of a non-positive number")
+        a = _ev(e.args[0], env, bits, lean)
+        if lean:  # Real.log 0 = 0, Real.log x = Real.log |x|
+            if _is_exact(a) and a == 0:
+                return sp.Integer(0)
+            a = _abs(a)
+        a = _positive(a, "log of a non-positive number")
         return sp.Integer(0) if a == 1 else iv.log(_as_iv(a))
     if isinstance(e, sp.Abs):
-        a = _ev(e.args[0], env, bits)
-        if _is_exact(a):
-            return abs(a)
-        s = _sign_iv(a)
-        if s is None:
-            return iv.mpf([0, max(abs(a.a), abs(a.b))])
-        return a if s > 0 else -a
+        return _abs(_ev(e.args[0], env, bits, lean))
     raise ValueError(f"cannot evaluate {type(e).__name__} exactly")
 
 
-def _pow(e: sp.Pow, env: Mapping[sp.Symbol, sp.Expr], bits: int) -> Value:
+def _abs(a: Value) -> Value:
+    if _is_exact(a):
+        return abs(a)
+    s = _sign_iv(a)
+    if s is None:
+        return iv.mpf([0, max(abs(a.a), abs(a.b))])
+    return a if s > 0 else -a
+
+
+def _lean_pow_of_negative(exp_e: sp.Expr) -> Value:
+    """Mathlib's ``b ^ y`` for ``b < 0`` and a non-integer ``y``, where it is easy: 0 when
+    ``y = p/2`` (``Real.sqrt``, and ``rpow`` since ``cos (p π / 2) = 0``); else DomainError."""
+    if exp_e.is_Rational and exp_e.q == 2:
+        return sp.Integer(0)
+    raise DomainError("real power of a negative number (Mathlib's rpow value is not used)")
+
+
+def _pow(e: sp.Pow, env: Mapping[sp.Symbol, sp.Expr], bits: int, lean: bool = True) -> Value:
     base_e, exp_e = e.args
-    b = _ev(base_e, env, bits)
+    b = _ev(base_e, env, bits, lean)
     if exp_e.is_Integer:
         n = int(exp_e)
         if _is_exact(b):
             if b == 0 and n < 0:
+                if lean:
+                    return sp.Integer(0)  # 0⁻¹ = 0 in Lean
                 raise DomainError("division by zero")
             return b**n
         if n < 0 and _sign_iv(b) is None:
             raise Undecided("denominator interval contains 0")
         return b**n if n >= 0 else 1 / (b ** (-n))
-    # non-integer exponent: base must be >= 0 (exactly 0 only with a positive constant exponent)
+    # non-integer exponent
     if exp_e.is_Rational:
         if _is_exact(b) and b == 0:
-            if exp_e > 0:
-                return sp.Integer(0)
+            if exp_e > 0 or lean:
+                return sp.Integer(0)  # Lean: 0 ^ y = 0 for y != 0
             raise DomainError("negative power of zero")
+        if lean:
+            if _is_exact(b) and b < 0 or not _is_exact(b) and b.b < 0:
+                return _lean_pow_of_negative(exp_e)
+            if not _is_exact(b) and not b.a > 0 and exp_e.q == 2 and exp_e > 0:
+                # an interval around 0: b^(p/2) is 0 left of 0 and increasing right of it
+                top = iv.exp(iv.log(iv.mpf(b.b)) * _to_iv(sp.Rational(exp_e))) if b.b > 0 else iv.mpf(0)
+                return iv.mpf([0, top.b])
         b = _positive(b, "real power of a negative number")
         if _is_exact(b):
             r = b**exp_e  # sympy keeps perfect powers exact
             if r.is_Rational:
                 return sp.Rational(r)
         return iv.exp(iv.log(_as_iv(b)) * _to_iv(sp.Rational(exp_e)))
+    if lean and _is_exact(b) and b == 0:  # 0 ^ y: 1 if y = 0, else 0
+        y = _ev(exp_e, env, bits, lean)
+        if _is_exact(y):
+            return sp.Integer(1) if y == 0 else sp.Integer(0)
+        if _sign_iv(y) is None:
+            raise Undecided("0 ^ y with y near 0")
+        return sp.Integer(0)
     b = _positive(b, "variable power of a non-positive number")
-    x = _ev(exp_e, env, bits)
+    x = _ev(exp_e, env, bits, lean)
     if (_is_exact(b) and b == 1) or (_is_exact(x) and x == 0):
         return sp.Integer(1)
     return iv.exp(iv.log(_as_iv(b)) * _as_iv(x))
@@ -162,21 +203,24 @@ def _positive(v: Value, what: str) -> Value:
     return v
 
 
-def evaluate(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int = PRECISIONS[0]) -> Value:
-    """Exact rational or a rigorous enclosing interval for ``e`` at the point ``env``."""
+def evaluate(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], bits: int = PRECISIONS[0], *,
+             lean: bool = True) -> Value:
+    """Exact rational or a rigorous enclosing interval for ``e`` at the point ``env`` (with
+    Lean's semantics unless ``lean=False``; see the module docstring)."""
     with _iv_prec(bits):
-        return _ev(sp.sympify(e), env, bits)
+        return _ev(sp.sympify(e), env, bits, lean)
 
 
-def sign(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> int:
+def sign(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], *, lean: bool = True) -> int:
     """The certain sign (-1, 0, 1) of ``e`` at ``env``.
 
-    Raises :class:`DomainError` when the point is outside the expression's domain and
+    Raises :class:`DomainError` when the point is outside the expression's domain (with
+    ``lean=True``: only a real power of a negative base that is not a square root) and
     :class:`Undecided` when the sign could not be established rigorously.
     """
     for bits in PRECISIONS:
         try:
-            v = evaluate(e, env, bits)
+            v = evaluate(e, env, bits, lean=lean)
         except Undecided:
             continue
         if _is_exact(v):
@@ -184,15 +228,52 @@ def sign(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> int:
         s = _sign_iv(v)
         if s is not None:
             return s
-    if _is_zero_algebraic(e, env):
+    if _is_zero_algebraic(e, env, lean):
         return 0
     raise Undecided(f"cannot decide the sign of {e}")
 
 
-def _is_zero_algebraic(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> bool:
+def _lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
+    """``e`` at ``env`` as an exact sympy number, applying Lean's values where sympy's differ
+    (``0⁻¹``, roots of negative numbers, ``log 0``); Undecided when a base's sign is unknown."""
+    if e.is_Symbol:
+        if e not in env:
+            raise ValueError(f"no value for {e}")
+        return sp.sympify(env[e])
+    if not e.args or isinstance(e, sp.CRootOf):
+        return e
+    args = [_lean_value(a, env) for a in e.args]
+    if e.is_Pow:
+        b, x = args
+        zero = b.is_zero
+        if zero is None:
+            raise Undecided("cannot tell whether a base is 0")
+        if zero:
+            if x.is_zero is None:
+                raise Undecided("cannot tell whether an exponent is 0")
+            return sp.Integer(1) if x.is_zero else sp.Integer(0)
+        if not x.is_Integer:
+            negative = b.is_negative
+            if negative is None:
+                raise Undecided("cannot tell the sign of a base")
+            if negative:
+                return _lean_pow_of_negative(x)
+        return sp.Pow(b, x)
+    if isinstance(e, sp.log):
+        (a,) = args
+        if a.is_zero is None or a.is_negative is None:
+            raise Undecided("cannot tell the sign of a logarithm's argument")
+        return sp.Integer(0) if a.is_zero else sp.log(-a if a.is_negative else a)
+    return e.func(*args)
+
+
+def _is_zero_algebraic(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], lean: bool = True) -> bool:
     """Exact zero test for algebraic values (minimal polynomial is ``x``)."""
-    val = sp.sympify(e).xreplace(dict(env))
-    if val.has(sp.exp, sp.log) or not val.is_algebraic:
+    try:
+        val = _lean_value(sp.sympify(e), env) if lean else sp.sympify(e).xreplace(dict(env))
+    except ValueError:  # DomainError, Undecided, or a missing value
+        return False
+    if val.has(sp.exp, sp.log) or not val.is_algebraic or not val.is_real:
         return False
     try:
         z = sp.Dummy("z")

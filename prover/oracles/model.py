@@ -9,6 +9,7 @@ with certainty (see :mod:`prover.oracles.exact`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -17,12 +18,24 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles.exact import DomainError, Undecided, evaluate, sign
 from prover.problem import Relation, var
 
 #: Denominator bounds tried, simplest first, when rationalizing a float point.
 DENOMINATORS = (1, 2, 4, 10, 20, 100, 1000, 10**4, 10**6, 10**9, 10**12)
+
+#: Values of the variables not at 0 in a boundary point, one function of (position among
+#: them, may it be negative) per pattern: all 1, all -1, 2, 1/2, 1 2 3 …, small, alternating.
+_FILLS: tuple[Callable[[int, bool], sp.Rational], ...] = (
+    lambda i, neg: sp.Integer(1),
+    lambda i, neg: sp.Integer(-1 if neg else 1),
+    lambda i, neg: sp.Integer(2),
+    lambda i, neg: sp.Rational(1, 2),
+    lambda i, neg: sp.Integer(i + 1),
+    lambda i, neg: sp.Rational(-1 if neg else 1, 100),
+    lambda i, neg: sp.Integer(-1 if neg and i % 2 else 1),
+)
 
 
 @dataclass
@@ -352,6 +365,36 @@ class GoalModel:
                 return ce
         return None
 
+    def boundary_points(self, limit: int = 200) -> Iterator[dict[sp.Symbol, sp.Rational]]:
+        """Exact points on the boundary of the sign hypotheses, where float sampling never
+        looks (a zero denominator is nan there, but 0 in Lean): every non-empty set of the
+        variables that may be 0 (no ``v > 0`` hypothesis) set to 0, alone and in combination,
+        the others filled by a few patterns (negative values only for variables without a sign
+        hypothesis); then the fills alone. At most ``limit`` points, without repeats."""
+        zeroable = [s for s in self.free if self.kind[s] != "pos"]
+        subsets = [set(c) for k in range(1, len(zeroable) + 1) for c in itertools.combinations(zeroable, k)]
+        seen: set[tuple] = set()
+        for zeros in subsets + [set()]:
+            others = [s for s in self.free if s not in zeros]
+            for fill in _FILLS:
+                point = {s: sp.Integer(0) for s in zeros}
+                point.update({s: fill(i, self.kind[s] == "free") for i, s in enumerate(others)})
+                key = tuple(point[s] for s in self.free)
+                if key in seen:
+                    continue
+                seen.add(key)
+                yield point
+                if len(seen) >= limit:
+                    return
+
+    def confirm_exact(self, point: Mapping[sp.Symbol, sp.Expr], method: str) -> Counterexample | None:
+        """:meth:`confirm` at the exact values ``point`` of the free variables (the variables
+        solved from equalities take the real root nearest to 1)."""
+        if set(point) != set(self.free):
+            return None
+        x = [float(point[s]) if s in point else 1.0 for s in self.syms]
+        return self._check(dict(point), x, method)
+
     def _check(self, free_vals: dict, x, method: str) -> Counterexample | None:
         point = dict(free_vals)
         for el in self.elims:  # exact real roots, in solving order
@@ -370,12 +413,14 @@ class GoalModel:
             for el in self.elims:
                 if sign(el.den, point) == 0:
                     return None
-                evaluate(el.eq.lhs - el.eq.rhs, point)  # domain check of the equality's sides
-            for h in self.ineqs:
+                # the root solves the equality with its denominators cleared: only valid where
+                # every denominator is nonzero and every root is real, so check that classically
+                evaluate(el.eq.lhs - el.eq.rhs, point, lean=False)
+            for h in self.ineqs:  # Lean's semantics: x / 0 = 0, √(negative) = 0 …
                 if not _hyp_holds(h, sign(h.slack(), point)):
                     return None
             s = sign(self.target.slack(), point)
-            for side in (self.target.lhs, self.target.rhs):  # each side defined (nothing cancelled)
+            for side in (self.target.lhs, self.target.rhs):  # each side has a value we can trust
                 evaluate(side, point)
         except (DomainError, Undecided, ValueError, TypeError, ZeroDivisionError):
             return None

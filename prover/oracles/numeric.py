@@ -1,7 +1,8 @@
 """Numeric counterexample search: random sampling under the hypotheses, then local optimization.
 
-Samples respect sign hypotheses (``x > 0`` / ``x >= 0`` variables are drawn log-uniformly over
-six orders of magnitude, non-negative ones are sometimes exactly 0), samples are moved onto an
+Exact boundary points come first (:func:`search_boundary`). Samples respect sign hypotheses
+(``x > 0`` / ``x >= 0`` variables are drawn log-uniformly over six orders of magnitude,
+non-negative ones are sometimes exactly 0), samples are moved onto an
 equality hypothesis along their ray, and other hypotheses are enforced by rejection (sampling)
 or a penalty (optimization). Every candidate with a negative float slack is handed to
 :meth:`GoalModel.confirm`, which accepts it only after an exact check. Deterministic for a
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from scipy.optimize import minimize
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 
 BATCH = 1500
@@ -157,8 +158,30 @@ def _explore(model: GoalModel, rng: np.random.Generator, deadline: float,
                 yield loc.best[0], loc.best[1], "local"
 
 
+#: Share of the time to the deadline that :func:`search_boundary` may take.
+BOUNDARY_SHARE = 0.3
+
+
+def search_boundary(model: GoalModel, deadline: float) -> Counterexample | None:
+    """Exact check of the boundary points (:meth:`GoalModel.boundary_points`): variables at 0,
+    alone and together, where a denominator may vanish (Lean: ``x / 0 = 0``), and a few simple
+    values; float sampling cannot see these points. For every kind of target."""
+    for point in model.boundary_points():
+        if time.monotonic() >= deadline:
+            return None
+        ce = model.confirm_exact(point, "boundary")
+        if ce is not None:
+            return ce
+    return None
+
+
 def search_model(model: GoalModel, deadline: float, seed: int = 0) -> Counterexample | None:
-    """Confirm the first candidate with a negative slack (zero for strict goals)."""
+    """Boundary points first, then confirm the first sampled or optimized candidate with a
+    negative slack (zero for strict goals)."""
+    now = time.monotonic()
+    ce = search_boundary(model, now + BOUNDARY_SHARE * max(0.0, deadline - now))
+    if ce is not None:
+        return ce
     if model.target.op in ("=", "!="):
         return None  # not an inequality: nothing to minimize
     thr = _threshold(model)

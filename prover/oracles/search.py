@@ -6,7 +6,7 @@ import logging
 import time
 from functools import lru_cache
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 from prover.oracles.numeric import search_model
 

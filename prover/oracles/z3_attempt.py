@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles.model import GoalModel, Unsupported
 from prover.oracles.z3_oracle import run_z3
 

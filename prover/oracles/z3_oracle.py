@@ -23,7 +23,7 @@ import numpy as np
 import sympy as sp
 import z3
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.oracles.model import Counterexample, GoalModel, Unsupported
 from prover.problem import Relation
 

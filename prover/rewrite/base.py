@@ -1,8 +1,8 @@
 """Shared pieces of the symbolic rewrite generators.
 
-A generator looks at one :class:`~prover.kernel.ir.Goal` and yields :class:`Candidate` steps
+A generator looks at one :class:`~prover.ir.Goal` and yields :class:`Candidate` steps
 (``rewrite``/``substitute``/``introduce``) whose certificates follow the spec in
-``prover/kernel/ir.py``. Nothing here is trusted: the search runs the kernel's ``check_step``
+``prover/ir.py``. Nothing here is trusted: the search runs the kernel's ``check_step``
 on every candidate before using it, so a wrong candidate is only wasted time.
 """
 
@@ -14,7 +14,8 @@ from typing import Protocol
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis
 from prover.problem import Relation, var
 
 
@@ -182,7 +183,7 @@ def is_positive(expr: sp.Expr, goal: Goal, strict: bool = True) -> bool:
     """
     expr = sp.sympify(expr)
     try:
-        from prover.kernel.positivity import prove_positive
+        from prover.verify import prove_positive
     except ImportError:
         prove_positive = None
     if prove_positive is not None:
@@ -199,15 +200,12 @@ def is_positive(expr: sp.Expr, goal: Goal, strict: bool = True) -> bool:
 
 def rewrite_step(goal: Goal, new_target: Relation, multiplier: sp.Expr,
                  eq_terms: Iterable[tuple[int, sp.Expr]] = (), note: str = "",
-                 new_goal: Goal | None = None, new_hypotheses: list[dict] | None = None) -> Step:
+                 new_goal: Goal | None = None, new_hypotheses: Iterable[NewHypothesis] | None = None) -> Step:
     """A ``rewrite`` step ``slack(G) = m·slack(G') + Σ λ_j·eq(H_j)``."""
     sub = new_goal if new_goal is not None else goal.with_target(new_target)
-    cert = {
-        "multiplier": expr_to_str(multiplier),
-        "eq_terms": [{"hyp": i, "poly": expr_to_str(p)} for i, p in eq_terms],
-        "new_hypotheses": new_hypotheses or [],
-    }
-    return Step("rewrite", goal, [sub], cert, note=note)
+    cert = LinearCertificate(expr_to_str(multiplier), tuple(EqTerm(i, expr_to_str(p)) for i, p in eq_terms),
+                             new_hypotheses=tuple(new_hypotheses or ()))
+    return Step("rewrite", goal, [sub], cert.to_json(), note=note)
 
 
 def equality_hyps(goal: Goal) -> Iterator[tuple[int, sp.Expr]]:

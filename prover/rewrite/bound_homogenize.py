@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import EqTerm, HypothesisApplication, LinearCertificate
 from prover.rewrite.base import (
     Candidate,
     is_polynomial,
@@ -134,10 +135,10 @@ class HomogenizeByBound:
         content, new = primitive_relation(new_num, syms, goal.target.strict)
         multiplier = content / (den * bd.A ** (-low) * bd.B ** J)
         sub = goal.with_target(new)
-        cert = {"applications": [{"hypothesis": bd.hyp, "coefficient": expr_to_str(coeff)}],
-                "multiplier": expr_to_str(multiplier), "eq_terms": [], "new_hypotheses": []}
+        cert = LinearCertificate(expr_to_str(multiplier),
+                                 applications=(HypothesisApplication(bd.hyp, expr_to_str(coeff)),))
         h = goal.hypotheses[bd.hyp]
-        return Step("scale", goal, [sub], cert, note=f"homogenize with {h.lhs} {h.op} {h.rhs}")
+        return Step("scale", goal, [sub], cert.to_json(), note=f"homogenize with {h.lhs} {h.op} {h.rhs}")
 
 
 def equality_scales(goal: Goal, syms: list[sp.Symbol]) -> Iterator[tuple[int, sp.Expr, sp.Expr, int]]:
@@ -193,8 +194,7 @@ class HomogenizeByEquality:
             lam_den = sp.fraction(lam)[1]
             if lam_den != 1 and not is_positive(lam_den, goal) and not is_positive(-lam_den, goal):
                 continue
-            cert = {"multiplier": expr_to_str(multiplier), "eq_terms": [{"hyp": hyp, "poly": expr_to_str(lam)}],
-                    "new_hypotheses": []}
-            yield Candidate(Step("rewrite", goal, [goal.with_target(new)], cert,
+            cert = LinearCertificate(expr_to_str(multiplier), (EqTerm(hyp, expr_to_str(lam)),))
+            yield Candidate(Step("rewrite", goal, [goal.with_target(new)], cert.to_json(),
                                  note=f"homogenize with {h.lhs} = {h.rhs}"), self.name, 1.5)
             return

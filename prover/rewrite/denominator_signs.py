@@ -16,7 +16,8 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step
+from prover.ir import Goal, Step
+from prover.kernel.certificates import LinearCertificate, NewHypothesis
 from prover.problem import Relation
 from prover.rewrite.base import Candidate, is_positive, is_rational_function, symbols_of
 
@@ -70,7 +71,7 @@ class DenominatorSigns:
     name = "denominator-signs"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        from prover.solvers.sos import sos_certificate
+        from prover.solvers.sos import sos_close_certificate
 
         t = goal.target
         if not t.is_inequality or not any(h.op == "=" or h.is_inequality for h in goal.hypotheses):
@@ -85,18 +86,18 @@ class DenominatorSigns:
         points = _domain_points(goal, syms)
         deadline = time.monotonic() + BUDGET
         facts: list[Relation] = []
-        proofs: list[dict] = []
+        proofs: list[NewHypothesis] = []
         for f in unknown:
             sign = _sign_on(f, syms, points)
             if sign == 0 or time.monotonic() > deadline:
                 return
             fact = Relation(sp.expand(sign * f), ">", sp.Integer(0))
-            cert = sos_certificate(goal.with_target(fact), min(SOS_TIME, deadline - time.monotonic()))
-            if cert is None:
+            proof = sos_close_certificate(goal.with_target(fact), min(SOS_TIME, deadline - time.monotonic()))
+            if proof is None:
                 return
-            proofs.append({"index": len(goal.hypotheses) + len(facts), "proof": cert})
+            proofs.append(NewHypothesis(len(goal.hypotheses) + len(facts), proof))
             facts.append(fact)
         sub = Goal(goal.variables, goal.hypotheses + tuple(facts), t)
-        cert = {"multiplier": "1", "eq_terms": [], "new_hypotheses": proofs}
+        cert = LinearCertificate("1", new_hypotheses=tuple(proofs))
         note = "denominators positive by the constraints: " + ", ".join(f"{r.lhs} > 0" for r in facts)
-        yield Candidate(Step("rewrite", goal, [sub], cert, note=note), self.name, 2.0)
+        yield Candidate(Step("rewrite", goal, [sub], cert.to_json(), note=note), self.name, 2.0)

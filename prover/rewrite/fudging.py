@@ -31,7 +31,15 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.kernel.certificates import (
+    EqTerm,
+    FactApplication,
+    IntroduceCertificate,
+    LinearCertificate,
+    SosCertificate,
+    SosTerm,
+)
 from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars
 
@@ -39,7 +47,7 @@ MAX_VARS = 5
 MAX_POLY_DEGREE = 12
 def _zero_close() -> dict:
     """The close certificate of a target whose slack is identically 0."""
-    return {"method": "sos", "terms": [], "eq_terms": []}
+    return SosCertificate().to_json()
 
 
 class FudgeFailure(Exception):
@@ -182,12 +190,12 @@ def posrep(D: sp.Expr, var_hyp: dict[sp.Symbol, int]) -> PosRep:
     return PosRep(sp.Rational(const), mult, sq, monos)
 
 
-def _over(c: sp.Rational, mult: list[int], p: sp.Expr, D: sp.Expr, rep: PosRep) -> list[dict]:
+def _over(c: sp.Rational, mult: list[int], p: sp.Expr, D: sp.Expr, rep: PosRep) -> list[SosTerm]:
     """Terms for ``c·Π slack(mult)·p² / D`` with ``D`` as in ``rep``: ``X/D = X·D/D²``."""
     out = []
     for d, mm, ms in rep.monos:
-        out.append({"coeff": expr_to_str(c * rep.const * d), "mult": sorted(mult + rep.mult + mm),
-                    "poly": expr_to_str(p * rep.sq * ms / D)})
+        out.append(SosTerm(expr_to_str(c * rep.const * d), expr_to_str(p * rep.sq * ms / D),
+                           tuple(sorted(mult + rep.mult + mm))))
     return out
 
 
@@ -229,7 +237,7 @@ class Context:
 
 def _cert_terms_value(cert: dict, us: list[sp.Symbol]) -> sp.Expr:
     names = [str(u) for u in us]
-    from prover.kernel.ir import expr_from_str
+    from prover.ir import expr_from_str
     tot = sp.Integer(0)
     for t in cert["terms"]:
         p = expr_from_str(t["poly"], names)
@@ -239,19 +247,18 @@ def _cert_terms_value(cert: dict, us: list[sp.Symbol]) -> sp.Expr:
 
 def _permute_cert(cert: dict, ctx: Context, perm: dict[sp.Symbol, sp.Symbol]) -> dict:
     """The SOS certificate of ``P∘perm`` from that of ``P`` (``perm`` on the x, carried to the u)."""
-    from prover.kernel.ir import expr_from_str
+    from prover.ir import expr_from_str
     names = [str(u) for u in ctx.us]
     umap = {ctx.us[ctx.syms.index(x)]: ctx.us[ctx.syms.index(y)] for x, y in perm.items()}
     idx = {u: i for i, u in enumerate(ctx.us)}
-    terms = []
-    for t in cert["terms"]:
-        terms.append({"coeff": t["coeff"], "mult": [idx[umap[ctx.us[k]]] for k in t["mult"]],
-                      "poly": expr_to_str(expr_from_str(t["poly"], names).xreplace(umap))})
-    return {"method": "sos", "terms": terms, "eq_terms": []}
+    terms = tuple(SosTerm(t["coeff"], expr_to_str(expr_from_str(t["poly"], names).xreplace(umap)),
+                          tuple(idx[umap[ctx.us[k]]] for k in t["mult"]))
+                  for t in cert["terms"])
+    return SosCertificate(terms).to_json()
 
 
 def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None,
-                         deadline: float, cache: list[dict]) -> dict:
+                         deadline: float, cache: list[dict]) -> SosCertificate:
     """A close certificate (over ``ctx.goal``'s context) of ``s >= 0``, ``s`` rational in the
     x, u and the radical ``t`` (``t² = Q``)."""
     num, den = sp.fraction(sp.together(s))
@@ -299,7 +306,7 @@ def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Ex
         else:
             g = sp.Integer(1)
     a_c, b_c = sp.sympify(alpha.subs(center)), sp.sympify(beta.subs(center))
-    terms: list[dict] = []
+    terms: list[SosTerm] = []
     if t is None or beta == 0:
         P, sgn, pi = alpha, 0, sp.Integer(1)
         D = den
@@ -333,7 +340,7 @@ def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Ex
             if pcert is None or pcert.get("eq_terms"):
                 raise FudgeFailure("no SOS certificate")
         cache.append(pcert)
-    from prover.kernel.ir import expr_from_str
+    from prover.ir import expr_from_str
     names = [str(u) for u in ctx.us]
     if sgn != 0:
         terms += _over(sp.Integer(1), [], alpha + beta * t, D, rep)
@@ -353,8 +360,8 @@ def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Ex
             - (g * sgn * beta ** 2 * c_q.get(x, 0) / (2 * pi) if sgn else 0)
         if lx != 0:
             eq.append((ctx.u_eq[u], -lx))    # eq(u**q = x) = u^q − x = −X
-    eq_terms = [{"hyp": k, "poly": expr_to_str(lam / den)} for k, lam in eq]
-    return {"method": "sos", "terms": terms, "eq_terms": eq_terms}
+    eq_terms = tuple(EqTerm(k, expr_to_str(lam / den)) for k, lam in eq)
+    return SosCertificate(tuple(terms), eq_terms)
 
 
 def _probe_sign(e: sp.Expr, us: list[sp.Symbol]) -> int:
@@ -440,7 +447,7 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
     S = sp.Add(*[u ** p for u in us])
     ws = [us[syms.index(xv)] ** p / S for xv in plan.weight_vars]
     K = plan.K
-    apps = []
+    apps: list[FactApplication] = []
     first: list[dict] = []
     for i, (ti, wi) in enumerate(zip(new_terms, ws)):
         rad = rads[i]
@@ -450,8 +457,7 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         cache = [_permute_cert(first[0], ctx, plan.perms[i])] if first else first
         cert = termwise_certificate(ctx, ti + K * wi, tv, Qb, deadline, cache)
         fact = Relation(ti, ">=", -K * wi)
-        apps.append({"fact": {"lhs": expr_to_str(fact.lhs), "op": fact.op, "rhs": expr_to_str(fact.rhs)},
-                     "proof": cert, "coefficient": "1"})
+        apps.append(FactApplication(relation_to_json(fact), cert, "1"))
     if K < 0:
         G3 = G2.with_target(Relation(sp.Add(*ws), ">=", sp.Integer(1)))
         m = -K
@@ -459,12 +465,11 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         G3 = G2.with_target(Relation(sp.Add(*ws), "<=", sp.Integer(1)))
         m = K
     close = Step("close", G3, [], _zero_close(), note="the weights sum to 1")
-    scale = Step("scale", G2, [G3], {"multiplier": expr_to_str(m), "applications": apps, "eq_terms": [],
-                                     "new_hypotheses": []}, [close],
-                 note=f"isolated fudging: each term >= {-K}·x^{plan.r}/Σx^{plan.r}")
+    scale = Step("scale", G2, [G3], LinearCertificate(expr_to_str(m), applications=tuple(apps)).to_json(),
+                 [close], note=f"isolated fudging: each term >= {-K}·x^{plan.r}/Σx^{plan.r}")
     if not defs:    # nothing to name (rational terms, integer r)
         return scale
-    return Step("introduce", goal, [G2], {"definitions": defs, "new_hypotheses": []}, [scale],
+    return Step("introduce", goal, [G2], IntroduceCertificate(defs).to_json(), [scale],
                 note="name the roots for isolated fudging")
 
 
@@ -479,7 +484,7 @@ def fudge_close(goal: Goal, time_limit: float = 20.0, *, check: bool = True) -> 
         plans = make_plans(goal)
     except Exception:  # noqa: BLE001 - a proposer: an odd goal means "does not apply"
         return None
-    from prover.kernel.check import check_step
+    from prover.verify import check_step
     for plan in plans:
         if time.monotonic() > deadline:
             return None

@@ -11,11 +11,16 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import (
+    CloseCertificate,
+    IntroduceCertificate,
+    NewHypothesis,
+    PositivityCertificate,
+    SosCertificate,
+)
 from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, fresh_names, is_positive
-
-_EQ_TRIVIAL = {"method": "sos", "terms": [], "eq_terms": []}
 
 
 def root_atoms(e: sp.Expr) -> list[tuple[sp.Expr, int]]:
@@ -54,7 +59,7 @@ class IntroduceRoots:
         lhs, rhs = sp.sympify(t.lhs), sp.sympify(t.rhs)
         defs: dict[str, str] = {}
         new_hyps: list[Relation] = []
-        proofs: list[dict] = []
+        proofs: list[NewHypothesis] = []
         hyps = list(goal.hypotheses)
         for name, (base, q) in zip(names, by_base.items()):
             if base.free_symbols & {var(n) for n in names}:
@@ -63,9 +68,10 @@ class IntroduceRoots:
             lhs, rhs = _replace_root(lhs, base, q, tv), _replace_root(rhs, base, q, tv)
             defs[name] = expr_to_str(base ** sp.Rational(1, q))
             strict = is_positive(base, goal, strict=True)
-            for rel, pr in ((Relation(tv, ">" if strict else ">=", sp.Integer(0)), {"method": "positivity"}),
-                            (Relation(tv ** q, "=", base), dict(_EQ_TRIVIAL))):
-                proofs.append({"index": len(hyps) + len(new_hyps), "proof": pr})
+            pr: CloseCertificate
+            for rel, pr in ((Relation(tv, ">" if strict else ">=", sp.Integer(0)), PositivityCertificate()),
+                            (Relation(tv ** q, "=", base), SosCertificate())):
+                proofs.append(NewHypothesis(len(hyps) + len(new_hyps), pr))
                 new_hyps.append(rel)
         new_goal = Goal(goal.variables + tuple(names), tuple(hyps + new_hyps), Relation(lhs, t.op, rhs))
         if any(isinstance(n, sp.Pow) and n.exp.is_Rational and not n.exp.is_Integer
@@ -73,5 +79,5 @@ class IntroduceRoots:
             note = "name the roots (some remain)"
         else:
             note = "name the roots"
-        cert = {"definitions": defs, "new_hypotheses": proofs}
-        yield Candidate(Step("introduce", goal, [new_goal], cert, note=note), self.name, 1.0)
+        cert = IntroduceCertificate(defs, tuple(proofs))
+        yield Candidate(Step("introduce", goal, [new_goal], cert.to_json(), note=note), self.name, 1.0)

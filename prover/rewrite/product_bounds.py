@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.kernel.certificates import FactApplication, LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Relation
 from prover.rewrite.base import Candidate, is_positive, symbols_of
 from prover.rewrite.tangent_plane import equality_points
@@ -54,7 +55,7 @@ class Bound:
 
     g: sp.Expr
     fact: Relation
-    proof: dict
+    proof: SosCertificate
     f_form: sp.Expr           # f written so that positivity proves it >= 0
 
 
@@ -90,32 +91,30 @@ def simple_bound(f: sp.Expr, x: sp.Symbol, t: sp.Rational, m: int) -> sp.Expr | 
     return alpha * x ** m + beta
 
 
-def _fact_certificate(goal: Goal, fact: Relation, x: sp.Symbol, sos_time: float) -> dict | None:
+def _fact_certificate(goal: Goal, fact: Relation, x: sp.Symbol, sos_time: float) -> SosCertificate | None:
     """A close certificate of ``fact`` (in ``x`` only) over ``goal``'s context: SOS over the
     hypotheses that mention only ``x``, with the hypothesis indices mapped back."""
-    from prover.solvers.sos import sos_certificate
+    from prover.solvers.sos import sos_close_certificate
     idx = [i for i, h in enumerate(goal.hypotheses)
            if h.is_inequality and h.lhs.free_symbols | h.rhs.free_symbols <= {x}]
     small = Goal((str(x),), tuple(goal.hypotheses[i] for i in idx), fact)
-    cert = sos_certificate(small, sos_time)
-    if cert is None or cert.get("method") != "sos" or cert.get("eq_terms"):
+    cert = sos_close_certificate(small, sos_time)
+    if cert is None or cert.eq_terms:
         return None
-    for term in cert["terms"]:
-        term["mult"] = [idx[k] for k in term["mult"]]
-    return cert
+    return SosCertificate(tuple(SosTerm(t.coeff, t.poly, tuple(idx[k] for k in t.mult)) for t in cert.terms))
 
 
-def _sos_form(goal: Goal, cert: dict) -> sp.Expr:
+def _sos_form(goal: Goal, cert: SosCertificate) -> sp.Expr:
     """``Σ c·Π slack(H_k)·q²`` of a certificate, unexpanded (positivity reads it term by term)."""
     parts = []
-    for term in cert["terms"]:
-        q = sp.sympify(term["poly"], locals={str(s): s for s in symbols_of(goal)})
-        mult = sp.Mul(*[goal.hypotheses[k].slack() for k in term["mult"]])
-        parts.append(sp.Mul(sp.Rational(term["coeff"]), mult, sp.Pow(q, 2, evaluate=False), evaluate=False))
+    for term in cert.terms:
+        q = sp.sympify(term.poly, locals={str(s): s for s in symbols_of(goal)})
+        mult = sp.Mul(*[goal.hypotheses[k].slack() for k in term.mult])
+        parts.append(sp.Mul(sp.Rational(term.coeff), mult, sp.Pow(q, 2, evaluate=False), evaluate=False))
     return sp.Add(*parts, evaluate=False)
 
 
-def nonneg_form(goal: Goal, f: sp.Expr, g: sp.Expr, lower: bool, cert: dict) -> sp.Expr | None:
+def nonneg_form(goal: Goal, f: sp.Expr, g: sp.Expr, lower: bool, cert: SosCertificate) -> sp.Expr | None:
     """``f`` written so that the positivity rules prove it ``>= 0``: as given, or ``g ± (f−g)``
     with the difference factored or as its SOS certificate (for a lower bound ``f = g + (f−g)``)."""
     if is_positive(f, goal, strict=False):
@@ -198,7 +197,7 @@ class ProductBounds:
                 forms_f.append(fc.expr)
             else:
                 forms_f.append(bd.f_form)
-        apps: list[dict] = []
+        apps: list[FactApplication] = []
         for k, bd in enumerate(bounds):
             if bd is None:
                 continue
@@ -208,16 +207,16 @@ class ProductBounds:
             coeff = sp.Mul(*before, *after, evaluate=False) if lower else \
                 sp.Mul(*[forms_f[j] for j in range(k)], *[b.g if b is not None else forms_f[j]
                                                            for j, b in enumerate(bounds) if j > k], evaluate=False)
-            apps.append({"fact": relation_to_json(bd.fact), "proof": bd.proof, "coefficient": expr_to_str(coeff)})
+            apps.append(FactApplication(relation_to_json(bd.fact), bd.proof, expr_to_str(coeff)))
         new_side = sp.Mul(*[bd.g if bd is not None else fc.expr for fc, bd in zip(factors, bounds)])
         t = goal.target
         big_on_right = t.op in ("<", "<=")
         replaced_right = big_on_right if lower else not big_on_right
         new = Relation(other, t.op, new_side) if replaced_right else Relation(new_side, t.op, other)
-        cert = {"multiplier": "1", "applications": apps, "eq_terms": [], "new_hypotheses": []}
+        cert = LinearCertificate("1", applications=tuple(apps))
         shown = ", ".join(sorted({f"{fc.expr} {'≥' if lower else '≤'} {bd.g}" for fc, bd in zip(factors, bounds)
                                   if bd is not None}))
-        return Step("scale", goal, [goal.with_target(new)], cert, note=f"product bounds: {shown}")
+        return Step("scale", goal, [goal.with_target(new)], cert.to_json(), note=f"product bounds: {shown}")
 
     def _bound(self, goal: Goal, fc: Factor, lower: bool, centre: sp.Rational, m: int,
                sos_time: float) -> Bound | None:

@@ -45,7 +45,15 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_from_str, expr_to_str, relation_to_json
+from prover.ir import Goal, Step, expr_from_str, expr_to_str, relation_to_json
+from prover.kernel.certificates import (
+    EqTerm,
+    FactApplication,
+    IntroduceCertificate,
+    LinearCertificate,
+    SosCertificate,
+    SosTerm,
+)
 from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, equality_hyps, fresh_names, is_polynomial, is_positive, symbols_of
 from prover.rewrite.fudging import _replace_radical
@@ -93,12 +101,14 @@ class Cert:
     def scaled(self, r: sp.Rational) -> Cert:
         return Cert([(c * r, m, q) for c, m, q in self.terms], {j: lam * r for j, lam in self.eqs.items()})
 
+    def certificate(self) -> SosCertificate:
+        return SosCertificate(
+            tuple(SosTerm(expr_to_str(c), expr_to_str(q), tuple(sorted(m)))
+                  for c, m, q in self.terms if c != 0 and q != 0),
+            tuple(EqTerm(k, expr_to_str(lam)) for k, lam in sorted(self.eqs.items()) if sp.cancel(lam) != 0))
+
     def to_json(self) -> dict:
-        return {"method": "sos",
-                "terms": [{"coeff": expr_to_str(c), "mult": sorted(m), "poly": expr_to_str(q)}
-                          for c, m, q in self.terms if c != 0 and q != 0],
-                "eq_terms": [{"hyp": k, "poly": expr_to_str(lam)} for k, lam in sorted(self.eqs.items())
-                             if sp.cancel(lam) != 0]}
+        return self.certificate().to_json()
 
 
 def cert_from_json(cert: dict, names: tuple[str, ...]) -> Cert:
@@ -645,7 +655,7 @@ def _numeric_ok(e: sp.Expr, ctx: Ctx) -> bool:
 def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part: sp.Expr, point: dict,
                 defs: dict[str, str], bases: list[sp.Expr], ts: list[sp.Symbol]) -> Step | None:
     syms = ctx.syms
-    apps = []
+    apps: list[FactApplication] = []
     rest = poly_part
     for F in groups:
         Ft = _to_t(F, bases, ts)
@@ -659,8 +669,8 @@ def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part
                 continue
             except (sp.PolynomialError, ValueError, TypeError, ZeroDivisionError):
                 continue
-            apps.append({"fact": relation_to_json(fact.relation), "proof": fact.cert.to_json(),
-                         "coefficient": expr_to_str(fact.coefficient)})
+            apps.append(FactApplication(relation_to_json(fact.relation), fact.cert.certificate(),
+                                        expr_to_str(fact.coefficient)))
             rest += plane
             done = True
             break
@@ -670,7 +680,7 @@ def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part
     strict = goal.target.strict
     G3 = G2.with_target(Relation(rest, ">" if strict else ">=", sp.Integer(0)))
     if rest == 0 and not strict:
-        close_cert: dict | None = {"method": "sos", "terms": [], "eq_terms": []}
+        close_cert: dict | None = SosCertificate().to_json()
     else:
         from prover.solvers.sos import sos_certificate
         left = ctx.deadline - time.monotonic()
@@ -680,10 +690,9 @@ def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part
     if close_cert is None:
         return None
     close = Step("close", G3, [], close_cert, note="the groups' linear bounds add up")
-    scale = Step("scale", G2, [G3], {"multiplier": "1", "applications": apps, "eq_terms": [],
-                                     "new_hypotheses": []}, [close],
+    scale = Step("scale", G2, [G3], LinearCertificate("1", applications=tuple(apps)).to_json(), [close],
                  note=f"radical groups: {len(apps)} group bounds")
-    return Step("introduce", goal, [G2], {"definitions": defs, "new_hypotheses": []}, [scale],
+    return Step("introduce", goal, [G2], IntroduceCertificate(defs).to_json(), [scale],
                 note="name the square roots for the radical groups")
 
 
@@ -707,7 +716,7 @@ class RadicalGroups:
         if step is None:
             return
         if self.check:
-            from prover.kernel.check import check_step
+            from prover.verify import check_step
             if not check_step(step).ok:
                 return
         yield Candidate(step, self.name, 10.0, prechecked=self.check, closes=True)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.rewrite.base import (
     Candidate,
     equality_hyps,

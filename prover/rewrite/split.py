@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step
+from prover.ir import Goal, Step
+from prover.kernel.certificates import OrderSplit
 from prover.problem import Relation, var
 from prover.rewrite.base import Candidate
 
@@ -87,6 +88,6 @@ class SplitOrder:
             return
         reps = orbit_representatives(names, sym)
         subgoals = [goal.with_hypotheses(chain(o)) for o in reps]
-        cert = {"cases": "order", "variables": names, "symmetry": sym, "orderings": reps}
+        cert = OrderSplit(tuple(names), sym, tuple(tuple(o) for o in reps))
         note = f"by symmetry ({sym}), assume " + "; or ".join(" ≥ ".join(o) for o in reps)
-        yield Candidate(Step("split", goal, subgoals, cert, note=note), self.name, 0.3)
+        yield Candidate(Step("split", goal, subgoals, cert.to_json(), note=note), self.name, 0.3)

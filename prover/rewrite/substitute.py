@@ -14,7 +14,16 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import (
+    CloseCertificate,
+    EqTerm,
+    NewHypothesis,
+    PositivityCertificate,
+    SosCertificate,
+    SosTerm,
+    SubstituteCertificate,
+)
 from prover.problem import Relation, var
 from prover.rewrite.base import (
     Candidate,
@@ -24,8 +33,6 @@ from prover.rewrite.base import (
     positive_vars,
     symbols_of,
 )
-
-POSITIVITY = {"method": "positivity"}
 
 
 def _linear_multiple(target: sp.Expr, base: sp.Expr) -> sp.Expr | None:
@@ -37,20 +44,21 @@ def _linear_multiple(target: sp.Expr, base: sp.Expr) -> sp.Expr | None:
     return c if c.is_Rational and c != 0 else None
 
 
-def hypothesis_proof(h_new: Relation, inverse: dict[sp.Symbol, sp.Expr], goal: Goal) -> dict | None:
+def hypothesis_proof(h_new: Relation, inverse: dict[sp.Symbol, sp.Expr],
+                     goal: Goal) -> CloseCertificate | None:
     """A close certificate for ``h_new`` (inverse-substituted) over ``goal``'s hypotheses."""
     back = Relation(sp.sympify(h_new.lhs).subs(inverse, simultaneous=True), h_new.op,
                     sp.sympify(h_new.rhs).subs(inverse, simultaneous=True))
     s = sp.together(back.slack())
     if back.op == "=":
         if sp.expand(sp.numer(s)) == 0:
-            return {"method": "sos", "terms": [], "eq_terms": []}
+            return SosCertificate()
         for j, h in enumerate(goal.hypotheses):
             if h.op != "=" or sp.expand(h.lhs - h.rhs) == 0:
                 continue
             lam = sp.factor(sp.cancel(s / (h.lhs - h.rhs)))   # a rational function is fine here
             if not lam.free_symbols or is_positive(sp.denom(lam), goal, strict=True):
-                return {"method": "sos", "terms": [], "eq_terms": [{"hyp": j, "poly": expr_to_str(lam)}]}
+                return SosCertificate(eq_terms=(EqTerm(j, expr_to_str(lam)),))
         return None
     if back.is_inequality:
         for j, h in enumerate(goal.hypotheses):
@@ -58,10 +66,9 @@ def hypothesis_proof(h_new: Relation, inverse: dict[sp.Symbol, sp.Expr], goal: G
                 continue
             c = _linear_multiple(s, h.slack())
             if c is not None and c > 0:
-                return {"method": "sos", "terms": [{"coeff": expr_to_str(c), "mult": [j], "poly": "1"}],
-                        "eq_terms": []}
+                return SosCertificate((SosTerm(expr_to_str(c), "1", (j,)),))
         if is_positive(s, goal, strict=back.strict):
-            return dict(POSITIVITY)
+            return PositivityCertificate()
     return None
 
 
@@ -84,7 +91,7 @@ def _clean_equality(r: Relation, new_goal_vars: Goal) -> Relation:
 def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.Expr],
                     inverse: dict[sp.Symbol, sp.Expr], new_hyps: list[Relation],
                     drop: set[int], note: str,
-                    inverse_eq_terms: dict[str, list[dict]] | None = None) -> Step | None:
+                    inverse_eq_terms: dict[str, tuple[EqTerm, ...]] | None = None) -> Step | None:
     """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over.
 
     Only for rational targets: under a root, sympy rewrites ``sqrt(2·z)`` as ``sqrt(2)·sqrt(z)``
@@ -109,15 +116,15 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
         pr = hypothesis_proof(h, inverse, goal)
         if pr is None:
             return None
-        proofs.append({"index": k, "proof": pr})
+        proofs.append(NewHypothesis(k, pr))
     new_goal = Goal(tuple(new_vars), tuple(hyps), target)
-    cert = {
-        "substitution": {str(k): expr_to_str(v) for k, v in subst.items()},
-        "inverse": {str(k): expr_to_str(v) for k, v in inverse.items()},
-        "new_hypotheses": proofs,
-        "eq_terms": inverse_eq_terms or {},
-    }
-    return Step("substitute", goal, [new_goal], cert, note=note)
+    cert = SubstituteCertificate(
+        {str(k): expr_to_str(v) for k, v in subst.items()},
+        {str(k): expr_to_str(v) for k, v in inverse.items()},
+        dict(inverse_eq_terms or {}),
+        tuple(proofs),
+    )
+    return Step("substitute", goal, [new_goal], cert.to_json(), note=note)
 
 
 def _triangle_hyp(goal: Goal, a: sp.Symbol, b: sp.Symbol, c: sp.Symbol) -> int | None:
@@ -186,7 +193,7 @@ class ProductOneSubstitution:
             # a = y/x, b = z/y, c = x/z;  x = 1, y = a, z = ab:  x/z - c = -(abc-1)/(ab)
             ({a: y / x, b: z / y, c: x / z}, {x: sp.Integer(1), y: a, z: a * b}),
         ]
-        lam = {str(c): [{"hyp": hyp, "poly": expr_to_str(-eqsign / (a * b))}]}
+        lam = {str(c): (EqTerm(hyp, expr_to_str(-eqsign / (a * b))),)}
         for k, (subst, inverse) in enumerate(variants):
             st = substitute_step(goal, names, subst, inverse, new_hyps, drop,
                                  f"substitution {', '.join(f'{o} = {v}' for o, v in subst.items())}",

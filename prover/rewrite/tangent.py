@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
 from prover.rewrite.base import Candidate, is_positive, is_rational_function, symbols_of
 
 
@@ -127,7 +128,7 @@ class TangentLine:
         beta = sp.diff(g, u).subs(u, x0)
         if not beta.is_Rational:
             return
-        terms = []
+        terms: list[SosTerm] = []
         for x in syms:
             G = sp.cancel(parts[x] + const / n - beta * (x - x0))
             num, den = sp.fraction(G)
@@ -147,8 +148,7 @@ class TangentLine:
             for c, k, sq in pieces:
                 if k and idx is None:
                     return
-                terms.append({"coeff": expr_to_str(c), "mult": [idx] * k,
-                              "poly": expr_to_str(sq * (x - x0) / den_form)})
-        cert = {"method": "sos", "terms": terms,
-                "eq_terms": [{"hyp": hyp, "poly": expr_to_str(beta * lam0)}]}
-        yield Candidate(Step("close", goal, [], cert, note=f"tangent line trick at {x0}"), self.name, 2.0)
+                terms.append(SosTerm(expr_to_str(c), expr_to_str(sq * (x - x0) / den_form), (idx,) * k))
+        cert = SosCertificate(tuple(terms), (EqTerm(hyp, expr_to_str(beta * lam0)),))
+        step = Step("close", goal, [], cert.to_json(), note=f"tangent line trick at {x0}")
+        yield Candidate(step, self.name, 2.0)

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.kernel.certificates import EqTerm, FactApplication, LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Relation
 from prover.rewrite.base import (
     Candidate,
@@ -235,7 +236,7 @@ class Plane:
 
     term: sp.Expr
     plane: sp.Expr
-    proof: dict
+    proof: SosCertificate
 
 
 def _sos_over_positive(syms: list[sp.Symbol], num: sp.Expr, sos_time: float) -> dict | None:
@@ -284,12 +285,12 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
     if pd is None:
         return None
     c0, base, pieces = pd
-    terms: list[dict] = []
+    terms: list[SosTerm] = []
     if num != 0:
         cert = _sos_over_positive(syms, num, sos_time)
         if cert is None:
             return None
-        from prover.kernel.ir import expr_from_str
+        from prover.ir import expr_from_str
         names = tuple(str(x) for x in syms)
         for t in cert["terms"]:
             c = sp.Rational(t["coeff"])
@@ -301,9 +302,9 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
                     poly = poly.subs(to_u, simultaneous=True)
                     for j in mult_u:
                         poly = poly / syms[j]
-                terms.append({"coeff": expr_to_str(c * dk / c0), "mult": [hyp_of[j] for j in mult_u],
-                              "poly": expr_to_str(poly)})
-    eq_terms: list[dict] = []
+                terms.append(SosTerm(expr_to_str(c * dk / c0), expr_to_str(poly),
+                                     tuple(hyp_of[j] for j in mult_u)))
+    eq_terms: list[EqTerm] = []
     if power:
         hyp, r, lam = constraint  # type: ignore[misc]
         # term − T' = −term·(r^k − 1) = −term·(r − 1)·Σ_{j<k} r^j            (k > 0)
@@ -311,8 +312,8 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
         k = abs(power)
         geo = sp.Add(*[r ** j for j in range(k)])
         factor = -term * geo if power > 0 else term * geo / r ** k
-        eq_terms.append({"hyp": hyp, "poly": expr_to_str(factor * lam)})
-    return Plane(term, plane_x, {"method": "sos", "terms": terms, "eq_terms": eq_terms})
+        eq_terms.append(EqTerm(hyp, expr_to_str(factor * lam)))
+    return Plane(term, plane_x, SosCertificate(tuple(terms), tuple(eq_terms)))
 
 
 def _solved_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[sp.Symbol, sp.Expr] | None:
@@ -351,7 +352,7 @@ def context_plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre:
                        points: list[dict[sp.Symbol, float]], sos_time: float = SOS_TIME) -> Plane | None:
     """The tangent plane in ``x`` when ``plane <= term`` holds only within the goal's equality
     constraints (``1/(3+a²+b²) <= …`` needs ``a + b + c = 3``): SOS over the whole context."""
-    from prover.kernel.ir import expr_from_str
+    from prover.ir import expr_from_str
     from prover.solvers.sos import sos_certificate
     plane = tangent_plane(term, syms, {x: centre for x in syms})
     if plane is None or not _nonneg_on(term - plane, syms, points):
@@ -365,16 +366,16 @@ def context_plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre:
         return None
     c0, base, pieces = pd
     cert = sos_certificate(goal.with_target(Relation(num, ">=", sp.Integer(0))), sos_time) if num != 0 \
-        else {"method": "sos", "terms": [], "eq_terms": []}
+        else SosCertificate().to_json()
     if cert is None or cert.get("method") != "sos":
         return None
     names = goal.variables
-    terms = [{"coeff": expr_to_str(sp.Rational(t["coeff"]) * dk / c0), "mult": list(t["mult"]) + mult,
-              "poly": expr_to_str(expr_from_str(t["poly"], names) / base)}
-             for t in cert["terms"] for dk, mult in pieces]
-    eq_terms = [{"hyp": e["hyp"], "poly": expr_to_str(expr_from_str(e["poly"], names) / den)}
-                for e in cert.get("eq_terms", [])]
-    return Plane(term, plane, {"method": "sos", "terms": terms, "eq_terms": eq_terms})
+    terms = tuple(SosTerm(expr_to_str(sp.Rational(t["coeff"]) * dk / c0),
+                          expr_to_str(expr_from_str(t["poly"], names) / base), (*t["mult"], *mult))
+                  for t in cert["terms"] for dk, mult in pieces)
+    eq_terms = tuple(EqTerm(e["hyp"], expr_to_str(expr_from_str(e["poly"], names) / den))
+                     for e in cert.get("eq_terms", []))
+    return Plane(term, plane, SosCertificate(terms, eq_terms))
 
 
 def _shape(term: sp.Expr, syms: list[sp.Symbol]) -> str:
@@ -460,7 +461,7 @@ class TangentPlane:
         constraint = _product_constraint(goal, syms)
         solved = _solved_constraint(goal, syms)
         pts_ctx = _project(goal, syms, pts, solved) if solved else []
-        apps: list[dict] = []
+        apps: list[FactApplication] = []
         rest = split.poly
         failed: set[tuple[str, object]] = set()
         for term in split.terms:
@@ -487,8 +488,8 @@ class TangentPlane:
             if found is None:
                 rest += term
                 continue
-            apps.append({"fact": relation_to_json(Relation(found.plane, "<=", term)), "proof": found.proof,
-                         "coefficient": "1"})
+            fact = relation_to_json(Relation(found.plane, "<=", term))
+            apps.append(FactApplication(fact, found.proof, "1"))
             rest += found.plane
         if not apps:
             return None
@@ -505,9 +506,8 @@ class TangentPlane:
         # without equality constraints the samples lie in the domain: drop a visibly false subgoal
         if not any(True for _ in equality_hyps(goal)) and not _nonneg_on(new.slack(), syms, pts):
             return None
-        cert = {"multiplier": expr_to_str(content), "applications": apps, "eq_terms": [],
-                "new_hypotheses": []}
-        return Step("scale", goal, [goal.with_target(new)], cert,
+        cert = LinearCertificate(expr_to_str(content), applications=tuple(apps))
+        return Step("scale", goal, [goal.with_target(new)], cert.to_json(),
                     note=f"tangent planes at ({', '.join([str(centre)] * len(syms))})")
 
 

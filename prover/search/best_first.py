@@ -21,7 +21,7 @@ from typing import Any
 import sympy as sp
 
 from prover.api import ProveResult
-from prover.kernel.ir import Goal, Proof, Step
+from prover.ir import Goal, Proof, Step
 from prover.problem import Problem
 from prover.rewrite import symbolic_generators, termwise_generators
 from prover.rewrite.base import TacticGenerator

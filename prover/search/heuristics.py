@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from prover.kernel.ir import Goal
+from prover.ir import Goal
 from prover.problem import var
 
 #: A ranker maps a batch of goals to priorities (lower is better); an LLM ranker can blend in.

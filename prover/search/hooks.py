@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from prover.kernel.ir import Goal, Proof, Step
+from prover.ir import Goal, Proof, Step
 from prover.rewrite.base import Candidate
 
 
@@ -33,16 +33,16 @@ def counterexample_finder() -> Callable[[Goal, float], dict | None] | None:
 
 
 def kernel_check_proof() -> Callable[..., Any] | None:
-    return _load("prover.kernel.check", "check_proof")
+    return _load("prover.verify", "check_proof")
 
 
 def kernel_check_step() -> Callable[..., Any] | None:
-    return _load("prover.kernel.check", "check_step")
+    return _load("prover.verify", "check_step")
 
 
 def lemma_lookup() -> Callable[[str], Any] | None:
     """``name -> LemmaStatement | None`` from the catalogue, for checking ``scale`` steps."""
-    make = _load("prover.tactics.catalogue", "lemma_lookup")
+    make = _load("prover.verify", "project_lemmas")
     return make() if make is not None else None
 
 
@@ -59,7 +59,7 @@ def check_proof(proof: Proof) -> tuple[bool, list[str]]:
 def check_step_local(step: Step) -> bool | None:
     """Kernel check of one step without its children (None when no kernel is available)."""
     try:
-        from prover.kernel.check import Kernel, KernelError
+        from prover.verify import Kernel, KernelError
     except ImportError:
         return None
     try:
@@ -74,7 +74,7 @@ def check_step_local(step: Step) -> bool | None:
 def check_tree(step: Step) -> bool | None:
     """Kernel check of a whole proof tree (None when no kernel is available)."""
     try:
-        from prover.kernel.check import Kernel
+        from prover.verify import Kernel
     except ImportError:
         return None
     errors: list[str] = []

@@ -8,7 +8,7 @@ from typing import Any
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Proof, Step
+from prover.ir import Goal, Proof, Step
 from prover.problem import LEAN_OPS, Relation
 
 

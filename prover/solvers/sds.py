@@ -16,7 +16,8 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import OrderSplit, SosCertificate, SosTerm, SubstituteCertificate
 from prover.problem import Relation, var
 
 Closer = Callable[[Goal, float], dict | None]
@@ -96,7 +97,7 @@ def monomial_certificate(goal: Goal, p: sp.Expr) -> dict | None:
     syms = [var(v) for v in goal.variables]
     hyp = nonneg_hyp_index(goal)
     P = sp.Poly(sp.expand(p), *syms)
-    terms = []
+    terms: list[SosTerm] = []
     for m, c in P.terms():
         if c < 0:
             return None
@@ -107,8 +108,8 @@ def monomial_certificate(goal: Goal, p: sp.Expr) -> dict | None:
                     return None
                 mult.append(hyp[str(s)])
             q *= s ** (e // 2)
-        terms.append({"coeff": str(sp.Rational(c)), "mult": mult, "poly": expr_to_str(q)})
-    return {"method": "sos", "terms": terms, "eq_terms": []}
+        terms.append(SosTerm(str(sp.Rational(c)), expr_to_str(q), tuple(mult)))
+    return SosCertificate(tuple(terms)).to_json()
 
 
 def sds_close(goal: Goal, time_limit: float, fallback: Closer | None = None) -> Step | None:
@@ -131,11 +132,8 @@ def sds_close(goal: Goal, time_limit: float, fallback: Closer | None = None) -> 
             return None
         subgoals.append(case)
         children.append(child)
-    cert: dict = {"cases": "order", "variables": names}
-    if sym:
-        cert["symmetry"] = sym
-        cert["orderings"] = reps
-    return Step("split", goal, subgoals, cert, children, note="difference substitution")
+    cert = OrderSplit(tuple(names), sym or "none", tuple(tuple(o) for o in reps) if sym else None)
+    return Step("split", goal, subgoals, cert.to_json(), children, note="difference substitution")
 
 
 def substitute_polynomial(p: sp.Expr, sub: dict[str, sp.Expr]) -> sp.Expr:
@@ -172,6 +170,6 @@ def _close_case(case: Goal, order: list[str], deadline: float, fallback: Closer 
     if cert is None:
         return None
     leaf = Step("close", g2, [], cert, note="difference substitution case")
-    step_cert = {"substitution": {k: expr_to_str(e) for k, e in sub.items()},
-                 "inverse": {k: expr_to_str(e) for k, e in inv.items()}}
-    return Step("substitute", case, [g2], step_cert, [leaf], note=f"order {' >= '.join(order)}")
+    step_cert = SubstituteCertificate({k: expr_to_str(e) for k, e in sub.items()},
+                                      {k: expr_to_str(e) for k, e in inv.items()})
+    return Step("substitute", case, [g2], step_cert.to_json(), [leaf], note=f"order {' >= '.join(order)}")

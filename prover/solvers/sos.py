@@ -7,7 +7,7 @@ nonnegative variables — the latter is equivalent to the substitution ``a = x²
 solve the numerical kernel is rationalised and the face is reduced (``Q = N X Nᵀ``) before the
 next solve (facial reduction). The numerical ``X`` is rounded at several denominators, projected
 exactly onto the coefficient equations, and accepted only if exact LDLᵀ shows it PSD; the LDLᵀ
-rows become the certificate's weighted squares (``prover/kernel/ir.py``, close method ``sos``).
+rows become the certificate's weighted squares (``prover/ir.py``, close method ``sos``).
 
 Exact face restrictions before the first solve (each only a guess that narrows the SDP; a
 wrong one costs a failed attempt, never a wrong certificate): zeros of the target on a small
@@ -34,7 +34,8 @@ import scipy.linalg
 import scipy.sparse as sps
 import sympy as sp
 
-from prover.kernel.ir import Goal, expr_to_str
+from prover.ir import Goal, expr_to_str
+from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
 from prover.problem import var
 from prover.solvers.exact import (
     AffineProjector,
@@ -576,8 +577,9 @@ def reduce_face(blocks: list[Block], Xs: list[np.ndarray]) -> bool:
 # ---------------------------------------------------------------- certificate
 
 
-def _certificate(pp: PolyProblem, sysm: System, blocks: list[Block], eqm: list[EqMult], ldls, xs) -> dict:
-    terms = []
+def _certificate(pp: PolyProblem, sysm: System, blocks: list[Block], eqm: list[EqMult], ldls,
+                 xs) -> SosCertificate:
+    terms: list[SosTerm] = []
     for b, ldl in zip(blocks, ldls):
         us = _basis_polys(b)
         for d, ell in ldl:
@@ -599,17 +601,17 @@ def _certificate(pp: PolyProblem, sysm: System, blocks: list[Block], eqm: list[E
                 g = _gcd(g, int(c.p))
             qi = {m: c / g for m, c in qi.items()}
             coeff = d * flint.fmpq(g, den) ** 2
-            terms.append({"coeff": str(sp.Rational(int(coeff.p), int(coeff.q))), "mult": list(b.mult),
-                          "poly": expr_to_str(poly_to_expr(qi, pp.syms))})
-    eq_terms = []
+            terms.append(SosTerm(str(sp.Rational(int(coeff.p), int(coeff.q))),
+                                 expr_to_str(poly_to_expr(qi, pp.syms)), tuple(b.mult)))
+    eq_terms: list[EqTerm] = []
     lam_vals: dict[int, PolyDict] = {}
     for v, lay in zip(xs, sysm.layout):
         if lay[0] == "L" and v != 0:
             j, i = lay[1], lay[2]
             lam_vals.setdefault(j, {})[eqm[j].basis[i]] = v
     for j, lp in lam_vals.items():
-        eq_terms.append({"hyp": eqm[j].hyp, "poly": expr_to_str(poly_to_expr(lp, pp.syms))})
-    return {"method": "sos", "terms": terms, "eq_terms": eq_terms}
+        eq_terms.append(EqTerm(eqm[j].hyp, expr_to_str(poly_to_expr(lp, pp.syms))))
+    return SosCertificate(tuple(terms), tuple(eq_terms))
 
 
 def _gcd(a: int, b: int) -> int:
@@ -618,7 +620,7 @@ def _gcd(a: int, b: int) -> int:
 
 
 def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs: bool = True,
-             max_rounds: int = 4) -> dict | None:
+             max_rounds: int = 4) -> SosCertificate | None:
     """One SOS attempt at a fixed degree bound."""
     built = build_blocks(pp, deg, use_eqs=use_eqs, pairs=pairs)
     if built is None:
@@ -653,7 +655,15 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
 def sos_certificate(goal: Goal, time_limit: float = 10.0, *, max_extra_degree: int = 2) -> dict | None:
     """A ``close`` certificate (method ``sos``) for a goal whose target slack is a polynomial,
     or None. A strict target is shown as ``p = ε·m + (SOS certificate of p − ε·m)`` with ``m`` a
-    product of strict hypotheses (or 1), as the kernel requires."""
+    product of strict hypotheses (or 1), as the kernel requires. The JSON form of
+    :func:`sos_close_certificate`."""
+    cert = sos_close_certificate(goal, time_limit, max_extra_degree=max_extra_degree)
+    return None if cert is None else cert.to_json()
+
+
+def sos_close_certificate(goal: Goal, time_limit: float = 10.0, *,
+                          max_extra_degree: int = 2) -> SosCertificate | None:
+    """:func:`sos_certificate` as a typed :class:`~prover.kernel.certificates.SosCertificate`."""
     deadline = time.monotonic() + time_limit
     pp = poly_problem(goal)
     if pp is None:
@@ -661,11 +671,11 @@ def sos_certificate(goal: Goal, time_limit: float = 10.0, *, max_extra_degree: i
     if goal.target.strict:
         return _strict_certificate(goal, pp, deadline, max_extra_degree)
     if not pp.p:
-        return {"method": "sos", "terms": [], "eq_terms": []}
+        return SosCertificate()
     return _nonstrict(pp, deadline, max_extra_degree)
 
 
-def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> dict | None:
+def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> SosCertificate | None:
     d0 = degree(pp.p)
     homog = is_homogeneous(pp.p)
     degs = [d0] if homog else list(range(d0, d0 + max_extra_degree + 1))
@@ -681,7 +691,8 @@ def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> dict 
     return None
 
 
-def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float, max_extra_degree: int) -> dict | None:
+def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float,
+                        max_extra_degree: int) -> SosCertificate | None:
     """Split off ``ε·m``: ``m = 1`` for a non-homogeneous target, otherwise a monomial of the
     target's degree in the variables that have a strict hypothesis ``x > 0``."""
     n = len(pp.syms)
@@ -715,10 +726,10 @@ def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float, max_extra_
             p2[mono] = p2.get(mono, flint.fmpq(0)) - eps
             p2 = {m: c for m, c in p2.items() if c != 0}
             sub = PolyProblem(pp.syms, p2, pp.ineqs, pp.eqs)
-            cert = _nonstrict(sub, deadline, max_extra_degree) if p2 else {"method": "sos", "terms": [], "eq_terms": []}
+            cert = _nonstrict(sub, deadline, max_extra_degree) if p2 else SosCertificate()
             if cert is not None:
-                cert["terms"].append({"coeff": str(sp.Rational(int(eps.p), int(eps.q))), "mult": mult, "poly": "1"})
-                return cert
+                eps_term = SosTerm(str(sp.Rational(int(eps.p), int(eps.q))), "1", tuple(mult))
+                return SosCertificate((*cert.terms, eps_term), cert.eq_terms)
             if time.monotonic() > deadline:
                 return None
     return None

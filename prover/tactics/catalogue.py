@@ -4,7 +4,7 @@ Each entry states ``lhs <= rhs`` under side conditions, with its equality case, 
 proves it, and its trust: ``"kernel"`` (an exact close certificate, checked by our kernel like any
 proof step) or ``"lean"`` (non-polynomial lemmas — roots, real powers — whose proof lives in
 ``lean_project/`` under ``lean_name``). Expressions are sympy strings read by
-:func:`prover.kernel.ir.expr_from_str` (no floats); side conditions are ``"lhs op rhs"``.
+:func:`prover.ir.expr_from_str` (no floats); side conditions are ``"lhs op rhs"``.
 
 Where the data is found (first that exists): ``$PROVER_LEMMAS_DIR``; ``tactics/lemmas`` at the
 repository root next to the ``prover`` package (editable installs and checkouts); the package
@@ -20,8 +20,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from prover.kernel.ir import IRError, expr_from_str
-from prover.kernel.lemma import LemmaLookup, LemmaStatement
+from prover.ir import IRError, expr_from_str
+from prover.tactics.lemma import LemmaLookup, LemmaStatement
 from prover.problem import OPS, Relation
 
 FORMAT = "prover-lemmas"

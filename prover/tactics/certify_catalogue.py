@@ -19,10 +19,11 @@ from typing import Any
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, expr_from_str, expr_to_str
-from prover.kernel.lemma import LemmaStatement
+from prover.ir import Goal, expr_from_str, expr_to_str
+from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
 from prover.problem import Relation
 from prover.tactics.catalogue import entry_to_lemma, lemmas_dir, parse_relation, read_file
+from prover.tactics.lemma import LemmaStatement
 
 
 def lemma_goal(lem: LemmaStatement) -> Goal:
@@ -58,7 +59,7 @@ def expansion_error(goal: Goal, cert: dict[str, Any]) -> str | None:
 
 def kernel_error(goal: Goal, cert: dict[str, Any]) -> str | None:
     from prover.kernel.algebra import KernelError
-    from prover.kernel.check import check_close
+    from prover.verify import check_close
 
     try:
         check_close(goal, cert)
@@ -87,12 +88,12 @@ def generate(entry: dict[str, Any], time_limit: float) -> dict[str, Any] | None:
                                time_limit)
         if base is None:
             return None
-        terms = [{"coeff": t["coeff"], "mult": list(t["mult"]) + [k],
-                  "poly": expr_to_str(sp.cancel(expr_from_str(t["poly"], vs) / S))}
-                 for t in base["terms"] for k in idx]
-        eqs = [{"hyp": t["hyp"], "poly": expr_to_str(sp.cancel(expr_from_str(t["poly"], vs) / S))}
-               for t in base.get("eq_terms", [])]
-        return {"method": "sos", "terms": terms, "eq_terms": eqs}
+        terms = tuple(SosTerm(t["coeff"], expr_to_str(sp.cancel(expr_from_str(t["poly"], vs) / S)),
+                              (*t["mult"], k))
+                      for t in base["terms"] for k in idx)
+        eqs = tuple(EqTerm(t["hyp"], expr_to_str(sp.cancel(expr_from_str(t["poly"], vs) / S)))
+                    for t in base.get("eq_terms", []))
+        return SosCertificate(terms, eqs).to_json()
     raise ValueError(f"{entry['name']}: unknown certify method {spec['method']!r}")
 
 

@@ -1,4 +1,4 @@
-"""Matching catalogue lemmas against a goal: candidate ``scale`` steps (``prover/kernel/ir.py``).
+"""Matching catalogue lemmas against a goal: candidate ``scale`` steps (``prover/ir.py``).
 
 A lemma ``A <= B`` can shrink the goal's *big* side (the side the slack counts positively: ``rhs``
 of ``<=``, ``lhs`` of ``>=``) or grow its *small* side, at monotone positions:
@@ -25,10 +25,11 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.kernel.ir import Goal, Step, expr_to_str
-from prover.kernel.lemma import LemmaStatement
-from prover.kernel.positivity import Positivity, prove_nonzero
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import LemmaApplication, LinearCertificate
 from prover.problem import Relation, var
+from prover.tactics.lemma import LemmaStatement
+from prover.verify import Positivity, prove_nonzero
 
 MAX_PATTERN_TERMS = 8
 MAX_MATCHES = 64
@@ -54,11 +55,10 @@ class Candidate:
 
     def step(self, goal: Goal) -> Step:
         sub = goal.with_target(self.new)
-        cert = {"applications": [{"lemma": self.lemma,
-                                  "instance": {v: expr_to_str(e) for v, e in self.instance.items()},
-                                  "coefficient": expr_to_str(self.coefficient)}],
-                "multiplier": "1", "eq_terms": [], "new_hypotheses": []}
-        return Step("scale", goal, [sub], cert, note=f"{self.lemma} at {self.where}")
+        app = LemmaApplication(self.lemma, {v: expr_to_str(e) for v, e in self.instance.items()},
+                               expr_to_str(self.coefficient))
+        cert = LinearCertificate("1", applications=(app,))
+        return Step("scale", goal, [sub], cert.to_json(), note=f"{self.lemma} at {self.where}")
 
 
 # ------------------------------------------------------------------ pattern matching
@@ -206,13 +206,7 @@ def _native(e: sp.Expr, goal_pows: set[sp.Expr]) -> bool:
 def _denominators_nonzero(goal: Goal, pos: Positivity) -> bool:
     """Can the kernel's positivity rules prove every denominator of the goal's slack nonzero? (It
     requires that of every rewrite or scale step of the goal.)"""
-    from prover.kernel.algebra import KernelError
-
-    try:
-        _, dens = pos.at.convert(goal.target.slack())
-    except KernelError:
-        return False
-    return all(pos.nonzero_conv(d) for d in dens)
+    return pos.denominators_nonzero(goal.target.slack())
 
 
 def _local_step(goal: Goal, cand: Candidate, change: sp.Expr) -> Step:
@@ -314,7 +308,7 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
         return []  # the kernel checks no rewrite or scale of this goal (see _local_step)
     goal_pows = _pows(goal)
     schema_point = (lemma.meta.get("schema") or {}).get("point")
-    from prover.kernel.check import Kernel
+    from prover.verify import Kernel
 
     kernel = Kernel({lemma.name: lemma}.get)  # one per lemma: its certificate is checked once
 

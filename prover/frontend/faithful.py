@@ -1,0 +1,135 @@
+"""Faithful elaboration: the parsed AST into kernel terms (:mod:`prover.kernel.terms`), one Lean
+operation to one term node, never through sympy.
+
+Why: sympy simplifies while it builds (``x / x → 1``, ``√x · √x → x``, ``(x ^ (2/3)) ^ (3/2) → x``)
+with complex-number semantics. The statement's meaning in Lean is what these terms record; the
+front-end then asks the kernel whether the sympy form the search works on means the same (see
+:mod:`prover.frontend.fidelity`).
+
+Typing is the elaborator's (:mod:`prover.frontend.elaborate`): a term with a real variable, a
+``√`` or a ``(… : ℝ)`` is real; a numeral-only term is ℕ (ℤ with a ``(… : ℤ)``), where only the
+operations the elaborator accepts are allowed and are evaluated with ℕ/ℤ semantics (which agree
+with ℚ on ``+ * ^``; ``/``, ``⁻¹``, decimals and ℕ ``-`` are refused with the same messages).
+
+Lean 4 / Mathlib semantics recorded by the nodes (over ``ℝ``):
+
+* ``x / y`` is ``x * y⁻¹`` → ``Mul(x, Pow(y, -1))``, and ``y⁻¹`` is ``Pow(y, -1)`` with
+  ``0⁻¹ = 0`` (so ``x / 0 = 0``);
+* ``√x`` / ``Real.sqrt x`` → ``Sqrt(x)``, which is ``0`` for ``x < 0``;
+* ``x ^ (n : ℕ)`` (``Monoid.npow``) and ``x ^ (k : ℤ)`` (``zpow``, ``x ^ (-k) = (x ^ k)⁻¹``)
+  → ``Pow(x, n)``; ``0 ^ 0 = 1``;
+* ``x ^ (e : ℝ)`` is ``Real.rpow`` → ``Rpow(x, e)``, except that an integer constant ``e`` gives
+  ``Pow`` (``Real.rpow_intCast``) and ``e = 1/2`` gives ``Sqrt`` (``Real.sqrt_eq_rpow``); for
+  ``x < 0`` Mathlib's value is ``exp (e · log |x|) · cos (e · π)``, and ``0 ^ e = 0`` for
+  ``e ≠ 0``. Nested powers are never merged: ``(x ^ a) ^ b`` stays two nodes.
+
+Constants are folded exactly (``1 / 3`` → ``Num(1/3)``, ``2 ^ 3`` → ``Num(8)``); nothing else is
+simplified.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from prover.frontend.elaborate import TYPE_TEXT, Scope, nat_refusal, relation_type, term_type
+from prover.frontend.errors import Located
+from prover.frontend.syntax import Node
+from prover.kernel import terms as T
+
+
+def faithful_term(node: Node, ty: str, scope: Scope) -> T.Term:
+    """The kernel term of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
+    k, a = node.kind, node.args
+    if k == "num":
+        if any(c in node.value for c in ".eE") and ty != "R":
+            raise Located(f"decimal `{node.value}` in a numeral-only term; write `({node.value} : ℝ)`",
+                          node.pos)
+        return T.Num(Fraction(node.value))
+    if k == "var":
+        if node.value not in scope.variables:
+            raise Located(f"unknown identifier `{node.value}`", node.pos)
+        if ty != "R":
+            raise Located(f"`{node.value}` is a real variable, not of type {TYPE_TEXT[ty]}", node.pos)
+        return T.Var(node.value)
+    if k in ("add", "sub"):
+        return _sum_chain(node, ty, scope)
+    if k == "mul":
+        return _build(node, T.mul, faithful_term(a[0], ty, scope), faithful_term(a[1], ty, scope))
+    if k == "neg":
+        if ty == "N":
+            raise Located(nat_refusal("negation `-`", ty, scope), node.pos)
+        return _build(node, T.neg, faithful_term(a[0], ty, scope))
+    if k == "div":
+        if ty != "R":
+            raise Located(nat_refusal("`/`", ty, scope), node.pos)
+        return _build(node, T.div, faithful_term(a[0], ty, scope), faithful_term(a[1], ty, scope))
+    if k == "inv":
+        if ty != "R":
+            raise Located(nat_refusal("`⁻¹`", ty, scope), node.pos)
+        return _build(node, T.inv, faithful_term(a[0], ty, scope))
+    if k == "sqrt":
+        return T.Sqrt(faithful_term(a[0], "R", scope))
+    if k == "pow":
+        return _power(node, ty, scope)
+    if k == "ascribe":
+        return _ascription(node, ty, scope)
+    raise Located("a proposition where a number was expected" if k in ("rel", "and")
+                  else f"unsupported term `{k}`", node.pos)
+
+
+def _build(node: Node, make, *args: T.Term) -> T.Term:
+    """A term constructor, its size limits reported at ``node``."""
+    try:
+        return make(*args)
+    except T.TermError as exc:
+        raise Located(str(exc), node.pos) from None
+
+
+def _sum_chain(node: Node, ty: str, scope: Scope) -> T.Term:
+    """``a ± b ± c …`` (a left-deep tree) built iteratively, so long sums do not recurse."""
+    chain: list[Node] = []
+    while node.kind in ("add", "sub"):
+        chain.append(node)
+        node = node.args[0]
+    parts = [faithful_term(node, ty, scope)]
+    for n in reversed(chain):
+        if n.kind == "sub" and ty == "N":
+            raise Located(nat_refusal("`-`", ty, scope), n.pos)
+        t = faithful_term(n.args[1], ty, scope)
+        parts.append(t if n.kind == "add" else _build(n, T.neg, t))
+    return _build(node, T.add, *parts)
+
+
+def _power(node: Node, ty: str, scope: Scope) -> T.Term:
+    """``base ^ exponent``: the exponent is typed on its own (ℕ, ℤ or ℝ); :func:`terms.power`
+    reads an integer constant as ``Pow`` and anything else as ``Rpow`` (``1/2``: ``Sqrt``)."""
+    base_node, exp_node = node.args
+    base = faithful_term(base_node, ty, scope)
+    ety = term_type(exp_node, scope)
+    if ety == "R" and ty != "R":
+        raise Located("real exponent on a natural-number base", node.pos)
+    if ety == "Z" and ty == "N":
+        raise Located("integer exponent on a natural-number base", node.pos)
+    return _build(node, T.power, base, faithful_term(exp_node, ety, scope))
+
+
+def _ascription(node: Node, ty: str, scope: Scope) -> T.Term:
+    target = node.value
+    if target not in ("R", "N", "Z"):
+        raise Located(f"type `{TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
+    if target == "R":
+        if ty != "R":
+            raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
+        return faithful_term(node.args[0], "R", scope)
+    if ty == "N" and target == "Z":
+        raise Located("`(… : ℤ)` inside a natural-number term", node.pos)
+    return faithful_term(node.args[0], target, scope)
+
+
+def faithful_relation(node: Node, scope: Scope) -> T.Rel:
+    """A comparison, both sides at the common type Lean gives them."""
+    if node.kind != "rel":
+        raise Located("expected a comparison (≤ < ≥ > = ≠)", node.pos)
+    lhs, rhs = node.args
+    ty = relation_type(lhs, rhs, scope)
+    return T.Rel(faithful_term(lhs, ty, scope), node.value, faithful_term(rhs, ty, scope))

@@ -1,0 +1,7 @@
+"""Fuzzing the kernel: generated proof trees, mutants and an independent Lean-semantics oracle.
+
+* :mod:`prover.fuzz.lean_eval` — exact evaluation of statements in Lean/Mathlib semantics (the
+  oracle; it imports nothing from ``prover.kernel`` and never uses sympy);
+* :mod:`prover.fuzz.kernel_trees` — the seeded proof-tree generator, the mutations and the campaign;
+* ``python -m prover.fuzz kernel --trees N --seed S --out results/fuzz-kernel.json`` — the benchmark.
+"""

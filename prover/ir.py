@@ -1,0 +1,280 @@
+"""Proof IR: a tree of steps, each with its input goal, output goals and an exact certificate.
+
+Serialization is stable and versioned (``FORMAT``/``VERSION``); expressions are stored as
+sympy strings over the rationals (``str(expr)``) and read back with :func:`expr_from_str`,
+which refuses floats.
+
+Semantics of a step (what the kernel in ``prover/kernel/check.py`` verifies). Notation:
+``slack(R)`` is :meth:`Relation.slack` (must be ``>= 0``, or ``> 0`` for strict relations);
+``eq(h)`` is ``h.lhs - h.rhs`` for an equality hypothesis ``h`` (it vanishes on the context);
+``H`` are the goal's hypotheses (indices into ``goal.hypotheses``).
+An *identity* is checked exactly: every non-polynomial atom (sqrt, rational powers, a ^ a …)
+is replaced by a fresh symbol, fractions are combined, the numerator must expand to 0, and every
+denominator that occurs must be proved nonzero by the positivity rules.
+
+``close``   (no subgoals). ``certificate["method"]``:
+  * ``"sos"``: ``slack(target) = Σ c_i · Π_{k∈mult_i} slack(H_k) · q_i²  +  Σ λ_j · eq(H_j)``
+    with rationals ``c_i >= 0``; ``mult_i`` lists inequality hypotheses (repeats allowed).
+    Fields: ``terms``: ``[{"coeff": str, "mult": [int], "poly": str}]``, ``eq_terms``:
+    ``[{"hyp": int, "poly": str}]``. A strict target needs one term with ``c > 0``, a nonzero
+    constant ``q`` and only strict hypotheses in ``mult``. An ``=`` target needs ``terms == []``.
+  * ``"positivity"``: ``slack(target)`` is ``>= 0`` (``> 0`` if strict) by the positivity rules.
+``rewrite`` (one subgoal ``G'``): ``slack(G) = m · slack(G') + Σ λ_j · eq(H_j)``;
+  fields ``multiplier`` (``m``, proved ``> 0`` by positivity; ``>= 0`` is enough unless ``G``
+  is strict, and a strict ``G`` needs a strict ``G'``), ``eq_terms``, ``new_hypotheses``.
+``scale``   (one subgoal ``G'``): ``slack(G) = m · slack(G') + Σ_k c_k · (B_k − A_k) + Σ λ_j · eq(H_j)``
+  where each application ``k`` is an instance ``A_k <= B_k`` of a catalogue lemma (``lemma``,
+  ``instance``: lemma variable → expression), its side conditions proved by positivity, and
+  ``c_k`` (``coefficient``) proved ``>= 0`` by positivity. Fields: ``applications``,
+  ``multiplier``, ``eq_terms``, ``new_hypotheses``. Instead of a lemma, an application may name
+  an inequality hypothesis of ``G`` (``{"hypothesis": k, "coefficient": c}``: ``B − A`` is its
+  slack) or state a fact (``{"fact": relation, "proof": <close certificate of it over G's
+  context>, "coefficient": c}``: ``B − A`` is the fact's slack) — e.g. termwise bounds.
+``split``   (subgoals are the cases): ``certificate["cases"]``:
+  * ``"sign"``: ``expr`` p; subgoals are ``G + [p >= 0]`` and ``G + [p <= 0]``.
+  * ``"order"``: ``variables`` v_1..v_n; one subgoal per ordering, adding the chain
+    ``v_σ1 >= v_σ2``, …, ``v_σ(n-1) >= v_σn``. With ``symmetry`` ``"full"`` or ``"cyclic"`` the
+    kernel checks that goal and hypotheses are invariant under that permutation group of the
+    listed variables, and then accepts one subgoal per orbit of orderings (``orderings``
+    lists the permutations, as lists of variable names, that the subgoals stand for).
+``introduce`` (one subgoal ``G'`` over more variables): ``definitions``: new variable →
+  expression in the old ones (``s = sqrt(x)``, ``t = x**(1/3)``, ``u = a*b``); ``G'`` is ``G`` with
+  those expressions replaced by the new variables plus ``new_hypotheses`` about the new
+  variables (e.g. ``s >= 0``, ``s**2 = x``), each proved for the definition's value.
+  The kernel supplies the facts that Lean guarantees (``v = D`` always; ``√X >= 0``; for
+  ``X**(p/q)``: ``v > 0`` and ``v**q = X**p`` if ``X > 0`` is proved, ``v >= 0`` and
+  ``v**q = X**p`` if ``X >= 0`` is proved and ``p/q > 0``); a hypothesis of ``G'`` that is one of
+  them needs no entry. ``X**(k/q)`` in ``G`` may appear as ``v**k`` in ``G'`` (``v = X**(1/q)``,
+  ``X >= 0`` proved).
+``substitute`` (one subgoal ``G'`` over new variables): ``substitution`` old var → f(new vars)
+  and ``inverse`` new var → g(old vars) with ``f(g(x)) = x`` as an identity modulo the
+  equality hypotheses; ``G'``'s target is ``G``'s with the substitution applied, and each
+  hypothesis of ``G'`` after the inverse substitution is equivalent to one of ``G``'s or has a
+  ``new_hypotheses`` entry (a close certificate over ``G``'s context). A variable missing from
+  ``substitution``/``inverse`` maps to itself (it must then exist on both sides).
+  The "modulo" part is certified by the optional field ``eq_terms``: old var x →
+  ``[{"hyp": int, "poly": str}]`` (λ_j, rational functions of the old variables with
+  denominators proved nonzero) such that ``f(g(x)) − x = Σ λ_j · eq(H_j)`` exactly; a variable
+  without an entry needs ``f(g(x)) = x`` as a plain identity. (Used to homogenise by scaling,
+  ``x ↦ 3x/(a+b+c)`` under ``a + b + c = 3``, and to eliminate a variable.)
+
+``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
+one entry for each hypothesis of ``G'`` that is not literally among ``G``'s (rewrite/scale: once
+proved, they may also prove the identity's denominators nonzero); the proof is a
+close certificate for that hypothesis as a target over ``G``'s context (for ``introduce``: over
+``G``'s variables and hypotheses followed by the definition facts above, in the order of
+``prover.kernel.check.introduce_facts(G, definitions)``, plus the new variables — never
+by substituting the definitions with sympy, which would turn ``sqrt(x)**2`` into ``x``, false in
+Lean for ``x < 0``).
+Lemma applications (``scale``) add ``c·(B − A) >= 0``, so ``G`` must be an inequality there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+from prover.problem import Hypothesis, Problem, Relation
+
+FORMAT = "prover-proof"
+VERSION = 1
+STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute")
+
+
+class IRError(ValueError):
+    """A malformed proof file (not a rejected proof: that is a kernel verdict)."""
+
+
+# ---------------------------------------------------------------- expressions
+
+def expr_to_str(e: sp.Expr | int) -> str:
+    e = sp.sympify(e)
+    if e.has(sp.Float):
+        raise IRError(f"floating-point number in expression {e}")
+    return str(e)
+
+
+def expr_from_str(s: str, variables: list[str] | tuple[str, ...]) -> sp.Expr:
+    """Read an expression written by :func:`expr_to_str`; only the given variables may occur.
+
+    The text is read by the kernel's whitelist parser (no ``eval``, bounded sizes), then built
+    as a sympy expression."""
+    from prover.kernel.terms import TermError, parse_term
+    from prover.sympy_terms import term_to_sympy
+
+    try:
+        return term_to_sympy(parse_term(s, tuple(variables)))
+    except TermError as exc:
+        raise IRError(f"cannot read expression {str(s)[:80]!r}: {exc}") from None
+
+
+def relation_to_json(r: Relation) -> dict:
+    return {"lhs": expr_to_str(r.lhs), "op": r.op, "rhs": expr_to_str(r.rhs)}
+
+
+def relation_from_json(d: dict, variables: list[str] | tuple[str, ...]) -> Relation:
+    try:
+        return Relation(expr_from_str(d["lhs"], variables), d["op"], expr_from_str(d["rhs"], variables))
+    except (KeyError, TypeError) as exc:
+        raise IRError(f"bad relation {d!r}: {exc}") from None
+    except ValueError as exc:
+        raise IRError(str(exc)) from None
+
+
+# ---------------------------------------------------------------- goals and steps
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A proof obligation: ``∀ variables, hypotheses → target``."""
+
+    variables: tuple[str, ...]
+    hypotheses: tuple[Relation, ...]
+    target: Relation
+
+    @staticmethod
+    def from_problem(p: Problem) -> Goal:
+        return Goal(tuple(p.variables), tuple(h.rel for h in p.hypotheses), p.goal)
+
+    def with_hypotheses(self, extra: list[Relation] | tuple[Relation, ...]) -> Goal:
+        return Goal(self.variables, self.hypotheses + tuple(extra), self.target)
+
+    def with_target(self, target: Relation) -> Goal:
+        return Goal(self.variables, self.hypotheses, target)
+
+    def to_json(self) -> dict:
+        return {
+            "variables": list(self.variables),
+            "hypotheses": [relation_to_json(h) for h in self.hypotheses],
+            "target": relation_to_json(self.target),
+        }
+
+    @staticmethod
+    def from_json(d: dict) -> Goal:
+        try:
+            vs = tuple(d["variables"])
+            return Goal(vs, tuple(relation_from_json(h, vs) for h in d["hypotheses"]),
+                        relation_from_json(d["target"], vs))
+        except (KeyError, TypeError) as exc:
+            raise IRError(f"bad goal: {exc}") from None
+
+
+@dataclass
+class Step:
+    """One proof step; ``children[i]`` proves ``subgoals[i]``."""
+
+    kind: str
+    goal: Goal
+    subgoals: list[Goal]
+    certificate: dict[str, Any]
+    children: list[Step] = field(default_factory=list)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in STEP_KINDS:
+            raise IRError(f"unknown step kind {self.kind!r}")
+
+    def walk(self) -> Iterator[Step]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "goal": self.goal.to_json(),
+            "subgoals": [g.to_json() for g in self.subgoals],
+            "certificate": self.certificate,
+            "children": [c.to_json() for c in self.children],
+            "note": self.note,
+        }
+
+    @staticmethod
+    def from_json(d: dict) -> Step:
+        try:
+            return Step(
+                kind=d["kind"],
+                goal=Goal.from_json(d["goal"]),
+                subgoals=[Goal.from_json(g) for g in d["subgoals"]],
+                certificate=dict(d["certificate"]),
+                children=[Step.from_json(c) for c in d.get("children", [])],
+                note=d.get("note", ""),
+            )
+        except (KeyError, TypeError) as exc:
+            raise IRError(f"bad step: {exc}") from None
+
+
+@dataclass
+class Proof:
+    """A complete proof of ``problem``: ``root.goal`` must be the problem's goal.
+
+    A proof read from JSON keeps that JSON (``raw``) and serialises back to exactly it: reading
+    into sympy simplifies (``x/x`` becomes ``1``), and the kernel must check what the file says,
+    not sympy's reading of it."""
+
+    problem: Problem
+    root: Step
+    meta: dict[str, Any] = field(default_factory=dict)
+    raw: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+
+    def steps(self) -> list[Step]:
+        return list(self.root.walk())
+
+    def to_json(self) -> dict:
+        if self.raw is not None:
+            return self.raw
+        p = self.problem
+        problem: dict[str, Any] = {
+            "name": p.name,
+            "variables": list(p.variables),
+            "hypotheses": [{"name": h.name, **relation_to_json(h.rel)} for h in p.hypotheses],
+            "goal": relation_to_json(p.goal),
+            "real_division": p.real_division,
+            "source": p.source,
+        }
+        if isinstance(p.meta.get("lean"), str):
+            problem["lean"] = p.meta["lean"]  # the user's statement verbatim: `prover check` re-reads it
+        faithful = getattr(p, "faithful", None)
+        if faithful is not None:
+            from prover.kernel.terms import show
+
+            def rel(r: Any) -> dict:
+                return {"lhs": show(r.lhs), "op": r.op, "rhs": show(r.rhs)}
+
+            problem["statement"] = {"hypotheses": [rel(h) for h in faithful.hypotheses],
+                                    "goal": rel(faithful.goal)}
+        return {"format": FORMAT, "version": VERSION, "problem": problem,
+                "root": self.root.to_json(), "meta": self.meta}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False, sort_keys=True)
+
+    @staticmethod
+    def from_json(d: dict) -> Proof:
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise IRError(f"not a {FORMAT} file")
+        if d.get("version") != VERSION:
+            raise IRError(f"unsupported proof format version {d.get('version')!r} (this is {VERSION})")
+        try:
+            pd = d["problem"]
+            vs = list(pd["variables"])
+            hyps = [Hypothesis(h["name"], relation_from_json(h, vs)) for h in pd["hypotheses"]]
+            problem = Problem(pd["name"], vs, hyps, relation_from_json(pd["goal"], vs),
+                              real_division=pd.get("real_division", True), source=pd.get("source"))
+            if isinstance(pd.get("lean"), str):
+                problem.meta = {**problem.meta, "lean": pd["lean"]}
+            return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d)
+        except (KeyError, TypeError) as exc:
+            raise IRError(f"bad proof file: {exc}") from None
+
+    @staticmethod
+    def loads(text: str) -> Proof:
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise IRError(f"not JSON: {exc}") from None
+        return Proof.from_json(d)

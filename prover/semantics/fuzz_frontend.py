@@ -1,0 +1,480 @@
+"""Front-end fidelity fuzzing: random Lean statements, evaluated at random points two ways.
+
+A seeded generator (:class:`StatementGenerator`) builds :mod:`~prover.semantics.lean_ast`
+statements over 1–3 real variables, heavy in the constructs where sympy's automatic
+simplification is not Lean's meaning (roots of roots, powers of powers, ``x / x``,
+``√x * √x``, ℕ-typed exponents, ``0`` in denominators). Each statement is printed to Lean text
+and handed to the front-end (``parse_theorem``); it may refuse it (a one-line ParseError is
+fine). If it accepts, at random points (0, negatives, perfect powers, values near 0 and 1,
+mostly respecting the sign hypotheses) every relation is compared, wherever the earlier
+hypotheses hold in Lean:
+
+* ``sympy``: the form the search uses (``problem.goal``, ``problem.hypotheses[i].rel``), read
+  by the kernel's ``parse_term`` and evaluated with :func:`lean_eval.eval_term`;
+* ``faithful``: ``problem.faithful`` (kernel terms), when the front-end provides it;
+
+against the generator's own AST evaluated with Lean semantics. Disjoint side enclosures or
+opposite verdicts are disagreements, i.e. the front-end accepted a statement whose meaning
+it changed.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterator
+
+from prover.semantics import lean_ast as A
+from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
+from prover.semantics.lean_eval import Enclosure, RelValue, eval_term, guarded
+
+# ---------------------------------------------------------------- generator
+
+VARIABLE_SETS = (("x",), ("x",), ("x", "y"), ("a", "b"), ("x", "y", "z"), ("a", "b", "c"))
+EXPONENTS = ((1, 2), (1, 3), (2, 3), (3, 2), (-1, 2), (1, 4), (4, 3), (-2, 3), (5, 2), (3, 4),
+             (2, 1), (3, 1), (-1, 1), (0, 1), (1, 6), (-1, 3), (5, 3))
+NUMERALS = ("0", "0", "1", "1", "2", "3", "4", "0.5", "9")
+SIGNS = ("nonneg", "pos", "nonzero", "nonpos", "neg")
+
+
+def _r(p: int, q: int, form: int) -> LExpr:
+    """The real exponent ``p/q`` written one of several Lean ways."""
+    mag = A.num(abs(p))
+    top = A.op1("neg", mag) if p < 0 else mag
+    if q == 1:
+        return A.op1("cast", top, "ℝ")                                   # (p : ℝ)
+    if form == 0:
+        return A.op1("cast", A.op2("div", top, A.num(q)), "ℝ")           # (p / q : ℝ)
+    if form == 1:
+        cast = A.op1("cast", mag, "ℝ")
+        return A.op2("div", A.op1("neg", cast) if p < 0 else cast, A.num(q))  # (p : ℝ) / q
+    return A.op2("div", top, A.op1("cast", A.num(q), "ℝ"))             # p / (q : ℝ)
+
+
+@dataclass
+class StatementGenerator:
+    """Random statements from one ``random.Random``; ``statement(i)`` is reproducible per seed."""
+
+    seed: int
+    max_depth: int = 3
+    rng: random.Random = field(init=False)
+    variables: tuple[str, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    # -- expressions
+    def rexp(self, p: int | None = None, q: int | None = None) -> LExpr:
+        if p is None or q is None:
+            p, q = self.rng.choice(EXPONENTS)
+        return _r(p, q, self.rng.randrange(3))
+
+    def leaf(self) -> LExpr:
+        if self.rng.random() < 0.68:
+            return A.var(self.rng.choice(self.variables))
+        if self.rng.random() < 0.15:
+            return A.op2("div", A.num(self.rng.randint(1, 3)), A.num(self.rng.randint(2, 4)))
+        return A.num(self.rng.choice(NUMERALS))
+
+    def small(self) -> LExpr:
+        """An argument for a trap: a variable most of the time."""
+        r = self.rng.random()
+        v = A.var(self.rng.choice(self.variables))
+        if r < 0.6:
+            return v
+        if r < 0.7:
+            return A.op1("neg", v)
+        if r < 0.8:
+            return A.op2("sub", v, A.num(self.rng.choice(("1", "2"))))
+        if r < 0.9:
+            return A.op2("mul", v, A.var(self.rng.choice(self.variables)))
+        return A.op2("add", v, A.var(self.rng.choice(self.variables)))
+
+    def trap(self) -> LExpr:
+        e, f = self.small(), self.small()
+        sq = self.sqrt
+        p = A.op2
+        choices: list[Callable[[], LExpr]] = [
+            lambda: p("pow", p("pow", e, self.rexp(2, 3)), self.rexp(3, 2)),
+            lambda: sq(sq(e)),
+            lambda: sq(p("pow", p("pow", e, self.rexp(1, 3)), A.num(3))),
+            lambda: p("pow", p("mul", sq(e), sq(e)), self.rexp(1, 3)),
+            lambda: p("div", e, e),
+            lambda: p("mul", sq(e), sq(e)),
+            lambda: p("mul", e, A.op1("inv", e)),
+            lambda: p("pow", p("pow", e, A.num(2)), self.rexp(1, 2)),
+            lambda: sq(p("pow", e, A.num(2))),
+            lambda: p("pow", p("pow", e, self.rexp(1, 3)), A.num(3)),
+            lambda: p("pow", sq(e), A.num(2)),
+            lambda: p("mul", p("pow", e, self.rexp(1, 2)), p("pow", e, self.rexp(1, 2))),
+            lambda: p("mul", p("pow", e, self.rexp(1, 3)), p("pow", e, self.rexp(2, 3))),
+            lambda: p("div", p("mul", e, f), f),
+            lambda: p("mul", sq(e), sq(f)),
+            lambda: sq(p("mul", e, f)),
+            lambda: p("pow", p("pow", e, self.rexp(3, 1)), self.rexp(1, 3)),
+            lambda: p("mul", p("pow", e, self.rexp()), p("pow", e, self.rexp())),
+            lambda: p("div", p("pow", e, self.rexp()), p("pow", e, self.rexp())),
+            lambda: p("pow", A.op1("inv", e), self.rexp(1, 2)),
+            lambda: p("pow", p("pow", e, self.rexp()), self.rexp()),
+            lambda: p("pow", p("mul", e, f), self.rexp(1, 3)),
+            lambda: p("pow", p("pow", e, A.num(2)), self.rexp(1, 4)),
+            lambda: p("div", sq(e), sq(e)),
+            lambda: p("pow", e, p("div", A.num(1), A.num(self.rng.choice((2, 3))))),  # ℕ: x ^ 0
+            lambda: p("pow", e, p("sub", A.num(1), A.num(2))),                          # ℕ: x ^ 0
+            lambda: p("pow", e, A.num(0)),
+            lambda: p("pow", A.op1("cast", A.num(0), "ℝ"), self.rexp()),
+            lambda: p("div", A.num(1), p("sub", e, e)),
+            lambda: p("mul", p("pow", e, self.rexp(1, 3)), p("pow", f, self.rexp(1, 3))),
+            lambda: p("pow", e, A.var(self.rng.choice(self.variables))),
+        ]
+        return self.rng.choice(choices)()
+
+    def sqrt(self, e: LExpr) -> LExpr:
+        return A.op1("sqrt", e, "√" if self.rng.random() < 0.7 else "Real.sqrt")
+
+    def expr(self, depth: int) -> LExpr:
+        if depth <= 0:
+            return self.leaf()
+        kinds = ("add", "sub", "mul", "div", "neg", "inv", "sqrt", "npow", "rpow", "trap", "leaf", "paren")
+        weights = (3, 3, 3, 2.5, 0.8, 1.2, 2.5, 1.5, 2.5, 3.0, 1.5, 0.4)
+        k = self.rng.choices(kinds, weights)[0]
+        d = depth - 1
+        if k in ("add", "sub", "mul", "div"):
+            return A.op2(k, self.expr(d), self.expr(self.rng.randint(0, d)))
+        if k in ("neg", "inv"):
+            return A.op1(k, self.expr(d))
+        if k == "sqrt":
+            return self.sqrt(self.expr(d))
+        if k == "npow":
+            return A.op2("pow", self.expr(d), A.num(self.rng.choice((0, 1, 2, 2, 3, 4))))
+        if k == "rpow":
+            return A.op2("pow", self.expr(d), self.rexp())
+        if k == "trap":
+            return self.trap()
+        if k == "paren":
+            return A.op1("paren", self.expr(d))
+        return self.leaf()
+
+    # -- statements
+    def sign_hyp(self, v: str, sign: str) -> LRel:
+        x, zero = A.var(v), A.num(0)
+        flip = self.rng.random() < 0.3
+        if sign == "nonneg":
+            return LRel("≥", x, zero) if flip else LRel("≤", zero, x)
+        if sign == "pos":
+            return LRel(">", x, zero) if flip else LRel("<", zero, x)
+        if sign == "nonzero":
+            return LRel("≠", x, zero)
+        if sign == "nonpos":
+            return LRel("≤", x, zero)
+        return LRel("<", x, zero)
+
+    def statement(self, index: int) -> tuple[LStatement, dict[str, str]]:
+        """The ``index``-th statement and the intended sign of each variable (a sampling hint)."""
+        rng = self.rng = random.Random(f"{self.seed}:{index}")
+        self.variables = rng.choice(VARIABLE_SETS)
+        signs: dict[str, str] = {}
+        hyps: list[LHyp] = []
+        for v in self.variables:
+            r = rng.random()
+            if r < 0.62:
+                signs[v] = rng.choices(SIGNS, (3, 3, 1, 0.4, 0.4))[0]
+        rels = [self.sign_hyp(v, s) for v, s in signs.items()]
+        rng.shuffle(rels)
+        while rels:
+            take = 2 if len(rels) >= 2 and rng.random() < 0.25 else 1
+            hyps.append(LHyp(f"h{len(hyps) + 1}", tuple(rels[:take])))
+            rels = rels[take:]
+        if rng.random() < 0.25:
+            extra = LRel(rng.choice(A.RELATIONS), self.expr(2), self.expr(rng.randint(0, 1)))
+            hyps.insert(rng.randint(0, len(hyps)), LHyp(f"h{len(hyps) + 1}", (extra,)))
+        lhs = self.expr(rng.randint(1, self.max_depth))
+        r = rng.random()
+        rhs = self.expr(rng.randint(1, 2)) if r < 0.45 else self.leaf() if r < 0.85 else self.trap()
+        op = rng.choices(A.RELATIONS, (4, 2, 3, 2, 1.5, 1))[0]
+        if rng.random() < 0.5:
+            lhs, rhs = rhs, lhs
+        return LStatement(f"fuzz_{index}", self.variables, tuple(hyps), LRel(op, lhs, rhs)), signs
+
+
+# ---------------------------------------------------------------- points
+
+VALUES = tuple(Fraction(v) for v in (
+    0, 1, -1, 2, -2, "1/2", "-1/2", "1/4", 4, 9, "1/9", 8, -8, 27, "-27/8", "1/8", 3, -3, 16,
+    "1/16", "2/3", "-1/3", 5, 64, "1/27", 100, "1/100", "1/1000", "-1/1000", "1001/1000", "999/1000",
+    "9/4", "-9/4", "4/9", "-4", "-1/8", "81/16"))
+
+
+def random_value(rng: random.Random, sign: str | None) -> Fraction:
+    r = rng.random()
+    if r < 0.6:
+        v = rng.choice(VALUES)
+    elif r < 0.9:
+        v = Fraction(rng.randint(-12, 12), rng.randint(1, 7))
+    else:
+        v = Fraction(rng.randint(-3, 3), 1) + Fraction(rng.choice((-1, 1)), 10 ** rng.randint(2, 6))
+    if sign is None or rng.random() < 0.12:
+        return v
+    if sign == "nonneg":
+        return abs(v)
+    if sign == "pos":
+        return abs(v) or Fraction(1, rng.randint(1, 9))
+    if sign == "nonzero":
+        return v or Fraction(-1)
+    if sign == "nonpos":
+        return -abs(v)
+    return -abs(v) or Fraction(-1, 3)
+
+
+def points_for(stmt: LStatement, signs: dict[str, str], k: int, rng: random.Random) -> list[dict[str, Fraction]]:
+    """Up to ``k`` distinct points, biased towards the sign hypotheses (the origin first)."""
+    out: list[dict[str, Fraction]] = [{v: Fraction(0) for v in stmt.variables}]
+    seen = {tuple(out[0].values())}
+    tries = 0
+    while len(out) < k and tries < 8 * k:
+        tries += 1
+        p = {v: random_value(rng, signs.get(v)) for v in stmt.variables}
+        if rng.random() < 0.15 and len(stmt.variables) > 1:  # equal coordinates
+            first = p[stmt.variables[0]]
+            p = {v: first for v in stmt.variables}
+        key = tuple(p.values())
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out[:k]
+
+
+# ---------------------------------------------------------------- the differential check
+
+
+@dataclass
+class Disagreement:
+    """The front-end's form of one relation differs from Lean's value at a point."""
+
+    index: int
+    statement: str
+    relation: str          # "goal" or the hypothesis name
+    form: str              # "sympy" | "faithful"
+    kind: str              # "verdict" (opposite truth values) | "value" (disjoint side values)
+    point: dict[str, str]
+    lean: str
+    frontend: str
+    frontend_text: str
+
+
+@dataclass
+class FuzzReport:
+    seed: int
+    statements: int = 0
+    accepted: int = 0
+    refused: int = 0
+    pairs: int = 0                  # (accepted statement, point) pairs with >= 1 comparison
+    comparisons: int = 0            # relation comparisons made (sympy form)
+    faithful_comparisons: int = 0
+    undecided: int = 0              # comparisons where a verdict was undecidable
+    faithful_available: bool = False
+    multi_line_errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)          # exceptions other than ParseError
+    unreadable: list[str] = field(default_factory=list)       # sympy form parse_term cannot read
+    shape_mismatches: list[str] = field(default_factory=list)
+    disagreements: list[Disagreement] = field(default_factory=list)
+    refusals: Counter = field(default_factory=Counter)
+    duration_s: float = 0.0
+
+    @property
+    def failures(self) -> int:
+        return len(self.disagreements) + len(self.crashes) + len(self.multi_line_errors) + \
+            len(self.shape_mismatches)
+
+    def disagreeing_statements(self) -> list[int]:
+        return sorted({d.index for d in self.disagreements})
+
+    def to_json(self, max_examples: int = 200) -> dict[str, Any]:
+        firsts: dict[tuple[int, str, str], Disagreement] = {}
+        for d in self.disagreements:
+            firsts.setdefault((d.index, d.relation, d.form), d)
+        kinds = Counter(f"{d.form}/{d.kind}" for d in self.disagreements)
+        return {
+            "seed": self.seed, "statements": self.statements, "accepted": self.accepted,
+            "refused": self.refused, "statement_point_pairs": self.pairs,
+            "comparisons": self.comparisons, "faithful_comparisons": self.faithful_comparisons,
+            "faithful_available": self.faithful_available, "undecided": self.undecided,
+            "failures": self.failures,
+            "disagreements": len(self.disagreements), "disagreements_by_kind": dict(kinds),
+            "disagreeing_statements": len({k[0] for k in firsts}),
+            "examples": [asdict(d) for d in list(firsts.values())[:max_examples]],
+            "crashes": self.crashes[:max_examples], "multi_line_errors": self.multi_line_errors[:max_examples],
+            "unreadable_sympy_forms": len(self.unreadable), "unreadable_examples": self.unreadable[:20],
+            "shape_mismatches": self.shape_mismatches[:max_examples],
+            "top_refusals": self.refusals.most_common(15), "duration_s": round(self.duration_s, 2),
+        }
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt a front-end call that runs too long (main thread on POSIX only)."""
+    def on_alarm(*_: object) -> None:
+        raise _Timeout()
+
+    try:
+        old = signal.signal(signal.SIGALRM, on_alarm)
+    except (ValueError, AttributeError):  # not the main thread / no SIGALRM
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _show_point(p: dict[str, Fraction]) -> dict[str, str]:
+    return {k: str(v) for k, v in p.items()}
+
+
+def _disagree(lean: RelValue, other: RelValue) -> str | None:
+    """``"verdict"``, ``"value"`` or None (agreement, as far as the enclosures tell)."""
+    lv, ov = lean.verdict, other.verdict
+    if lv is not None and ov is not None and lv != ov:
+        return "verdict"
+    for a, b in ((lean.lhs, other.lhs), (lean.rhs, other.rhs)):
+        if a is not None and b is not None and not a.overlaps(b):
+            return "value"
+    return None
+
+
+def _show_rv(r: RelValue) -> str:
+    return f"{r.lhs} {r.op} {r.rhs} -> {r.verdict}"
+
+
+def _kernel_rel(lhs: Any, op: str, rhs: Any, variables: list[str]):
+    from prover.kernel.terms import Rel, parse_term
+
+    return Rel(parse_term(str(lhs), variables), op, parse_term(str(rhs), variables))
+
+
+def _term_value(rel: Any, point: dict[str, Fraction]) -> RelValue:
+    return RelValue(guarded(lambda: eval_term(rel.lhs, point)), rel.op,
+                    guarded(lambda: eval_term(rel.rhs, point)))
+
+
+def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points: int,
+                    report: FuzzReport, parse: Callable[[str], Any], time_limit: float = 20.0) -> None:
+    """Parse one statement and compare its front-end forms with Lean's values at points."""
+    from prover.frontend.errors import ParseError
+    from prover.kernel.terms import TermError
+
+    text = A.show_statement(stmt)
+    report.statements += 1
+    try:
+        with _time_limit(time_limit):
+            problem = parse(text)
+    except ParseError as exc:
+        report.refused += 1
+        msg = str(exc)
+        if "\n" in msg or not msg.strip():
+            report.multi_line_errors.append(f"{text}  ==>  {msg!r}")
+        report.refusals[msg.split(" (column")[0][:90]] += 1
+        return
+    except _Timeout:
+        report.crashes.append(f"{text}  ==>  front-end took over {time_limit}s")
+        return
+    except Exception as exc:  # noqa: BLE001 - any other exception is a front-end bug to report
+        report.crashes.append(f"{text}  ==>  {type(exc).__name__}: {exc}")
+        return
+    report.accepted += 1
+    ast_rels = stmt.flat_hypotheses() + [stmt.goal]
+    names = [h.name for h in stmt.hypotheses for _ in h.parts] + ["goal"]
+    fe_rels = [h.rel for h in problem.hypotheses] + [problem.goal]
+    if len(fe_rels) != len(ast_rels):
+        report.shape_mismatches.append(f"{text}  ==>  {len(fe_rels)} relations, expected {len(ast_rels)}")
+        return
+    variables = list(problem.variables)
+    sympy_forms = []
+    for r in fe_rels:
+        try:
+            sympy_forms.append(_kernel_rel(r.lhs, r.op, r.rhs, variables))
+        except TermError as exc:
+            report.unreadable.append(f"{text}  ==>  {r.lhs} {r.op} {r.rhs}: {exc}")
+            sympy_forms.append(None)
+    faithful = getattr(problem, "faithful", None)
+    faithful_rels = None
+    if faithful is not None:
+        report.faithful_available = True
+        faithful_rels = list(faithful.hypotheses) + [faithful.goal]
+        if len(faithful_rels) != len(ast_rels):
+            report.shape_mismatches.append(f"{text}  ==>  faithful has {len(faithful_rels)} relations")
+            faithful_rels = None
+    rng = random.Random(f"points:{report.seed}:{index}")
+    for point in points_for(stmt, signs, points, rng):
+        compared = False
+        for i, ast_rel in enumerate(ast_rels):
+            lean = A.rel_value(ast_rel, point)
+            forms = [("sympy", sympy_forms[i], fe_rels[i])]
+            if faithful_rels is not None:
+                forms.append(("faithful", faithful_rels[i], faithful_rels[i]))
+            for form, rel, shown in forms:
+                if rel is None:
+                    continue
+                other = _term_value(rel, point)
+                compared = True
+                if form == "sympy":
+                    report.comparisons += 1
+                else:
+                    report.faithful_comparisons += 1
+                if lean.verdict is None or other.verdict is None:
+                    report.undecided += 1
+                kind = _disagree(lean, other)
+                if kind is not None:
+                    report.disagreements.append(Disagreement(
+                        index, text, names[i], form, kind, _show_point(point), _show_rv(lean),
+                        _show_rv(other), _shown(shown)))
+            if lean.verdict is not True:
+                break  # later relations only where this hypothesis holds in Lean
+        report.pairs += compared
+
+
+def _shown(rel: Any) -> str:
+    try:
+        from prover.kernel.terms import Rel
+
+        if isinstance(rel, Rel):
+            return rel.show()
+    except ImportError:  # pragma: no cover
+        pass
+    return f"{rel.lhs} {rel.op} {rel.rhs}"
+
+
+def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[str], Any] | None = None,
+             progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
+             max_depth: int = 3, time_budget: float | None = None) -> FuzzReport:
+    """Generate ``statements`` statements (seeded) and check each at up to ``points`` points."""
+    if parse is None:
+        from prover.frontend.statement import parse_theorem as parse
+    gen = StatementGenerator(seed, max_depth=max_depth)
+    report = FuzzReport(seed)
+    start = time.monotonic()
+    for i in range(statements):
+        stmt, signs = gen.statement(i)
+        check_statement(i, stmt, signs, points, report, parse)
+        if progress is not None and (i + 1) % progress_every == 0:
+            report.duration_s = time.monotonic() - start
+            progress(report)
+        if time_budget is not None and time.monotonic() - start > time_budget:
+            break
+    report.duration_s = time.monotonic() - start
+    return report
+
+
+def format_value(e: Enclosure | None) -> str:
+    return "undecidable" if e is None else str(e)

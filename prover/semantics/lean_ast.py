@@ -1,0 +1,403 @@
+"""A tiny Lean 4 statement language for differential testing: AST, printer, reader, evaluator.
+
+Independent of :mod:`prover.frontend` (its own tokenizer and parser) and of the kernel. It
+covers what the fuzzer generates: real variables, natural and decimal numerals,
+``+ - * / ⁻¹``, unary ``-``, ``√``/``Real.sqrt``, ``^`` with a natural or real exponent,
+ascriptions ``(e : ℝ)``/``(e : ℕ)``, comparisons ``≤ < ≥ > = ≠``, ``∧`` in hypotheses, and
+declarations ``theorem NAME (x y : ℝ) (h : P) : Q := by sorry``.
+
+Elaboration follows Lean 4: a term's leaves decide its type (``binop%``): a real variable, a
+root or a ``(… : ℝ)`` makes the tree real; a numeral-only tree is ℕ (``1 / 3 = 0``,
+``1 - 2 = 0``). The exponent of ``^`` is elaborated on its own, so ``x ^ (1 / 2)`` is
+``x ^ 0`` and ``x ^ (1 / 2 : ℝ)`` is ``Real.rpow x (1/2)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from prover.semantics import lean_eval as L
+from prover.semantics.lean_eval import Enclosure, Point, RelValue
+
+MAX = 1024
+RELATIONS = ("≤", "<", "≥", ">", "=", "≠")
+ASCII_OP = {"≤": "<=", "<": "<", "≥": ">=", ">": ">", "=": "=", "≠": "!="}
+
+
+class LeanTypeError(ValueError):
+    """A term Lean would not elaborate (e.g. ``-`` or a variable inside a ℕ term)."""
+
+
+class ReadError(ValueError):
+    """Text outside the subset :func:`read_lean` reads."""
+
+
+@dataclass(frozen=True)
+class LExpr:
+    """``kind``: num var add sub mul div neg inv sqrt pow cast paren.
+
+    ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"`` or
+    ``"Real.sqrt"``) or ascribed type (``"ℝ"``/``"ℕ"``). ``paren`` only prints parentheses.
+    """
+
+    kind: str
+    args: tuple["LExpr", ...] = ()
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class LRel:
+    op: str  # one of RELATIONS
+    lhs: LExpr
+    rhs: LExpr
+
+
+@dataclass(frozen=True)
+class LHyp:
+    name: str
+    parts: tuple[LRel, ...]  # a conjunction when there are several
+
+
+@dataclass(frozen=True)
+class LStatement:
+    name: str
+    variables: tuple[str, ...]
+    hypotheses: tuple[LHyp, ...]
+    goal: LRel
+
+    def flat_hypotheses(self) -> list[LRel]:
+        """Hypotheses with conjunctions split, in order (as the front-end numbers them)."""
+        return [r for h in self.hypotheses for r in h.parts]
+
+
+@dataclass(frozen=True)
+class StatementValue:
+    hypotheses: tuple[RelValue, ...] = field(default_factory=tuple)
+    goal: RelValue | None = None
+
+
+# ---------------------------------------------------------------- constructors
+
+
+def num(n: "int | str") -> LExpr:
+    return LExpr("num", (), str(n))
+
+
+def var(name: str) -> LExpr:
+    return LExpr("var", (), name)
+
+
+def op2(kind: str, a: LExpr, b: LExpr) -> LExpr:
+    return LExpr(kind, (a, b))
+
+
+def op1(kind: str, a: LExpr, value: str = "") -> LExpr:
+    return LExpr(kind, (a,), value)
+
+
+def strip_parens(e: LExpr) -> LExpr:
+    if e.kind == "paren":
+        return strip_parens(e.args[0])
+    return LExpr(e.kind, tuple(strip_parens(a) for a in e.args), e.value) if e.args else e
+
+
+# ---------------------------------------------------------------- printing
+
+_LEVEL = {"add": 65, "sub": 65, "mul": 70, "div": 70, "pow": 75, "neg": 75, "sqrt": 100}
+_SYM = {"add": "+", "sub": "-", "mul": "*", "div": "/", "pow": "^"}
+
+
+def _level(e: LExpr) -> int:
+    if e.kind == "sqrt":
+        return 100 if e.value == "√" else MAX - 1  # an application
+    return _LEVEL.get(e.kind, MAX)
+
+
+def show(e: LExpr) -> str:
+    """Lean text of ``e`` with the parentheses its precedences need (plus ``paren`` nodes)."""
+    k, a = e.kind, e.args
+    if k in ("num", "var"):
+        return e.value
+    if k == "paren":
+        return f"({show(a[0])})"
+    if k == "cast":
+        return f"({show(a[0])} : {e.value})"
+    if k in ("add", "sub", "mul", "div"):
+        lv = _LEVEL[k]
+        return f"{_wrap(a[0], lv)} {_SYM[k]} {_wrap(a[1], lv + 1)}"
+    if k == "pow":
+        return f"{_wrap(a[0], 76)} ^ {_wrap(a[1], 75)}"
+    if k == "neg":
+        return f"-{_wrap(a[0], MAX)}"
+    if k == "inv":
+        return f"{_wrap(a[0], MAX)}⁻¹"
+    if k == "sqrt":
+        if e.value == "√":
+            arg = a[0]
+            ok = arg.kind in ("num", "var", "paren", "cast", "inv") or (arg.kind == "sqrt" and arg.value == "√")
+            return f"√{show(arg) if ok else '(' + show(arg) + ')'}"
+        arg = a[0]
+        return f"Real.sqrt {show(arg) if arg.kind in ('num', 'var', 'paren', 'cast') else '(' + show(arg) + ')'}"
+    raise ValueError(f"unknown node {k!r}")
+
+
+def _wrap(e: LExpr, need: int) -> str:
+    s = show(e)
+    return s if _level(e) >= need else f"({s})"
+
+
+def show_rel(r: LRel) -> str:
+    return f"{show(r.lhs)} {r.op} {show(r.rhs)}"
+
+
+def show_statement(s: LStatement) -> str:
+    parts = [f"theorem {s.name}"]
+    if s.variables:
+        parts.append(f"({' '.join(s.variables)} : ℝ)")
+    for h in s.hypotheses:
+        parts.append(f"({h.name} : {' ∧ '.join(show_rel(r) for r in h.parts)})")
+    return " ".join(parts) + f" : {show_rel(s.goal)} := by sorry"
+
+
+# ---------------------------------------------------------------- reading
+
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*)|"
+                    r"(:=|<=|>=|⁻¹|[-+*/^()√:≤<≥>=≠∧ℝℕ]))")
+_BIN = {"+": ("add", 65), "-": ("sub", 65), "*": ("mul", 70), "/": ("div", 70), "^": ("pow", 75)}
+_REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "≠", "<=": "≤", ">=": "≥"}
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.toks: list[str] = []
+        pos = 0
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                if text[pos:].strip() == "":
+                    break
+                raise ReadError(f"unexpected text at {pos}: {text[pos:pos + 10]!r}")
+            self.toks.append(m.group(m.lastindex or 0))
+            pos = m.end()
+        self.i = 0
+
+    def peek(self) -> str:
+        return self.toks[self.i] if self.i < len(self.toks) else ""
+
+    def take(self, want: str | None = None) -> str:
+        t = self.peek()
+        if want is not None and t != want:
+            raise ReadError(f"expected {want!r}, found {t!r}")
+        self.i += 1
+        return t
+
+    def expr(self, min_prec: int = 0) -> LExpr:
+        left = self.leading()
+        while True:
+            t = self.peek()
+            if t in _BIN and _BIN[t][1] >= min_prec:
+                kind, prec = _BIN[t]
+                self.take()
+                right = self.expr(prec if kind == "pow" else prec + 1)
+                left = op2(kind, left, right)
+            elif t == "⁻¹":
+                self.take()
+                left = op1("inv", left)
+            else:
+                return left
+
+    def leading(self) -> LExpr:
+        t = self.take()
+        if not t:
+            raise ReadError("unexpected end of text")
+        if t[0].isdigit():
+            return num(t)
+        if t == "(":
+            inner = self.expr(0)
+            if self.peek() == ":":
+                self.take()
+                ty = self.take()
+                if ty not in ("ℝ", "ℕ"):
+                    raise ReadError(f"unsupported type {ty!r}")
+                self.take(")")
+                return op1("cast", inner, ty)
+            self.take(")")
+            return inner
+        if t == "-":
+            return op1("neg", self.expr(75))
+        if t == "√":
+            return op1("sqrt", self.expr(100), "√")
+        if t == "Real.sqrt":
+            return op1("sqrt", self.argument(), "Real.sqrt")
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t):
+            return var(t)
+        raise ReadError(f"unexpected token {t!r}")
+
+    def argument(self) -> LExpr:
+        t = self.take()
+        if t == "(":
+            self.i -= 1
+            return self.leading()
+        if t and (t[0].isdigit() or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t)):
+            return num(t) if t[0].isdigit() else var(t)
+        raise ReadError(f"unsupported function argument {t!r}")
+
+    def rel(self) -> LRel:
+        lhs = self.expr(51)
+        op = self.take()
+        if op not in _REL_TEXT:
+            raise ReadError(f"expected a comparison, found {op!r}")
+        return LRel(_REL_TEXT[op], lhs, self.expr(51))
+
+    def prop(self) -> tuple[LRel, ...]:
+        parts = [self.rel()]
+        while self.peek() == "∧":
+            self.take()
+            parts.append(self.rel())
+        return tuple(parts)
+
+    def statement(self) -> LStatement:
+        kw = self.take()
+        if kw not in ("theorem", "lemma", "example"):
+            raise ReadError("expected `theorem`")
+        name = "example" if kw == "example" else self.take()
+        variables: list[str] = []
+        hyps: list[LHyp] = []
+        while self.peek() == "(":
+            self.take()
+            names = []
+            while self.peek() != ":":
+                names.append(self.take())
+            self.take(":")
+            if self.peek() in ("ℝ", "Real") and self.toks[self.i + 1] == ")":
+                self.take()
+                variables.extend(names)
+            else:
+                parts = self.prop()
+                hyps.extend(LHyp(n, parts) for n in names)
+            self.take(")")
+        self.take(":")
+        goal = self.prop()
+        if len(goal) != 1:
+            raise ReadError("conjunction in the goal")
+        return LStatement(name, tuple(variables), tuple(hyps), goal[0])
+
+
+def read_lean(text: str) -> "LStatement | LRel | LExpr":
+    """Read a declaration, a comparison or an expression of the subset (parentheses dropped)."""
+    r = _Reader(text)
+    if r.peek() in ("theorem", "lemma", "example"):
+        out: LStatement | LRel | LExpr = r.statement()
+        if r.peek() not in ("", ":="):
+            raise ReadError(f"unexpected {r.peek()!r} after the statement")
+        return out
+    e = r.expr(51)
+    if r.peek() in _REL_TEXT:
+        op = r.take()
+        out = LRel(_REL_TEXT[op], e, r.expr(51))
+    else:
+        out = e
+    if r.peek():
+        raise ReadError(f"unexpected {r.peek()!r}")
+    return out
+
+
+# ---------------------------------------------------------------- elaboration and evaluation
+
+
+def is_real(e: LExpr) -> bool:
+    """Does Lean elaborate this tree as ℝ (rather than a numeral-only ℕ term)?"""
+    k = e.kind
+    if k in ("var", "sqrt"):
+        return True
+    if k == "cast":
+        return e.value == "ℝ"
+    if k == "num":
+        return False
+    if k == "pow":
+        return is_real(e.args[0])
+    return any(is_real(a) for a in e.args)
+
+
+def _nat_value(e: LExpr) -> int:
+    k, a = e.kind, e.args
+    if k == "num":
+        if not e.value.isdigit():
+            raise LeanTypeError(f"decimal {e.value} in a ℕ term")
+        return int(e.value)
+    if k in ("paren",):
+        return _nat_value(a[0])
+    if k == "cast":
+        if e.value != "ℕ":
+            raise LeanTypeError("real ascription inside a ℕ term")
+        return _nat_value(a[0])
+    if k == "add":
+        return _nat_value(a[0]) + _nat_value(a[1])
+    if k == "sub":
+        return max(0, _nat_value(a[0]) - _nat_value(a[1]))  # truncated subtraction
+    if k == "mul":
+        return _nat_value(a[0]) * _nat_value(a[1])
+    if k == "div":
+        d = _nat_value(a[1])
+        return 0 if d == 0 else _nat_value(a[0]) // d
+    if k == "pow":
+        n = _nat_value(a[1])
+        if n > 10_000:
+            raise LeanTypeError("ℕ exponent too large to evaluate")
+        return _nat_value(a[0]) ** n
+    raise LeanTypeError(f"`{k}` in a ℕ term")
+
+
+def value(e: LExpr, point: Point) -> Enclosure:
+    """The real value of ``e`` (elaborated at type ℝ) at ``point``; may raise Undecidable."""
+    k, a = e.kind, e.args
+    if k == "num":
+        return Enclosure.exact(Fraction(e.value))
+    if k == "var":
+        return L.enclosure(point[e.value])
+    if k == "paren":
+        return value(a[0], point)
+    if k == "cast":
+        return value(a[0], point) if e.value == "ℝ" else Enclosure.exact(_nat_value(a[0]))
+    if k == "add":
+        return L.add(value(a[0], point), value(a[1], point))
+    if k == "sub":
+        return L.sub(value(a[0], point), value(a[1], point))
+    if k == "mul":
+        return L.mul(value(a[0], point), value(a[1], point))
+    if k == "div":
+        return L.div(value(a[0], point), value(a[1], point))
+    if k == "neg":
+        return L.neg(value(a[0], point))
+    if k == "inv":
+        return L.inv(value(a[0], point))
+    if k == "sqrt":
+        return L.sqrt(value(a[0], point))
+    if k == "pow":
+        base = value(a[0], point)
+        if is_real(a[1]):
+            return L.rpow(base, value(a[1], point))
+        return L.npow(base, _nat_value(a[1]))
+    raise ValueError(f"unknown node {k!r}")
+
+
+def rel_value(r: LRel, point: Point) -> RelValue:
+    op = ASCII_OP[r.op]
+    if not (is_real(r.lhs) or is_real(r.rhs)):
+        lv, rv = Enclosure.exact(_nat_value(r.lhs)), Enclosure.exact(_nat_value(r.rhs))
+        return RelValue(lv, op, rv)
+    return RelValue(L.guarded(lambda: value(r.lhs, point)), op, L.guarded(lambda: value(r.rhs, point)))
+
+
+def evaluate(obj: "LStatement | LRel | LExpr", point: Point):
+    """Enclosure / RelValue / StatementValue of ``obj`` at ``point`` (see ``eval_lean``)."""
+    if isinstance(obj, LExpr):
+        return value(obj, point)
+    if isinstance(obj, LRel):
+        return rel_value(obj, point)
+    if isinstance(obj, LStatement):
+        return StatementValue(tuple(rel_value(r, point) for r in obj.flat_hypotheses()),
+                              rel_value(obj.goal, point))
+    raise TypeError(f"cannot evaluate {type(obj).__name__}")
