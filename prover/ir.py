@@ -220,13 +220,22 @@ class Proof:
     root: Step
     meta: dict[str, Any] = field(default_factory=dict)
     raw: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _read_as: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.raw is not None and self._read_as is None:
+            self._read_as = self._fresh_json()
 
     def steps(self) -> list[Step]:
         return list(self.root.walk())
 
     def to_json(self) -> dict:
-        if self.raw is not None:
-            return self.raw
+        fresh = self._fresh_json()
+        if self.raw is not None and fresh == self._read_as:
+            return self.raw   # unchanged since it was read: the file's own text, not sympy's reading
+        return fresh
+
+    def _fresh_json(self) -> dict:
         p = self.problem
         problem: dict[str, Any] = {
             "name": p.name,

@@ -11,8 +11,8 @@ from collections.abc import Callable
 import sympy as sp
 
 from prover.ir import Goal, Proof, Step
-from prover.tactics.lemma import LemmaStatement
 from prover.problem import Hypothesis, Problem, Relation, var
+from prover.tactics.lemma import LemmaStatement
 
 a, b, c, x, y, s, t, u = (var(n) for n in "abcxystu")
 R = sp.Rational

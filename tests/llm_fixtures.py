@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
 
 TRAIN_LINES = [f"Expression: {e}\nSimplified expression: {s}" for e, s in [
     ("a^2 - 2*a*b + b^2", "(a - b)^2"), ("a*b + a*c", "a*(b + c)"), ("x^2 + 2*x + 1", "(x + 1)^2"),
@@ -21,7 +21,7 @@ TRAIN_LINES = [f"Expression: {e}\nSimplified expression: {s}" for e, s in [
 def build_tiny_model(folder: Path, steps: int = 30) -> Path:
     """Train a byte-level BPE tokenizer and a 2-layer GPT-2 on a few lines; save to ``folder``."""
     import torch
-    from tokenizers import Tokenizer, models, pre_tokenizers, decoders, trainers
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast
 
     tok = Tokenizer(models.BPE())
@@ -87,7 +87,7 @@ class ChatServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
-    def __enter__(self) -> "ChatServer":
+    def __enter__(self) -> ChatServer:
         self.thread.start()
         return self
 

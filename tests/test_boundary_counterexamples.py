@@ -95,6 +95,7 @@ def test_boundary_pairs(text: str, false: bool) -> None:
     if false:
         assert ce is not None, text
         assert refutes_in_lean(goal, dict(ce)), dict(ce)
+        assert ce.slack_float <= 0 and ce.slack.is_Rational, ce.slack  # Lean's value, not zoo
     else:
         assert ce is None, dict(ce)
 

@@ -14,9 +14,9 @@ from prover.conformal.io import DataError
 from prover.conformal.render import render_proof
 from prover.conformal.scorers import symbolic_verdicts
 from prover.conformal.symbolic import REFUTED, VERIFIED
-from prover.verify import check_proof
 from prover.ir import Goal, Proof, Step
 from prover.problem import Problem, Relation, var
+from prover.verify import check_proof
 
 
 @pytest.fixture(scope="module")

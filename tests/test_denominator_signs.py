@@ -6,10 +6,10 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.api import prove
-from prover.verify import check_proof, check_step
 from prover.ir import Goal
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.rewrite import DenominatorSigns
+from prover.verify import check_proof, check_step
 
 a, b = var("a"), var("b")
 POS = (Relation(a, ">", sp.Integer(0)), Relation(b, ">", sp.Integer(0)))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.frontend.statement import parse_theorem
-from prover.verify import check_proof
 from prover.ir import Goal, Proof
 from prover.problem import var
 from prover.rewrite.fudging import IsolatedFudging, fudge_close, make_plans
+from prover.verify import check_proof
 
 HYPS = "(a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0)"
 IMO2001 = f"theorem imo2001 {HYPS} : 1 ≤ a / Real.sqrt (a ^ 2 + 8 * b * c) + b / Real.sqrt (b ^ 2 + 8 * c * a) + c / Real.sqrt (c ^ 2 + 8 * a * b) := by sorry"

@@ -8,12 +8,10 @@ import pytest
 import sympy as sp
 from typer.testing import CliRunner
 
-from prover.verify import is_identity
-from prover.verify import check_proof, check_step
 from prover.ir import Goal, Proof, Step
-from prover.tactics.lemma import LemmaStatement
-from prover.verify import prove_nonzero, prove_positive
 from prover.problem import Hypothesis, Problem, Relation, var
+from prover.tactics.lemma import LemmaStatement
+from prover.verify import check_proof, check_step, is_identity, prove_nonzero, prove_positive
 
 a, b, c, s, t, u, x, y, z = (var(n) for n in "abcstuxyz")
 O = sp.Integer(0)
@@ -632,9 +630,8 @@ def test_unexpected_lookup_failure_is_a_rejection() -> None:
 
 
 def test_introduce_facts_order() -> None:
-    from prover.kernel.check import introduce_facts
-
     from prover.kernel import terms as T
+    from prover.kernel.check import introduce_facts
 
     def K(r: Relation) -> T.Rel:
         return T.Rel(T.parse_term(str(r.lhs), ("x", "s")), r.op, T.parse_term(str(r.rhs), ("x", "s")))
@@ -660,8 +657,8 @@ def test_kernel_never_loads_a_catalogue_but_the_project_door_does():
 
 
 def test_univariate_quadratic_without_real_roots_is_positive():
-    from prover.verify import prove_nonzero, prove_positive
     from prover.problem import var
+    from prover.verify import prove_nonzero, prove_positive
 
     a = var("a")
     assert prove_positive(a**2 - 4 * a + 9, [], True)

@@ -11,8 +11,8 @@ import time
 import pytest
 import sympy as sp
 
-from prover.kernel.check import check_proof, check_step
 from prover.ir import Goal, Proof, Step
+from prover.kernel.check import check_proof, check_step
 from prover.problem import Hypothesis, Problem, Relation, var
 
 a, b, c, d, x, y, z = (var(n) for n in "abcdxyz")

@@ -50,7 +50,7 @@ def test_search_expansion_without_llm_is_unchanged():
 
 
 def test_prove_cli_with_http_llm_reports_llm_statistics(tmp_path):
-    from tests.test_llm import _sympy_answer    # right, wrong and junk answers
+    from tests.test_llm import _sympy_answer  # right, wrong and junk answers
 
     with ChatServer(_sympy_answer) as srv:
         r = subprocess.run(PROVER + ["prove", HARD, "--llm", f"{srv.url}#m", "--json", "--time-limit", "20"],

@@ -20,8 +20,8 @@ def test_prove_nesbitt_writes_three_files(tmp_path):
     assert r.exit_code == 0, r.output
     assert "proved" in r.output and "kernel: accepted" in r.output
     assert (out / "proof.json").is_file() and (out / "proof.html").is_file()
-    from prover.verify import check_proof
     from prover.ir import Proof
+    from prover.verify import check_proof
     assert check_proof(Proof.loads((out / "proof.json").read_text())).ok
     html = (out / "proof.html").read_text()
     assert "<details" in html and "nesbitt" in html

@@ -8,10 +8,10 @@ import math
 import sympy as sp
 
 from prover.frontend.statement import parse_theorem
-from prover.verify import check_proof
 from prover.ir import Goal, Proof
 from prover.problem import var
 from prover.rewrite.radical_groups import RadicalGroups, build, grouping_options
+from prover.verify import check_proof
 
 HYPS = "(a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0)"
 TRIANGLE = f"{HYPS} (h1 : a + b > c) (h2 : a + c > b) (h3 : b + c > a)"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.api import prove
-from prover.verify import check_proof
 from prover.ir import Goal
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.rewrite.base import Candidate
 from prover.search.best_first import SearchConfig, run_search
+from prover.verify import check_proof
 
 a, b, c = (var(x) for x in "abc")
 POS = [Hypothesis(f"h{v}", Relation(v, ">", sp.Integer(0))) for v in (a, b, c)]

@@ -148,8 +148,8 @@ def test_goal_key_identifies_equal_slacks():
 
 
 def test_split_order_uses_the_symmetry_and_the_kernel_accepts_it():
-    from prover.verify import Kernel
     from prover.rewrite.split import SplitOrder
+    from prover.verify import Kernel
 
     nonneg = tuple(Relation(v, ">=", sp.Integer(0)) for v in (a, b, c))
     sym = Goal(("a", "b", "c"), nonneg, Relation(a ** 3 + b ** 3 + c ** 3, ">=", 3 * a * b * c))
@@ -167,8 +167,8 @@ def test_split_order_uses_the_symmetry_and_the_kernel_accepts_it():
 
 def test_tangent_line_trick_closes_a_separable_sum():
     """Σ (3-2x)²/(x² + (3-x)²) >= 3/5 with a+b+c = 3 (ChenNEQ P19 shape): one sos close step."""
-    from prover.verify import Kernel
     from prover.rewrite.tangent import TangentLine
+    from prover.verify import Kernel
 
     f = sum(((3 - 2 * x) ** 2 / (x ** 2 + (3 - x) ** 2) for x in (a, b, c)), sp.Integer(0))
     g = Goal(("a", "b", "c"), POS + (Relation(a + b + c, "=", sp.Integer(3)),), Relation(f, ">=", sp.Rational(3, 5)))
@@ -182,9 +182,9 @@ def test_tangent_line_trick_closes_a_separable_sum():
 
 def test_homogenize_by_an_inequality_constraint():
     """a + b + c <= 3 ⊢ 1/a + 1/b + 1/c >= 3: the degree-2 part is raised with u = (a+b+c)/3 <= 1."""
-    from prover.verify import check_step
     from prover.rewrite import HomogenizeByBound
     from prover.solvers.closer import close_goal
+    from prover.verify import check_step
 
     g = Goal(("a", "b", "c"), POS + (Relation(a + b + c, "<=", sp.Integer(3)),),
              Relation(1 / a + 1 / b + 1 / c, ">=", sp.Integer(3)))
@@ -214,9 +214,9 @@ def test_bound_homogenization_of_a_false_variant_is_not_proved():
 
 def test_homogenize_by_a_two_sided_equality_constraint():
     """abc(a + b + c) = ab + bc + ca written as a + b + c = 1/a + 1/b + 1/c: u = abc(a+b+c)/(ab+bc+ca)."""
-    from prover.verify import check_step
     from prover.rewrite import HomogenizeByEquality
     from prover.solvers.closer import close_goal
+    from prover.verify import check_step
 
     hyp = Relation(a + b + c, "=", 1 / a + 1 / b + 1 / c)
     g = Goal(("a", "b", "c"), POS + (hyp,), Relation(a * b + b * c + c * a, ">=", sp.Integer(3)))

@@ -113,10 +113,10 @@ def test_closer_returns_none_on_unsupported_goals():
 
 def test_sos_finds_zeros_with_negative_coordinates():
     """(x⁴+y⁴+z⁴)² − x²(x⁶+8y³z³) vanishes at (1, 1, 1) and at (1, −1, −1): both must reduce the face."""
-    from prover.verify import check_close
     from prover.ir import Goal
     from prover.problem import Relation, var
     from prover.solvers.sos import find_zeros, poly_problem, sos_certificate
+    from prover.verify import check_close
 
     x, y, z = var("x"), var("y"), var("z")
     g = Goal(("x", "y", "z"), (), Relation((x**4 + y**4 + z**4) ** 2 - x**2 * (x**6 + 8 * y**3 * z**3), ">=", 0))

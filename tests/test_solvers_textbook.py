@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from prover.frontend import load_benchmark
-from prover.verify import check_proof
 from prover.ir import Goal, Proof
 from prover.solvers.closer import close_goal
+from prover.verify import check_proof
 
 SUITE = Path(__file__).resolve().parents[1] / "benchmarks" / "textbook.jsonl"
 FAST = {"amgm3", "amgm4_squares", "schur_t1", "nesbitt", "vasc", "cauchy_3x3", "imo1964_p2",

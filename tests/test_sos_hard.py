@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from prover.verify import check_close
 from prover.ir import Goal
 from prover.problem import Relation, var
 from prover.solvers import sos as S
 from prover.solvers.closer import close_goal
 from prover.solvers.exact import degree
+from prover.verify import check_close
 from tests.solver_checks import kernel_accepts
 
 a, b, c = (var(v) for v in "abc")

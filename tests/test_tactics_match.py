@@ -6,11 +6,11 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.frontend import parse_theorem
-from prover.verify import check_step
 from prover.ir import Goal, Step
 from prover.problem import var
 from prover.tactics.catalogue import lemma_lookup, load_catalogue
 from prover.tactics.match import candidates, equality_point, match_sum, scale_steps
+from prover.verify import check_step
 
 CAT = load_catalogue()
 a, b, c = var("a"), var("b"), var("c")

@@ -78,7 +78,7 @@ theorem cube_sum_ge_mixed (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
 
 /-- (ax + by)^3 <= 2(a^3 + b^3)(x^3 + y^3) for a, b, x, y >= 0 (Hoelder with the third sequence (1, 1)) (catalogue `holder_2x2_cube`) -/
 theorem holder_2x2_cube (a b x y : ℝ) (h1 : 0 ≤ a) (h2 : 0 ≤ b) (h3 : 0 ≤ x) (h4 : 0 ≤ y) :
-    (a * x + b * y) ^ 3 ≤ (x ^ 3 + y ^ 3) * (2 * a ^ 3 + 2 * b ^ 3) := by
+    (a * x + b * y) ^ 3 ≤ 2 * (a ^ 3 + b ^ 3) * (x ^ 3 + y ^ 3) := by
   linear_combination (1 / 217614176) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) (sq_nonneg (21268 * a * y - 7466 * a * x - 5513 * b * x - 8289 * b * y))) + (26781 / 3428511342880) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) (sq_nonneg (15755 * b * x - 7466 * a * x - 8289 * b * y))) + (6215356 / 20150645) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) (sq_nonneg (b * y - a * x))) + (1 / 209387648) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) (sq_nonneg (20464 * a * y - 10634 * a * x + 335 * b * x - 10165 * b * y))) + (1 / 81715422286950272) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) (sq_nonneg (390259039 * b * x - 211882602 * a * x - 178376437 * b * y))) + (369250346439 / 998282621762) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) (sq_nonneg (b * y - a * x))) + (1 / 195185632) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (19076 * a * y - 10528 * a * x + 335 * b * x - 8883 * b * y))) + (1 / 76172957170927648) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (390259039 * b * x - 199327304 * a * x - 190931735 * b * y))) + (369250346439 / 998282621762) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (b * y - a * x))) + (1 / 208016560) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) (sq_nonneg (20330 * a * y - 7814 * a * x - 6107 * b * x - 6409 * b * y))) + (26437 / 2958619532880) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) (sq_nonneg (14223 * b * x - 7814 * a * x - 6409 * b * y))) + (31689587 / 72764868) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) (sq_nonneg (b * y - a * x)))
 
 /-- [1,1,0] <= [2,0,0]: xy + yz + zx <= x^2 + y^2 + z^2 (catalogue `muirhead_200_110`) -/
@@ -128,7 +128,7 @@ theorem prod_pair_sums_ge_8 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 
 
 /-- 8/9 (x + y + z)(xy + yz + zx) <= (x + y)(y + z)(z + x) for x, y, z >= 0 (catalogue `prod_pair_sums_ge_sum_prod`) -/
 theorem prod_pair_sums_ge_sum_prod (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
-    (8 * x + 8 * y + 8 * z) * (x * y + x * z + y * z) / 9 ≤ (x + y) * (x + z) * (y + z) := by
+    8 * (x + y + z) * (x * y + x * z + y * z) / 9 ≤ (x + y) * (x + z) * (y + z) := by
   linear_combination (1 / 9) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (1 / 9) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (1 / 9) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y)))
 
 /-- (x + y)^2 <= 2(x^2 + y^2) (catalogue `qm_am2`) -/

@@ -51,9 +51,12 @@ def _limit_memory(extra_mb: int) -> None:
         pass
 
 
-def _captured(fn: Callable[..., Any], args: tuple, memory_mb: int) -> tuple[int, str, str, str]:
-    """In the child: ``(exit code, stdout, stderr, crash description or "")``."""
+def _captured(fn: Callable[..., Any], args: tuple, memory_mb: int, color: bool = False) -> tuple[int, str, str, str]:
+    """In the child: ``(exit code, stdout, stderr, crash description or "")``. ``color``: the
+    parent writes to a terminal, so rich may colour the captured text."""
     _limit_memory(memory_mb)
+    if color:
+        os.environ["FORCE_COLOR"] = "1"
     out, err = io.StringIO(), io.StringIO()
     code, crash = 0, ""
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -83,7 +86,8 @@ def run_guarded(fn: Callable[..., Any], args: tuple, time_limit: float, memory_m
         return Guarded("crashed" if crash else "ok", code, out, err, crash)
     sys.stdout.flush()
     sys.stderr.flush()
-    status, res = call_with_hard_limit(_captured, (fn, args, memory_mb), time_limit)
+    color = sys.stdout.isatty()
+    status, res = call_with_hard_limit(_captured, (fn, args, memory_mb, color), time_limit)
     if status == "timeout":
         return Guarded("timeout", 1, detail=f"time limit of {time_limit:g} s exceeded")
     if status != "ok":

@@ -40,22 +40,11 @@ def _p(e: sp.Expr) -> str:
 
 
 def _kernel_accepts(step: Step) -> bool | None:
-    """The kernel's verdict on this one step (children not checked); None without a kernel."""
-    try:
-        from prover.verify import Kernel
-    except ImportError:
-        return None
-    if not hasattr(Kernel, "check_one"):  # kernel API changed: fall back, never mislabel
-        return None
-    lookup = None
-    try:
-        from prover.search.hooks import lemma_lookup
+    """The kernel's verdict on this one step (children not checked), with the project catalogue."""
+    from prover.verify import Kernel
 
-        lookup = lemma_lookup()
-    except ImportError:
-        pass
     try:
-        Kernel(lookup).check_one(step)
+        Kernel().check_one(step)
     except Exception:  # noqa: BLE001 - any failure of the checker is a rejection
         return False
     return True

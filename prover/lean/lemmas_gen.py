@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 from prover.ir import Goal, Step
-from prover.tactics.lemma import LemmaStatement
 from prover.lean.render import MATHLIB_TAG, step_block
 from prover.lean.syntax import lean_ident, lean_rel
 from prover.problem import Relation
+from prover.tactics.lemma import LemmaStatement
 
 PREFIX = "Prover.Lemmas."
 TARGET = Path(__file__).resolve().parents[2] / "lean_project" / "ProverLemmas" / "Catalogue.lean"

@@ -35,7 +35,6 @@ from typing import Any
 import sympy as sp
 
 from prover.ir import Goal, Proof, Step, expr_from_str, relation_from_json
-from prover.tactics.lemma import LemmaLookup
 from prover.lean.syntax import (
     declaration_names,
     has_denominator,
@@ -45,6 +44,7 @@ from prover.lean.syntax import (
     ring_identity,
 )
 from prover.problem import Problem, Relation, var
+from prover.tactics.lemma import LemmaLookup
 
 #: The pinned toolchain the rendered files are written against (see lean_project/).
 MATHLIB_TAG = "v4.16.0"

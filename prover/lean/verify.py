@@ -15,7 +15,6 @@ from pathlib import Path
 import sympy as sp
 
 from prover.ir import Goal, Proof, Step
-from prover.tactics.lemma import LemmaLookup
 from prover.lean.backend import LeanBackend, LeanState, LeanUnavailable, project_dir, require_lake
 from prover.lean.render import (
     REAL_DIVISION_MACRO,
@@ -27,6 +26,7 @@ from prover.lean.render import (
 )
 from prover.lean.syntax import declaration_names
 from prover.problem import Problem
+from prover.tactics.lemma import LemmaLookup
 
 ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
 

@@ -233,7 +233,7 @@ def sign(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], *, lean: bool = True) -> 
     raise Undecided(f"cannot decide the sign of {e}")
 
 
-def _lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
+def lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
     """``e`` at ``env`` as an exact sympy number, applying Lean's values where sympy's differ
     (``0⁻¹``, roots of negative numbers, ``log 0``); Undecided when a base's sign is unknown."""
     if e.is_Symbol:
@@ -242,7 +242,7 @@ def _lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
         return sp.sympify(env[e])
     if not e.args or isinstance(e, sp.CRootOf):
         return e
-    args = [_lean_value(a, env) for a in e.args]
+    args = [lean_value(a, env) for a in e.args]
     if e.is_Pow:
         b, x = args
         zero = b.is_zero
@@ -270,7 +270,7 @@ def _lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
 def _is_zero_algebraic(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], lean: bool = True) -> bool:
     """Exact zero test for algebraic values (minimal polynomial is ``x``)."""
     try:
-        val = _lean_value(sp.sympify(e), env) if lean else sp.sympify(e).xreplace(dict(env))
+        val = lean_value(sp.sympify(e), env) if lean else sp.sympify(e).xreplace(dict(env))
     except ValueError:  # DomainError, Undecided, or a missing value
         return False
     if val.has(sp.exp, sp.log) or not val.is_algebraic or not val.is_real:

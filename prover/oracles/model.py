@@ -19,7 +19,7 @@ import numpy as np
 import sympy as sp
 
 from prover.ir import Goal
-from prover.oracles.exact import DomainError, Undecided, evaluate, sign
+from prover.oracles.exact import DomainError, Undecided, evaluate, lean_value, sign
 from prover.problem import Relation, var
 
 #: Denominator bounds tried, simplest first, when rationalizing a float point.
@@ -426,7 +426,10 @@ class GoalModel:
             return None
         if not _target_fails(self.target, s):
             return None
-        slack = self.target.slack().xreplace(point)
+        try:  # the exact value, as Lean computes it (sympy alone would give zoo for x / 0)
+            slack = lean_value(self.target.slack(), point)
+        except ValueError:
+            slack = self.target.slack().xreplace(point)
         try:
             sf = float(sp.N(slack, 30))
         except (TypeError, ValueError):

@@ -13,9 +13,11 @@ hypotheses hold in Lean:
   by the kernel's ``parse_term`` and evaluated with :func:`lean_eval.eval_term`;
 * ``faithful``: ``problem.faithful`` (kernel terms), when the front-end provides it;
 
-against the generator's own AST evaluated with Lean semantics. Disjoint side enclosures or
-opposite verdicts are disagreements, i.e. the front-end accepted a statement whose meaning
-it changed.
+against the generator's own AST evaluated with Lean semantics. Failures: opposite truth values
+of a relation (the front-end accepted a statement whose meaning it changed), and for the
+faithful form also disjoint side values (it must be Lean's term, side by side). A sympy side
+whose value differs while the relation's truth value agrees (``√x ^ 2 > c + √x ^ 2`` read as
+``x > c``) is recorded as a side mismatch, not a failure.
 """
 
 from __future__ import annotations
@@ -24,14 +26,15 @@ import random
 import signal
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from prover.semantics import lean_ast as A
 from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
-from prover.semantics.lean_eval import Enclosure, RelValue, eval_term, guarded
+from prover.semantics.lean_eval import RelValue, eval_term, guarded
 
 # ---------------------------------------------------------------- generator
 
@@ -131,8 +134,26 @@ class StatementGenerator:
             lambda: p("div", A.num(1), p("sub", e, e)),
             lambda: p("mul", p("pow", e, self.rexp(1, 3)), p("pow", f, self.rexp(1, 3))),
             lambda: p("pow", e, A.var(self.rng.choice(self.variables))),
+            # variable exponents: sympy merges x^y·x^z into x^(y+z), wrong at x ≤ 0
+            lambda: p("mul", p("pow", e, self.yvar()), p("pow", e, self.yvar())),
+            lambda: p("mul", p("pow", e, self.yvar()), e),
+            lambda: p("div", p("pow", e, self.yvar()), p("pow", e, self.yvar())),
+            lambda: p("pow", p("pow", e, self.yvar()), A.num(2)),
+            lambda: p("pow", p("pow", e, A.num(2)), self.yvar()),
+            lambda: p("pow", e, p("add", self.yvar(), A.num(1))),
+            # numeric bases
+            lambda: p("pow", A.op1("cast", A.num(self.rng.choice((0, 2, 4, 8))), "ℝ"), self.rexp()),
+            lambda: p("pow", A.op1("cast", A.num(self.rng.choice((2, 4))), "ℝ"), self.yvar()),
+            lambda: p("mul", p("pow", A.op1("cast", A.num(2), "ℝ"), self.yvar()),
+                      p("pow", A.op1("cast", A.num(2), "ℝ"), self.yvar())),
+            lambda: p("pow", p("pow", e, A.num(3)), self.rexp(1, 3)),
+            lambda: p("pow", p("pow", e, A.num(2)), self.rexp(1, 3)),
         ]
         return self.rng.choice(choices)()
+
+    def yvar(self) -> LExpr:
+        """A variable used as a real exponent."""
+        return A.var(self.rng.choice(self.variables))
 
     def sqrt(self, e: LExpr) -> LExpr:
         return A.op1("sqrt", e, "√" if self.rng.random() < 0.7 else "Real.sqrt")
@@ -261,6 +282,9 @@ class Disagreement:
     relation: str          # "goal" or the hypothesis name
     form: str              # "sympy" | "faithful"
     kind: str              # "verdict" (opposite truth values) | "value" (disjoint side values)
+    unsound: bool          # the front-end's form is weaker than Lean's where it matters: a goal
+    #                        false in Lean but true in the form, or a hypothesis true in Lean but
+    #                        false in the form (a proof of the form would not prove the statement)
     point: dict[str, str]
     lean: str
     frontend: str
@@ -283,6 +307,9 @@ class FuzzReport:
     unreadable: list[str] = field(default_factory=list)       # sympy form parse_term cannot read
     shape_mismatches: list[str] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
+    #: the sympy form's side differs from Lean's but the relation's truth value agrees (e.g.
+    #: `√x ^ 2 > c + √x ^ 2` read as `x > c`): not a failure, the front-end checks relations
+    side_mismatches: list[Disagreement] = field(default_factory=list)
     refusals: Counter = field(default_factory=Counter)
     duration_s: float = 0.0
 
@@ -298,7 +325,10 @@ class FuzzReport:
         firsts: dict[tuple[int, str, str], Disagreement] = {}
         for d in self.disagreements:
             firsts.setdefault((d.index, d.relation, d.form), d)
-        kinds = Counter(f"{d.form}/{d.kind}" for d in self.disagreements)
+        side: dict[tuple[int, str, str], Disagreement] = {}
+        for d in self.side_mismatches:
+            side.setdefault((d.index, d.relation, d.form), d)
+        kinds = Counter(f"{d.form}/{d.kind}" + ("/unsound" if d.unsound else "") for d in self.disagreements)
         return {
             "seed": self.seed, "statements": self.statements, "accepted": self.accepted,
             "refused": self.refused, "statement_point_pairs": self.pairs,
@@ -308,6 +338,9 @@ class FuzzReport:
             "disagreements": len(self.disagreements), "disagreements_by_kind": dict(kinds),
             "disagreeing_statements": len({k[0] for k in firsts}),
             "examples": [asdict(d) for d in list(firsts.values())[:max_examples]],
+            "side_value_mismatches": len(self.side_mismatches),
+            "side_value_mismatch_statements": len({k[0] for k in side}),
+            "side_value_mismatch_examples": [asdict(d) for d in list(side.values())[:max_examples]],
             "crashes": self.crashes[:max_examples], "multi_line_errors": self.multi_line_errors[:max_examples],
             "unreadable_sympy_forms": len(self.unreadable), "unreadable_examples": self.unreadable[:20],
             "shape_mismatches": self.shape_mismatches[:max_examples],
@@ -436,9 +469,14 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
                     report.undecided += 1
                 kind = _disagree(lean, other)
                 if kind is not None:
-                    report.disagreements.append(Disagreement(
-                        index, text, names[i], form, kind, _show_point(point), _show_rv(lean),
-                        _show_rv(other), _shown(shown)))
+                    is_goal = i == len(ast_rels) - 1
+                    unsound = kind == "verdict" and lean.verdict is (not is_goal)
+                    found = Disagreement(index, text, names[i], form, kind, unsound, _show_point(point),
+                                         _show_rv(lean), _show_rv(other), _shown(shown))
+                    if form == "sympy" and kind == "value":
+                        report.side_mismatches.append(found)
+                    else:
+                        report.disagreements.append(found)
             if lean.verdict is not True:
                 break  # later relations only where this hypothesis holds in Lean
         report.pairs += compared
@@ -457,8 +495,10 @@ def _shown(rel: Any) -> str:
 
 def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[str], Any] | None = None,
              progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
-             max_depth: int = 3, time_budget: float | None = None) -> FuzzReport:
-    """Generate ``statements`` statements (seeded) and check each at up to ``points`` points."""
+             max_depth: int = 3, time_budget: float | None = None,
+             target_pairs: int | None = None) -> FuzzReport:
+    """Generate ``statements`` statements (seeded) and check each at up to ``points`` points;
+    stop early after ``time_budget`` seconds or once ``target_pairs`` pairs were compared."""
     if parse is None:
         from prover.frontend.statement import parse_theorem as parse
     gen = StatementGenerator(seed, max_depth=max_depth)
@@ -472,9 +512,8 @@ def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[st
             progress(report)
         if time_budget is not None and time.monotonic() - start > time_budget:
             break
+        if target_pairs is not None and report.pairs >= target_pairs:
+            break
     report.duration_s = time.monotonic() - start
     return report
 
-
-def format_value(e: Enclosure | None) -> str:
-    return "undecidable" if e is None else str(e)

@@ -43,7 +43,7 @@ class LExpr:
     """
 
     kind: str
-    args: tuple["LExpr", ...] = ()
+    args: tuple[LExpr, ...] = ()
     value: str = ""
 
 
@@ -81,7 +81,7 @@ class StatementValue:
 # ---------------------------------------------------------------- constructors
 
 
-def num(n: "int | str") -> LExpr:
+def num(n: int | str) -> LExpr:
     return LExpr("num", (), str(n))
 
 
@@ -285,7 +285,7 @@ class _Reader:
         return LStatement(name, tuple(variables), tuple(hyps), goal[0])
 
 
-def read_lean(text: str) -> "LStatement | LRel | LExpr":
+def read_lean(text: str) -> LStatement | LRel | LExpr:
     """Read a declaration, a comparison or an expression of the subset (parentheses dropped)."""
     r = _Reader(text)
     if r.peek() in ("theorem", "lemma", "example"):
@@ -391,7 +391,7 @@ def rel_value(r: LRel, point: Point) -> RelValue:
     return RelValue(L.guarded(lambda: value(r.lhs, point)), op, L.guarded(lambda: value(r.rhs, point)))
 
 
-def evaluate(obj: "LStatement | LRel | LExpr", point: Point):
+def evaluate(obj: LStatement | LRel | LExpr, point: Point):
     """Enclosure / RelValue / StatementValue of ``obj`` at ``point`` (see ``eval_lean``)."""
     if isinstance(obj, LExpr):
         return value(obj, point)

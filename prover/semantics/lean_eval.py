@@ -26,9 +26,9 @@ turn that into ``None``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping, Union
 
 from mpmath.ctx_iv import MPIntervalContext
 from mpmath.libmp import to_rational
@@ -59,7 +59,7 @@ class Enclosure:
             raise ValueError(f"empty enclosure [{self.lo}, {self.hi}]")
 
     @staticmethod
-    def exact(q: "Fraction | int") -> "Enclosure":
+    def exact(q: Fraction | int) -> Enclosure:
         q = Fraction(q)
         return Enclosure(q, q)
 
@@ -67,10 +67,10 @@ class Enclosure:
     def is_exact(self) -> bool:
         return self.lo == self.hi
 
-    def contains(self, q: "Fraction | int") -> bool:
+    def contains(self, q: Fraction | int) -> bool:
         return self.lo <= q <= self.hi
 
-    def overlaps(self, other: "Enclosure") -> bool:
+    def overlaps(self, other: Enclosure) -> bool:
         return self.lo <= other.hi and other.lo <= self.hi
 
     @property
@@ -86,13 +86,13 @@ class Enclosure:
         return f"[{float(self.lo):.12g}, {float(self.hi):.12g}]"
 
 
-Point = Mapping[str, Union[Fraction, int, Enclosure]]
+Point = Mapping[str, Fraction | int | Enclosure]
 
 ZERO = Enclosure.exact(0)
 ONE = Enclosure.exact(1)
 
 
-def enclosure(v: "Fraction | int | Enclosure") -> Enclosure:
+def enclosure(v: Fraction | int | Enclosure) -> Enclosure:
     return v if isinstance(v, Enclosure) else Enclosure.exact(Fraction(v))
 
 
@@ -119,9 +119,8 @@ def _round(q: Fraction, up: bool) -> Fraction:
 
 def _make(lo: Fraction, hi: Fraction) -> Enclosure:
     """An enclosure with bounded sizes: exact values stay exact unless they are huge."""
-    if lo == hi:
-        if lo.numerator.bit_length() + lo.denominator.bit_length() <= MAX_EXACT_BITS:
-            return Enclosure(lo, lo)
+    if lo == hi and lo.numerator.bit_length() + lo.denominator.bit_length() <= MAX_EXACT_BITS:
+        return Enclosure(lo, lo)
     return Enclosure(_round(lo, False), _round(hi, True))
 
 

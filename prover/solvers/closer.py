@@ -9,6 +9,7 @@ import time
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import LinearCertificate, PositivityCertificate, SosCertificate
 from prover.normalize.pipeline import (
     Normalized,
     normalize,
@@ -72,20 +73,20 @@ def close_trivial(goal: Goal) -> Step | None:
     if goal.target.op == "=":
         if not _looks_identity(slack):
             return None
-        step = _close(goal, {"method": "sos", "terms": [], "eq_terms": []}, "identity")
+        step = _close(goal, SosCertificate().to_json(), "identity")
     elif goal.target.op == "!=":
         return None
     else:
         if not _looks_nonneg(slack, positive_vars(goal)[1]):
             return None
-        step = _close(goal, {"method": "positivity"}, "positivity")
+        step = _close(goal, PositivityCertificate().to_json(), "positivity")
     return step if check_step(step, _no_lemmas).ok else None
 
 
 def _positivity(goal: Goal) -> Step | None:
     sv, nv = positive_vars(goal)
     if obviously_positive(goal.target.slack(), sv, nv, strict=goal.target.strict):
-        return _close(goal, {"method": "positivity"}, "positivity")
+        return _close(goal, PositivityCertificate().to_json(), "positivity")
     return None
 
 
@@ -108,7 +109,7 @@ def multiply_by_sum(goal: Goal, k: int) -> Step | None:
         return None
     target = Relation(sp.expand(s ** k * p), ">" if goal.target.strict else ">=", sp.Integer(0))
     sub = goal.with_target(target)
-    cert = {"multiplier": expr_to_str(1 / s ** k), "eq_terms": [], "new_hypotheses": []}
+    cert = LinearCertificate(expr_to_str(1 / s ** k)).to_json()
     return Step("rewrite", goal, [sub], cert, note=f"multiply by (sum)^{k}")
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from prover.ir import IRError, expr_from_str
-from prover.tactics.lemma import LemmaLookup, LemmaStatement
 from prover.problem import OPS, Relation
+from prover.tactics.lemma import LemmaLookup, LemmaStatement
 
 FORMAT = "prover-lemmas"
 VERSION = 1

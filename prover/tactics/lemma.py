@@ -10,8 +10,9 @@ for ``lhs <= rhs`` over ``side_conditions``) checks, or ``trust == "lean"`` (the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import sympy as sp
 

@@ -1,0 +1,104 @@
+"""``python -m prover.semantics fuzz-frontend …`` and ``python -m prover.semantics check-proofs …``.
+
+Both print progress, write a JSON summary (counts, failures, machine, seed, duration) and exit
+with status 1 when there are failures (front-end disagreements or crashes; goals false at a
+point allowed by the hypotheses).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def _machine() -> dict[str, Any]:
+    from prover.eval.machine import machine_info
+
+    return machine_info()
+
+
+def _write(out: Path | None, summary: dict[str, Any]) -> None:
+    if out is None:
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(summary, indent=1, ensure_ascii=False, default=str) + "\n")
+    print(f"wrote {out}")
+
+
+def fuzz_frontend(args: argparse.Namespace) -> int:
+    from prover.semantics.fuzz_frontend import FuzzReport, run_fuzz
+
+    def progress(r: FuzzReport) -> None:
+        print(f"[{r.statements:>6}/{args.statements}] accepted {r.accepted} refused {r.refused} "
+              f"pairs {r.pairs} comparisons {r.comparisons}+{r.faithful_comparisons} faithful "
+              f"undecided {r.undecided} disagreements {len(r.disagreements)} side mismatches "
+              f"{len(r.side_mismatches)} crashes {len(r.crashes)} "
+              f"({r.duration_s:.1f}s)", flush=True)
+
+    started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    report = run_fuzz(args.statements, args.points, args.seed, progress=progress,
+                      progress_every=args.progress_every, max_depth=args.max_depth)
+    progress(report)
+    summary = {"command": "fuzz-frontend", "started": started, "points_per_statement": args.points,
+               **report.to_json(), "machine": _machine()}
+    for d in summary["examples"][:10]:
+        print(f"DISAGREEMENT #{d['index']} {d['relation']} ({d['form']}/{d['kind']}"
+              f"{', unsound' if d['unsound'] else ''}) at {d['point']}: {d['statement']}\n"
+              f"    lean: {d['lean']}\n    front-end: {d['frontend']}   [{d['frontend_text']}]")
+    for c in summary["crashes"][:10]:
+        print(f"CRASH {c}")
+    print(f"statements {report.statements} accepted {report.accepted} pairs {report.pairs} "
+          f"failures {report.failures} in {report.duration_s:.1f}s")
+    _write(args.out, summary)
+    return 1 if report.failures else 0
+
+
+def check_proofs(args: argparse.Namespace) -> int:
+    from prover.semantics.check_proofs import FileCheck
+    from prover.semantics.check_proofs import check_proofs as run
+
+    def progress(i: int, n: int, fc: FileCheck) -> None:
+        flag = " VIOLATION" if fc.violations else (" ERROR " + fc.error if fc.error else "")
+        if fc.violations or fc.error or i % args.progress_every == 0 or i == n:
+            print(f"[{i:>4}/{n}] {fc.file}: {fc.points_satisfying}/{fc.points_tried} points, "
+                  f"{len(fc.violations)} violations, {fc.undecided} undecided{flag}", flush=True)
+
+    started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    report = run(args.root, args.points, args.seed, progress=progress)
+    summary = {"command": "check-proofs", "started": started, "root": str(args.root),
+               "points_per_file": args.points, "seed": args.seed, **report.to_json(), "machine": _machine()}
+    print(f"files {summary['files']} points tried {summary['points_tried']} satisfying "
+          f"{summary['points_satisfying']} violations {summary['violations']} undecided "
+          f"{summary['undecided']} in {report.duration_s:.1f}s")
+    _write(args.out, summary)
+    return 1 if summary["failures"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m prover.semantics", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fuzz-frontend", help="differential fuzzing of the Lean front-end")
+    f.add_argument("--statements", type=int, default=2000)
+    f.add_argument("--points", type=int, default=10, help="points per statement")
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--max-depth", type=int, default=3)
+    f.add_argument("--progress-every", type=int, default=250)
+    f.add_argument("--out", type=Path, default=None)
+    f.set_defaults(run=fuzz_frontend)
+    c = sub.add_parser("check-proofs", help="root statements of proof files at random points")
+    c.add_argument("root", type=Path, help="a folder (searched for **/proofs/*.json) or one proof file")
+    c.add_argument("--points", type=int, default=1000, help="admissible points per file")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--progress-every", type=int, default=25)
+    c.add_argument("--out", type=Path, default=None)
+    c.set_defaults(run=check_proofs)
+    args = ap.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
