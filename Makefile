@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 PROVER := $(VENV)/bin/prover
 
-.PHONY: setup demo test lint bench
+.PHONY: setup demo test lint bench screenshots
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -31,3 +31,7 @@ lint: setup
 bench: setup
 	$(PROVER) eval benchmarks/mo-int-20.jsonl benchmarks/chenneq.jsonl benchmarks/567neq-dev.jsonl \
 	  --time-limit 60 --workers 2 --out results/full-60s
+
+# Screenshots of a multi-step proof page (IMO 2001/2) into docs/; needs Debian's chromium.
+screenshots: setup
+	$(PY) -m prover.search.screenshot tests/data/imo2001_p2.proof.json docs/proof-page.png --width 1400 --height 2150

@@ -1,33 +1,166 @@
-"""Public entry points: prove one problem; the evaluation runner and the CLI call these."""
+"""Public entry points: prove, check and read one problem; the evaluation runner and the CLI call
+these, and ``prover`` re-exports them (``from prover import prove, check, parse``).
+
+    from prover import prove
+    result = prove("theorem t (a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by sorry", time_limit=20)
+    result.status          # "proved"
+    print(result.lean_text())
+    result.check().ok      # the kernel's verdict, checked again
+
+Statements are Lean 4 text, a :class:`~prover.problem.Problem`, or a spec as on the command line
+(``FILE.lean#name``, ``file.jsonl#id``); input that cannot be read raises
+:class:`prover.frontend.errors.ParseError` (also ``prover.ParseError``).
+"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from prover.ir import Proof
 from prover.problem import Problem
+
+if TYPE_CHECKING:
+    from prover.kernel.check import Verdict
 
 #: Outcome of an attempt. Only "proved" means a kernel-checked proof exists.
 STATUSES = ("proved", "not_proved", "counterexample", "timeout", "error")
 
 
-@dataclass
+@dataclass(repr=False)
 class ProveResult:
+    """What :func:`prove` found. ``status`` is one of :data:`STATUSES`; only ``"proved"`` comes
+    with a ``proof``, which the kernel accepted before it was returned."""
+
     status: str
     proof: Proof | None = None
     counterexample: dict[str, str] | None = None   # variable -> exact value (string)
     time_s: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    problem: Problem | None = None                 # the problem attempted (set by :func:`prove`)
+
+    @property
+    def proved(self) -> bool:
+        return self.status == "proved" and self.proof is not None
+
+    def _need_proof(self, what: str) -> Proof:
+        if self.proof is None:
+            raise ValueError(f"no proof to {what}: the attempt ended with status {self.status!r}")
+        return self.proof
+
+    def lean_text(self, **kw: Any) -> str:
+        """The proof as a complete Lean 4 file (:func:`prover.lean.render.render_proof`; keyword
+        arguments such as ``close_style="nlinarith"`` are passed on). Raises ``ValueError``
+        without a proof, :class:`prover.lean.render.RenderError` for a step it cannot render."""
+        from prover.lean.render import render_proof
+
+        return render_proof(self._need_proof("render"), **kw)
+
+    def html(self, title: str = "", **kw: Any) -> str:
+        """The proof as a self-contained HTML page (the ``proof.html`` of ``prover prove --out``),
+        with this result's verdict; keyword arguments go to the page writer."""
+        from prover.search.render import proof_html
+
+        proof = self._need_proof("render")
+        if "verdict" not in kw:
+            try:
+                from prover.search.page import page_verdict
+            except ImportError:
+                pass
+            else:
+                kw["verdict"] = page_verdict(self)
+        return proof_html(proof, title or proof.problem.name, self.stats, **kw)
+
+    def check(self) -> Verdict:
+        """The kernel's verdict on the proof, checked again (``verdict.ok``, ``verdict.errors``)."""
+        return check(self._need_proof("check"))
+
+    def __repr__(self) -> str:
+        name = self.problem.name if self.problem is not None else (
+            self.proof.problem.name if self.proof is not None else None)
+        parts = [f"status={self.status!r}"] + ([f"problem={name!r}"] if name else [])
+        parts.append(f"time_s={self.time_s:.2f}")
+        if self.proof is not None:
+            parts.append(f"steps={len(self.proof.steps())}")
+        if self.counterexample:
+            parts.append(f"counterexample={self.counterexample!r}")
+        if self.error:
+            parts.append(f"error={self.error!r}")
+        return f"ProveResult({', '.join(parts)})"
 
 
-def prove(problem: Problem, *, time_limit: float = 60.0, closers_only: bool = False,
-          llm: Any = None) -> ProveResult:
-    """Search for a kernel-checked proof of ``problem`` within ``time_limit`` seconds."""
+def parse(statement: str | Problem, *, real_division: bool | None = None) -> Problem:
+    """The :class:`Problem` of a Lean 4 statement or of ``FILE.lean#name`` / ``file.jsonl#id``.
+
+    ``real_division`` as for ``prover parse`` (None: on for JSONL benchmarks and LIPS headers).
+    Raises :class:`~prover.frontend.errors.ParseError` (one line) when it cannot be read, and when
+    the spec names several problems (pick one with ``#id``)."""
+    from prover.frontend.errors import ParseError
+
+    if isinstance(statement, Problem):
+        return statement
+    if not isinstance(statement, str):
+        raise TypeError(f"expected a Lean statement (str) or a Problem, not {type(statement).__name__}")
+    from prover.frontend.show import load_spec
+
+    try:
+        problems = load_spec(statement, real_division=real_division, on_skip=lambda _s: None)
+    except ParseError:
+        raise
+    except (OSError, UnicodeDecodeError, ValueError, KeyError) as exc:
+        lines = str(exc).strip().splitlines()
+        raise ParseError(lines[0] if lines else f"cannot read {statement!r}") from None
+    if len(problems) != 1:
+        raise ParseError(f"{statement} holds {len(problems)} problems; pick one with FILE#id")
+    return problems[0]
+
+
+def prove(problem: Problem | str, *, time_limit: float = 60.0, closers_only: bool = False,
+          llm: Any = None, real_division: bool | None = None) -> ProveResult:
+    """Search for a kernel-checked proof of ``problem`` within ``time_limit`` seconds.
+
+    ``problem`` is a :class:`Problem`, Lean 4 text or ``FILE.lean#name`` / ``file.jsonl#id`` (read
+    by :func:`parse`, which raises ``ParseError``); ``llm`` a spec as for ``--llm`` or a backend."""
     from prover.search.driver import prove_problem  # imported lazily: heavy solvers
 
-    return prove_problem(problem, time_limit=time_limit, closers_only=closers_only, llm=llm)
+    p = parse(problem, real_division=real_division)
+    result = prove_problem(p, time_limit=time_limit, closers_only=closers_only, llm=llm)
+    result.problem = p
+    return result
+
+
+def _statement_from_lean(data: Any) -> Any:
+    """The faithful statement of a proof file's Lean text, read again by the front-end (as
+    ``prover check`` does); None when the file carries no Lean text or it does not parse."""
+    from prover.verify import statement_from_proof_json
+
+    return statement_from_proof_json(data)[0]
+
+
+def check(proof: Proof | ProveResult | dict | str | os.PathLike) -> Verdict:
+    """The kernel's verdict (``.ok``, ``.errors``, ``.steps_checked``) on a proof: a
+    :class:`~prover.ir.Proof`, a :class:`ProveResult`, a proof's JSON (dict), or the path of a
+    ``proof.json`` file. A file is read as JSON by the kernel's own parser and checked against its
+    Lean statement when it carries one, as ``prover check`` does; an unreadable file raises
+    ``OSError`` or ``ValueError``."""
+    import json
+
+    from prover.verify import check_proof
+
+    if isinstance(proof, ProveResult):
+        return proof.check()
+    if isinstance(proof, Proof):
+        return check_proof(proof)
+    if isinstance(proof, (str, os.PathLike)):
+        data = json.loads(Path(proof).read_text(encoding="utf-8"))
+    elif isinstance(proof, dict):
+        data = proof
+    else:
+        raise TypeError(f"expected a Proof, a ProveResult, a dict or a path, not {type(proof).__name__}")
+    return check_proof(data, statement=_statement_from_lean(data))
 
 
 #: Heavy modules the search imports lazily; ``warm_up`` loads them ahead of a timed attempt.

@@ -247,6 +247,8 @@ class Proof:
         }
         if isinstance(p.meta.get("lean"), str):
             problem["lean"] = p.meta["lean"]  # the user's statement verbatim: `prover check` re-reads it
+            if isinstance(p.meta.get("lean_name"), str):
+                problem["lean_name"] = p.meta["lean_name"]
         faithful = getattr(p, "faithful", None)
         if faithful is not None:
             from prover.kernel.terms import show
@@ -275,7 +277,7 @@ class Proof:
             problem = Problem(pd["name"], vs, hyps, relation_from_json(pd["goal"], vs),
                               real_division=pd.get("real_division", True), source=pd.get("source"))
             if isinstance(pd.get("lean"), str):
-                problem.meta = {**problem.meta, "lean": pd["lean"]}
+                problem.meta = {**problem.meta, "lean": pd["lean"], "lean_name": pd.get("lean_name")}
             return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d)
         except (KeyError, TypeError) as exc:
             raise IRError(f"bad proof file: {exc}") from None

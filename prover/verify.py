@@ -47,6 +47,29 @@ def statement_of(problem: Any) -> Statement | None:
     return Statement(tuple(problem.variables), tuple(f.hypotheses), f.goal)
 
 
+def statement_from_proof_json(data: Any) -> tuple[Statement | None, str]:
+    """The theorem a proof file claims, read freshly by the front-end from the file's Lean text
+    (never from the file's own ``statement`` field), and a sentence saying how; ``None`` when the
+    file has no Lean text (or it does not parse): the kernel then checks the file's own problem."""
+    from prover.frontend.errors import ParseError
+    from prover.frontend.statement import parse_theorem
+
+    problem = data.get("problem") if isinstance(data, dict) else None
+    lean = problem.get("lean") if isinstance(problem, dict) else None
+    if not isinstance(lean, str):
+        return None, "no Lean text in the file: checked against its own problem section"
+    real_division = bool(problem.get("real_division", True))
+    name = problem.get("lean_name") if isinstance(problem.get("lean_name"), str) else None
+    try:
+        p = parse_theorem(lean, real_division=real_division, name=name)
+    except ParseError as exc:
+        return None, f"its Lean text does not parse ({exc}): checked against its own problem section"
+    how = "checked against its Lean statement, read again by the front-end"
+    if real_division:
+        how += " (LIPS convention: every `/` is real division)"
+    return statement_of(p), how
+
+
 def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statement | None = None) -> Verdict:
     """Kernel verdict on a whole proof, with the project catalogue and, for an in-memory
     :class:`prover.ir.Proof`, its problem's faithful statement."""
@@ -127,22 +150,23 @@ def prove_positive(expr: Any, hyps: Sequence[Any], strict: bool) -> bool:
     return Positivity(hyps).prove(expr, strict)
 
 
-def prove_nonzero(expr: Any, hyps: Sequence[Any]) -> bool:
+def _term_in_context(expr: Any, hyps: Sequence[Any]) -> tuple[T.Term, list[T.Rel]] | None:
+    """``expr`` and ``hyps`` (sympy) as kernel terms over their common variables (None if the
+    kernel cannot read ``expr``)."""
     e = sp.sympify(expr)
     names = _names([e] + [getattr(h, "rel", h).lhs for h in hyps] + [getattr(h, "rel", h).rhs for h in hyps])
     try:
-        term = T.parse_term(str(e), names)
+        return T.parse_term(str(e), names), _rels(hyps, names)
     except T.TermError:
-        return False
-    return _pos.prove_nonzero(term, _rels(hyps, names))
+        return None
+
+
+def prove_nonzero(expr: Any, hyps: Sequence[Any]) -> bool:
+    read = _term_in_context(expr, hyps)
+    return read is not None and _pos.prove_nonzero(*read)
 
 
 def is_identity(expr: Any, hyps: Sequence[Any] = ()) -> bool:
     """``expr`` (sympy) is 0 wherever Lean evaluates it, under ``hyps`` (kernel rules)."""
-    e = sp.sympify(expr)
-    names = _names([e] + [getattr(h, "rel", h).lhs for h in hyps] + [getattr(h, "rel", h).rhs for h in hyps])
-    try:
-        term = T.parse_term(str(e), names)
-    except T.TermError:
-        return False
-    return _check.is_identity(term, _rels(hyps, names))
+    read = _term_in_context(expr, hyps)
+    return read is not None and _check.is_identity(*read)

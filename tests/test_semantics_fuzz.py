@@ -60,9 +60,9 @@ def test_trap_statements_refused_or_faithful(text: str) -> None:
 
 def test_fuzz_ci_portion() -> None:
     """Seeded, bounded: ~2,000 statement/point pairs; no disagreement, crash or multi-line error."""
-    report = run_fuzz(1500, 10, seed=0, time_budget=40, target_pairs=2000)
+    report = run_fuzz(2000, 10, seed=0, time_budget=40, target_pairs=3000)
     summary = report.to_json(max_examples=5)
-    assert report.pairs >= 2000, summary
+    assert report.pairs >= 2000, summary  # ~3,000 unless the time budget ran out
     assert report.failures == 0, json.dumps(summary, indent=1, ensure_ascii=False)
     assert report.refused > 0 and report.accepted > 0
     assert report.comparisons > report.pairs  # hypotheses and goals both compared

@@ -119,5 +119,5 @@ def test_all_accepted_proofs_hold_at_points() -> None:
     files = proof_files(ROOT / "results")
     if not files:
         pytest.skip("no proof files under results/")
-    rep = check_proofs(ROOT / "results", points=100)
+    rep = check_proofs(ROOT / "results", points=30)  # 1,000 points: python -m prover.semantics check-proofs
     assert rep.violations == 0 and not [f for f in rep.files if f.error]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import shlex
+import signal
+import time
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 import typer
@@ -19,9 +24,14 @@ TIES = ("noise", "strict", "none")
 DATA_HELP = "math | math-llama | generated | FILE (.json MATH annotations or .jsonl claim graphs)"
 
 
-def _fail(msg: str) -> None:
-    typer.echo(f"error: {msg}", err=True)
-    raise typer.Exit(2)
+#: Set while a command runs with ``--json``: its errors are then JSON too.
+_JSON_MODE: contextvars.ContextVar[bool] = contextvars.ContextVar("conformal_json", default=False)
+
+
+def _fail(msg: str) -> NoReturn:
+    from prover.commands.common import fail
+
+    fail(msg, _JSON_MODE.get())
 
 
 def _generator(llm: str | None):
@@ -30,10 +40,10 @@ def _generator(llm: str | None):
         return None
     from prover.conformal.scorers import backend_generator
     from prover.llm.base import LLMError
-    from prover.llm.spec import make_backend
+    from prover.llm.spec import make_checked_backend
 
     try:
-        backend = make_backend(llm)
+        backend = make_checked_backend(llm)
     except (LLMError, ImportError) as exc:
         _fail(f"--llm {llm}: {exc}")
     return backend_generator(backend) if backend is not None else None
@@ -100,7 +110,8 @@ def calibrate(
     noise_sd: float = typer.Option(1e-3, help="sd of the tie-break shift"),
     seed: int = typer.Option(0),
     out: str = typer.Option("calibration.json", help="where to write the calibration"),
-    data_dir: str | None = typer.Option(None, "--data", help="folder of the MATH files (default ../shared/conformal_data)"),
+    data_dir: str | None = typer.Option(
+        None, "--data", help="folder of the MATH files (default: $PROVER_CONFORMAL_DATA, else ../shared/conformal_data)"),
     llm: str | None = typer.Option(None, "--llm", help="LLM for the self-consistency scorer (none, vllm:M, hf:PATH, http://…#M)"),
 ) -> None:
     """Fit the conformal threshold τ̂ on labelled claim graphs."""
@@ -122,8 +133,11 @@ def calibrate(
     except ValueError as exc:
         _fail(str(exc))
     out_p = Path(out)
-    doc = {"format": CAL_FORMAT, **cal.to_json(), "scorer": spec, "ties": ties, "noise_sd": noise_sd,
-           "seed": seed, "data": data, "llm": llm}
+    from prover.conformal.scorers import live_equivalent
+
+    # the scorer travels with τ̂: `conformal filter -c FILE` scores new proofs the same way
+    doc = {"format": CAL_FORMAT, **cal.to_json(), "scorer": spec, "scorer_live": live_equivalent(spec),
+           "ties": ties, "noise_sd": noise_sd, "seed": seed, "data": data, "llm": llm}
     out_p.parent.mkdir(parents=True, exist_ok=True)
     out_p.write_text(json.dumps(doc, indent=1))
     typer.echo(f"n = {cal.n}, α = {cal.alpha}, τ̂ = {cal.tau} ({method}, scorer {spec}, ties {ties}) → {out}")
@@ -166,7 +180,18 @@ def filter_cmd(
     json_out: bool = typer.Option(False, "--json", help="print JSON instead of text"),
     llm: str | None = typer.Option(None, "--llm", help="LLM for self-consistency (default: the one calibrated with)"),
 ) -> None:
-    """Keep the ancestor-closed subset of each proof's claims that the calibration certifies."""
+    """Keep the ancestor-closed subset of each proof's claims that the calibration certifies.
+
+    The scorer is the one stored in the calibration file (``scorer``); stored scores that a
+    live scorer computes (``given:symbolic``) are recomputed for claims that do not carry them."""
+    token = _JSON_MODE.set(json_out)
+    try:
+        _filter(claims, calibration, seed, json_out, llm)
+    finally:
+        _JSON_MODE.reset(token)
+
+
+def _filter(claims: str, calibration: str, seed: int, json_out: bool, llm: str | None) -> None:
     from prover.conformal.calibrate import filter_claims, tie_break_shifts
 
     cal, doc = _read_calibration(Path(calibration))
@@ -203,10 +228,15 @@ def eval_cmd(
     noise_sd: float = typer.Option(1e-3),
     seed: int = typer.Option(0),
     out: str | None = typer.Option(None, help="folder for table.md and plot.png"),
-    data_dir: str | None = typer.Option(None, "--data", help="folder of the MATH files"),
+    data_dir: str | None = typer.Option(
+        None, "--data", help="folder of the MATH files (default: $PROVER_CONFORMAL_DATA, else ../shared/conformal_data)"),
     llm: str | None = typer.Option(None, "--llm", help="LLM for the self-consistency scorer (none, vllm:M, hf:PATH, http://…#M)"),
+    target: float = typer.Option(0.9, "--target", help="target coherent factuality 1−α marked on the plot"),
 ) -> None:
-    """Coverage/retention table over α (and a PNG plot) from repeated splits or leave-one-out."""
+    """Coverage/retention table over α (and a PNG plot) from repeated splits or leave-one-out.
+
+    The MATH data sets (math, math-llama) are not shipped: they are read from --data DIR, else
+    $PROVER_CONFORMAL_DATA, else ../shared/conformal_data next to the project."""
     from prover.conformal.datasets import default_scorer
     from prover.conformal.evaluate import METHOD_NAMES, compare_methods
     from prover.conformal.report import markdown_table, plot
@@ -247,8 +277,37 @@ def eval_cmd(
         cmd = shlex.join(["prover", "conformal", "eval", data, *opts, "--out", out])
         out_d.mkdir(parents=True, exist_ok=True)
         (out_d / "table.md").write_text(f"{header}\n\nCommand: `{cmd}`\n\n{table}")
-        plot(rows, out_d / "plot.png", header, label)
+        plot(rows, out_d / "plot.png", header, label, target=target)
         typer.echo(f"wrote {out_d / 'table.md'} and {out_d / 'plot.png'}")
+
+
+class _BudgetExceeded(BaseException):
+    """Raised by the SIGALRM handler of :func:`_time_budget` (a BaseException, so that no
+    ``except Exception`` inside the work swallows it)."""
+
+
+@contextlib.contextmanager
+def _time_budget(seconds: float | None):
+    """Interrupt the work after ``seconds`` (SIGALRM; main thread only, else the caller's
+    checks between items are the limit)."""
+    if not seconds:
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise _BudgetExceeded()
+
+    try:
+        old = signal.signal(signal.SIGALRM, on_alarm)
+    except (ValueError, AttributeError):  # not the main thread / no SIGALRM
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 @conformal_app.command("build-set")
@@ -259,14 +318,27 @@ def build_set_cmd(
     corrupt_fraction: float = typer.Option(0.3, help="probability that a proof gets one wrong step"),
     seed: int = typer.Option(0),
     store_scores: bool = typer.Option(True, help="store the symbolic scorer's confidence as score 'symbolic'"),
+    time_limit: float | None = typer.Option(
+        None, "--time-limit", help="seconds for the whole build: the proofs done by then are written (default: none)"),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="one line per proof on stderr"),
 ) -> None:
-    """Build labelled claim graphs from kernel proofs (clean and corrupted variants)."""
-    from prover.conformal.generate import build_set, proofs_from_run, textbook_proofs
+    """Build labelled claim graphs from kernel proofs (clean and corrupted variants).
+
+    Each proof is checked by the kernel, rendered and (with --store-scores) scored by the exact
+    symbolic checker, which takes from a fraction of a second to tens of seconds per proof: a
+    line per proof on stderr shows where it is, and --time-limit bounds the whole build.
+    """
+    from prover.conformal.generate import iter_build_set, proofs_from_run, textbook_proofs
     from prover.conformal.io import DataError, save_claim_graphs
     from prover.conformal.scorers import SymbolicScorer
 
     if not 0 <= corrupt_fraction <= 1:
         _fail("--corrupt-fraction must lie in [0, 1]")
+    if time_limit is not None and not time_limit > 0:
+        _fail("--time-limit must be positive")
+    out_p = Path(out)
+    if out_p.is_dir():
+        _fail(f"--out {out}: is a directory (give a .jsonl file)")
     proofs = []
     if from_run is not None:
         try:
@@ -277,12 +349,54 @@ def build_set_cmd(
         proofs += textbook_proofs(textbook, seed)
     if not proofs:
         _fail("no proofs: give --from-run RUN and/or --textbook N")
-    exs = build_set(proofs, corrupt_fraction, seed)
-    if store_scores:
-        sym = SymbolicScorer()
-        for ex in exs:
+    sym = SymbolicScorer()
+
+    def score(ex) -> None:
+        if store_scores:
             for c, s in zip(ex.claims, sym(ex)):
                 c.scores["symbolic"] = float(s)
-    save_claim_graphs(exs, out)
+
+    exs = []
+    skipped = 0
+    t0 = time.monotonic()
+    deadline = t0 + time_limit if time_limit else None
+    total = len(proofs)
+    stopped = False
+    if progress:
+        typer.echo(f"build-set: {total} proofs (kernel check, rendering"
+                   + (", symbolic scores" if store_scores else "") + ")"
+                   + (f", time limit {time_limit:g} s" if time_limit else ""), err=True)
+    it = iter_build_set(proofs, corrupt_fraction, seed, score=score)
+    k = 0
+    try:
+        with _time_budget(time_limit):
+            t_item = time.monotonic()
+            for k, (proof, ex) in enumerate(it, start=1):
+                dt = time.monotonic() - t_item
+                if ex is None:
+                    skipped += 1
+                    what = "rejected by the kernel, skipped"
+                else:
+                    exs.append(ex)
+                    what = f"{ex.n} claims" + (" (corrupted)" if "corrupted_step" in ex.meta else "")
+                if progress:
+                    typer.echo(f"[{k}/{total}] {proof.problem.name}: {what} ({dt:.1f} s)", err=True)
+                if deadline is not None and time.monotonic() >= deadline and k < total:
+                    stopped = True
+                    break
+                t_item = time.monotonic()
+    except _BudgetExceeded:
+        stopped = k < total   # k: proofs completed when the alarm rang
+    finally:
+        it.close()
+    try:
+        save_claim_graphs(exs, out)
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror or exc}")
+    if stopped:
+        typer.echo(f"time limit of {time_limit:g} s reached: {len(exs)} of {total} proofs done "
+                   f"({time.monotonic() - t0:.0f} s); the set holds those", err=True)
     bad = sum(1 for ex in exs if "corrupted_step" in ex.meta)
-    typer.echo(f"{len(exs)} proofs ({bad} corrupted), {sum(ex.n for ex in exs)} claims → {out}")
+    typer.echo(f"{len(exs)} proofs ({bad} corrupted"
+               + (f", {skipped} rejected by the kernel" if skipped else "") + f"), "
+               f"{sum(ex.n for ex in exs)} claims → {out}")

@@ -12,9 +12,23 @@ import typer
 from prover.cli import app
 
 
-def _fail(msg: str) -> None:
-    typer.echo(f"error: {msg}", err=True)
-    raise typer.Exit(2)
+def _fail(msg: str, as_json: bool = False) -> None:
+    from prover.commands.common import fail
+
+    fail(msg, as_json)
+
+
+def _check_llm(spec: str | None, as_json: bool) -> None:
+    """Probe ``--llm`` once here, so that an unusable one fails before any attempt starts."""
+    if spec is None or spec.strip().lower() in ("", "none"):
+        return
+    from prover.llm.base import LLMError
+    from prover.llm.spec import make_checked_backend
+
+    try:
+        make_checked_backend(spec)
+    except (LLMError, ImportError) as exc:
+        _fail(f"--llm {spec}: {(str(exc).strip().splitlines() or [type(exc).__name__])[0]}", as_json)
 
 
 @app.command("eval")
@@ -41,35 +55,58 @@ def eval_command(
         "--compare", help="Compare two result folders: RUN_A RUN_B.")] = None,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="Progress bar (default: only on a terminal).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary (or the comparison, or the error) "
+                                                         "as one JSON object on stdout.")] = False,
 ) -> None:
     """Attempt every problem of the benchmark files, each in its own process under hard limits.
 
     Records go to OUT/records.jsonl as each problem finishes (proofs in OUT/proofs/, tables in
     OUT/summary.md); rerunning the same command resumes where a killed run stopped.
     """
-    from prover.eval.summary import compare_markdown
+    import json
+
+    from prover.eval.summary import compare_data, compare_markdown, load_run, summary_data
     from prover.eval.tasks import EvalError
 
     try:
         if compare:
             if benchmarks:
-                _fail("--compare takes two result folders and no benchmark files")
-            typer.echo(compare_markdown(Path(compare[0]), Path(compare[1])), nl=False)
+                _fail("--compare takes two result folders and no benchmark files", as_json)
+            if as_json:
+                typer.echo(json.dumps(compare_data(Path(compare[0]), Path(compare[1])), ensure_ascii=False))
+            else:
+                typer.echo(compare_markdown(Path(compare[0]), Path(compare[1])), nl=False)
             return
         if not benchmarks:
-            _fail("give benchmark files (prover eval BENCH.jsonl … --out DIR) or --compare RUN_A RUN_B")
+            _fail("give benchmark files (prover eval BENCH.jsonl … --out DIR) or --compare RUN_A RUN_B", as_json)
         if out is None:
-            _fail("--out DIR is required (the results folder; rerun the same command to resume)")
+            _fail("--out DIR is required (the results folder; rerun the same command to resume)", as_json)
+        missing = [str(b) for b in benchmarks if not b.is_file()]
+        if missing:
+            _fail(f"benchmark file not found: {missing[0]}", as_json)
+        _check_llm(llm, as_json)
         from prover.eval.runner import EvalConfig, run_eval
 
         cfg = EvalConfig(inputs=list(benchmarks), out=out, time_limit=time_limit, workers=workers,
                          memory_mb=memory_limit, grace=grace, attempt=attempt, closers_only=closers_only,
-                         llm=llm, variants=variants, ray_address=ray, rich_progress=progress)
+                         llm=llm, variants=variants, ray_address=ray,
+                         rich_progress=False if as_json and progress is None else progress)
         outcome = run_eval(cfg)
+        if as_json:
+            run, records = load_run(out)
+            data = summary_data(run, records)
+            data.update(total=outcome.total, recorded=outcome.recorded, new=outcome.new,
+                        interrupted=outcome.interrupted, counts=outcome.counts,
+                        exit_code=130 if outcome.interrupted else 0)
+            typer.echo(json.dumps(data, ensure_ascii=False, default=str))
     except EvalError as exc:
-        _fail(str(exc))
+        _fail(str(exc), as_json)
         return
-    typer.echo((out / "summary.md").read_text(encoding="utf-8"), nl=False)
+    except OSError as exc:
+        _fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), as_json)
+        return
+    if not as_json:
+        typer.echo((out / "summary.md").read_text(encoding="utf-8"), nl=False)
     if outcome.interrupted:
         typer.echo(f"Interrupted after {outcome.recorded}/{outcome.total} problems recorded in {out}. "
                    f"Resume with:\n  prover {shlex.join(sys.argv[1:])}", err=True)

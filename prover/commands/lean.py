@@ -1,10 +1,12 @@
-"""``prover lean setup|check|render``: the Lean side, for users who have Lean (via elan).
+"""``prover lean setup|check|render|replay``: the Lean side, for users who have Lean (via elan).
 
 * ``setup``  installs the pinned toolchain, downloads Mathlib's build cache and builds
   ``lean_project/`` (our lemmas and the REPL). Needs elan/lake and internet.
 * ``check FILE.lean``  compiles a file in that project; it passes only if Lean accepts it, no
   ``sorry`` is used and ``#print axioms`` lists only propext, Classical.choice, Quot.sound.
 * ``render PROOF.json``  writes the Lean file of a saved proof.
+* ``replay FILE.lean``  checks a file with the static replay model (``prover.lean.replay``; a model,
+  not Lean): one verdict per tactic, exit 1 unless all pass.
 
 Exit codes: 0 success, 1 Lean rejected the file / a setup command failed, 2 user errors
 (missing file, no Lean installed).
@@ -118,3 +120,23 @@ def render(
     else:
         out.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {out}")
+
+
+@lean_app.command("replay")
+def replay(
+    file: Path = typer.Argument(..., help="a .lean file (e.g. a rendered proof.lean)"),  # noqa: B008
+    show_ok: bool = typer.Option(False, "--all", help="also print the tactics that pass"),
+) -> None:
+    """Check FILE with the static Lean replay model (a model, not Lean): one verdict per tactic;
+    exit 0 only if every tactic passes. `prover lean check` with Lean stays the final word."""
+    from prover.lean.replay import replay_file
+
+    if not file.is_file():
+        _fail(f"no such file: {file}")
+    report = replay_file(file)
+    for s in report.steps:
+        if show_ok or not s.ok:
+            typer.echo(f"{file}:{s.line}: [{s.kind}] {s.status}" + (f": {s.reason}" if s.reason else ""))
+    typer.echo(report.summary())
+    if not report.ok:
+        raise typer.Exit(1)

@@ -32,29 +32,18 @@ def parse(
         for p in problems:
             render(p, console)
     except (ParseError, PrintError, OSError, UnicodeDecodeError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        from prover.commands.common import fail
+
+        fail(str(exc), json_out)
 
 
 def _faithful_statement(data: object):
-    """The theorem as the front-end reads the proof file's Lean text, freshly (never the file's
-    own ``statement`` field); None when the file carries no Lean text."""
-    from prover.frontend.errors import ParseError
-    from prover.frontend.statement import parse_theorem
-    from prover.verify import statement_of
+    from prover.verify import statement_from_proof_json
 
-    problem = data.get("problem") if isinstance(data, dict) else None
-    lean = problem.get("lean") if isinstance(problem, dict) else None
-    if not isinstance(lean, str):
-        return None, "no Lean text in the file: checked against its own problem section"
-    try:
-        p = parse_theorem(lean, real_division=bool(problem.get("real_division", True)))
-    except ParseError as exc:
-        return None, f"its Lean text does not parse ({exc})"
-    return statement_of(p), "checked against its Lean statement, read again by the front-end"
+    return statement_from_proof_json(data)
 
 
-def _check_unguarded(proof_file: str) -> None:
+def _check_unguarded(proof_file: str, as_json: bool = False) -> None:
     """The body of ``prover check``, run by :func:`check` in a guarded child process."""
     import json
     from pathlib import Path
@@ -62,25 +51,37 @@ def _check_unguarded(proof_file: str) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    from prover.commands.common import fail
     from prover.kernel.check import check_proof
     from prover.verify import project_lemmas
+
+    def rejected(name: str, errors: list[str]) -> None:
+        if as_json:
+            typer.echo(json.dumps(_verdict_json(proof_file, name, False, errors=errors), ensure_ascii=False))
+        else:
+            typer.echo(f"REJECTED {name}: {errors[0]}")
+        raise typer.Exit(1)
 
     try:
         data = json.loads(Path(proof_file).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        typer.echo(f"error: {proof_file}: {exc}", err=True)
-        raise typer.Exit(2) from None
+        fail(f"{proof_file}: {exc}", as_json)
     except (json.JSONDecodeError, RecursionError) as exc:
-        typer.echo(f"REJECTED {proof_file}: not a readable JSON proof file ({type(exc).__name__})")
-        raise typer.Exit(1) from None
+        rejected(proof_file, [f"not a readable JSON proof file ({type(exc).__name__})"])
     problem = data.get("problem") if isinstance(data, dict) else None
-    name = escape(str(problem.get("name", proof_file)) if isinstance(problem, dict) else proof_file)
+    raw_name = str(problem.get("name", proof_file)) if isinstance(problem, dict) else proof_file
+    name = escape(raw_name)
     statement, how = _faithful_statement(data)
     try:
         verdict = check_proof(data, project_lemmas(), statement)
     except Exception as exc:  # noqa: BLE001 - the kernel reports step failures itself; this is a last guard
-        typer.echo(f"REJECTED {name}: internal error in the kernel: {type(exc).__name__}: {exc}")
-        raise typer.Exit(1) from None
+        rejected(raw_name if as_json else name, [f"internal error in the kernel: {type(exc).__name__}: {exc}"])
+    if as_json:
+        typer.echo(json.dumps(_verdict_json(
+            proof_file, raw_name, verdict.ok, errors=[e[:500] for e in verdict.errors[:20]],
+            steps_checked=verdict.steps_checked, statement=how, trusted_lemmas=list(verdict.trusted_lemmas),
+            catalogue_digest=verdict.catalogue_digest or None), ensure_ascii=False))
+        raise typer.Exit(0 if verdict.ok else 1)
     console = Console(highlight=False, soft_wrap=True)  # one line per error, never wrapped
     if verdict.ok:
         console.print(f"[bold green]ACCEPTED[/] {name} ({verdict.steps_checked} steps)")
@@ -96,27 +97,39 @@ def _check_unguarded(proof_file: str) -> None:
     raise typer.Exit(1)
 
 
+def _verdict_json(proof_file: str, name: str, ok: bool, **fields: object) -> dict:
+    """``prover check --json``: one object, ``verdict`` ACCEPTED or REJECTED, ``exit_code`` 0 or 1."""
+    return {"file": proof_file, "name": name, "verdict": "ACCEPTED" if ok else "REJECTED", "ok": ok,
+            **fields, "exit_code": 0 if ok else 1}
+
+
 @app.command()
 def check(
     proof_file: str = typer.Argument(..., help="a proof JSON file (format prover-proof)"),
     time_limit: float = typer.Option(600.0, "--time-limit", help="seconds before the check is stopped (REJECTED)"),
     memory_limit: int = typer.Option(4096, "--memory-limit",
                                      help="MB of memory the check may use on top of the prover's own (0: no limit)"),
+    as_json: bool = typer.Option(False, "--json", help="print the verdict (or the error) as one JSON object"),
 ) -> None:
     """Check a proof with the kernel: prints ACCEPTED or REJECTED (exit 0 only on accept).
 
     The kernel runs in a child process: past --time-limit, or when it crashes or runs out of
     memory, the proof is REJECTED with one line saying why.
     """
+    import json
+
+    from prover.commands.common import fail
     from prover.commands.guard import run_guarded
 
     if not time_limit > 0:
-        typer.echo("error: --time-limit must be positive", err=True)
-        raise typer.Exit(2)
-    res = run_guarded(_check_unguarded, (proof_file,), time_limit, memory_limit)
+        fail("--time-limit must be positive", as_json)
+    res = run_guarded(_check_unguarded, (proof_file, True) if as_json else (proof_file,), time_limit, memory_limit)
     if res.status == "ok":
         typer.echo(res.out, nl=False)
         typer.echo(res.err, nl=False, err=True)
         raise typer.Exit(res.code)
-    typer.echo(f"REJECTED {proof_file}: {res.detail}")
+    if as_json:
+        typer.echo(json.dumps(_verdict_json(proof_file, proof_file, False, errors=[res.detail]), ensure_ascii=False))
+    else:
+        typer.echo(f"REJECTED {proof_file}: {res.detail}")
     raise typer.Exit(1)

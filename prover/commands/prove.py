@@ -7,6 +7,7 @@ only when the kernel accepted the proof, 1 when no proof was found, 2 for user e
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,10 @@ class UserError(Exception):
     """A mistake in the command line or the input: one line, exit code 2."""
 
 
-def _fail(msg: str) -> None:
-    typer.echo(f"error: {msg}", err=True)
-    raise typer.Exit(2)
+def _fail(msg: str, as_json: bool = False) -> None:
+    from prover.commands.common import fail
+
+    fail(msg, as_json)
 
 
 def warn_skipped_line(skip: object) -> None:
@@ -47,8 +49,43 @@ def load_problem(spec: str, real_division: bool | None = None) -> Problem:
         msg = str(exc).strip().splitlines()
         raise UserError(msg[0] if msg else "cannot read the theorem") from None
     if len(problems) != 1:
-        raise UserError(f"{spec} holds {len(problems)} problems; pick one with FILE#id")
+        ids = [p.name.split("/")[-1] for p in problems]
+        shown = ", ".join(ids[:8]) + (f", … {ids[-1]}" if len(ids) > 8 else "")
+        raise UserError(f"{spec} holds {len(problems)} problems; pick one with FILE#id (ids: {shown})")
     return problems[0]
+
+
+def check_out_dir(out: Path) -> None:
+    """Refuse an unusable ``--out`` before any search: an existing file, a folder that cannot
+    be written, or a path below a file. Nothing is created here."""
+    if out.exists():
+        if not out.is_dir():
+            raise UserError(f"--out {out}: exists and is not a directory (give a folder for the proof files)")
+        if not os.access(out, os.W_OK | os.X_OK):
+            raise UserError(f"--out {out}: the directory is not writable")
+        return
+    parent = out.absolute().parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"--out {out}: {parent} is not a directory")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserError(f"--out {out}: cannot create it ({parent} is not writable)")
+
+
+def make_llm(spec: str | None) -> Any:
+    """The ``--llm`` backend, probed once (extra installed, model present, server up) so that an
+    unusable one is a one-line error before the search, not a silent ``outputs=0``."""
+    if spec is None:
+        return None
+    from prover.llm.base import LLMError
+    from prover.llm.spec import make_checked_backend
+
+    try:
+        return make_checked_backend(spec)
+    except (LLMError, ImportError) as exc:
+        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise UserError(f"--llm {spec}: {why}") from None
 
 
 def _lean_text(proof: Any) -> tuple[str | None, str]:
@@ -64,7 +101,7 @@ def _lean_text(proof: Any) -> tuple[str | None, str]:
 
 def write_outputs(out: Path, result: Any, title: str) -> tuple[dict[str, str], list[str]]:
     """proof.json, proof.lean (if the renderer exists), proof.html; returns paths and warnings."""
-    from prover.search.render import proof_html
+    from prover.search.page import page_verdict, proof_html
 
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, str] = {}
@@ -78,7 +115,8 @@ def write_outputs(out: Path, result: Any, title: str) -> tuple[dict[str, str], l
         files["lean"] = str(out / "proof.lean")
     else:
         notes.append(why)
-    (out / "proof.html").write_text(proof_html(proof, title, result.stats), encoding="utf-8")
+    (out / "proof.html").write_text(proof_html(proof, title, result.stats, verdict=page_verdict(result),
+                                               lean=lean, lean_error=why or None), encoding="utf-8")
     files["html"] = str(out / "proof.html")
     return files, notes
 
@@ -143,44 +181,53 @@ def prove(
     real_division: bool | None = typer.Option(
         None, "--real-division/--no-real-division",
         help="read every `/` as real division (default: on for .jsonl benchmarks and LIPS headers)"),
+    progress: bool | None = typer.Option(
+        None, "--progress/--no-progress",
+        help="progress on stderr while searching (default: a spinner on a terminal, else a line every 10 s; "
+             "never with --json)"),
 ) -> None:
-    """Search for a proof; exit 0 only when the kernel accepted it."""
+    """Search for a proof; exit 0 only when the kernel accepted it.
+
+    The proof is printed before any file is written, so a failing write never loses it; an
+    unusable --out or --llm is refused before the search starts (exit 2)."""
     try:
         if time_limit <= 0:
             raise UserError("--time-limit must be positive")
-        if llm is not None:
-            from prover.llm.base import LLMError
-            from prover.llm.spec import make_backend
-
-            try:
-                llm_backend = make_backend(llm)
-            except LLMError as exc:
-                raise UserError(f"--llm: {exc}") from None
-        else:
-            llm_backend = None
+        if out is not None:
+            check_out_dir(out)
         _check_backend(backend, verify)
         problem = load_problem(theorem, real_division)
+        llm_backend = make_llm(llm)
         step_filter = _step_filter(backend)
     except UserError as exc:
-        _fail(str(exc))
+        _fail(str(exc), as_json)
         return
+    from prover.commands.progress import ProgressLine
     from prover.search.driver import prove_problem
 
     try:
-        result = prove_problem(problem, time_limit=time_limit, closers_only=closers_only,
-                               step_filter=step_filter, llm=llm_backend)
+        with ProgressLine(f"prove {problem.name}: searching", time_limit, False if as_json else progress):
+            result = prove_problem(problem, time_limit=time_limit, closers_only=closers_only,
+                                   step_filter=step_filter, llm=llm_backend)
     finally:
         if step_filter is not None:
             step_filter.backend.close()
     proved = result.status == "proved" and result.proof is not None
+    if not as_json:
+        _print_human(problem, result, {}, [])   # the proof first: a failing write below cannot lose it
     files: dict[str, str] = {}
     notes: list[str] = []
+    write_error = ""
     if proved and out is None and verify == "lean":
         out = Path(tempfile.mkdtemp(prefix="prover-"))
     if proved and out is not None:
-        files, notes = write_outputs(out, result, problem.name)
+        try:
+            files, notes = write_outputs(out, result, problem.name)
+        except Exception as exc:  # noqa: BLE001 - an OS or renderer error must not lose the printed proof
+            write_error = f"could not write the proof files to {out}: {type(exc).__name__}: " \
+                          f"{(str(exc).strip().splitlines() or [''])[0]}"
     lean_verdict: bool | None = None
-    if proved and verify == "lean":
+    if proved and verify == "lean" and not write_error:
         lean_verdict, msg = _verify_lean(files, backend)
         notes.append(msg)
         if lean_verdict is False:
@@ -189,11 +236,25 @@ def prove(
         payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
                    "counterexample": result.counterexample, "error": result.error, "stats": result.stats,
                    "files": files, "notes": notes, "lean_verified": lean_verdict,
-                   "proof": result.proof.to_json() if proved else None}
+                   "proof": result.proof.to_json() if result.status == "proved" and result.proof else None}
+        if write_error:
+            payload["write_error"] = write_error
         typer.echo(json.dumps(payload, default=str, ensure_ascii=False))
     else:
-        _print_human(problem, result, files, notes)
+        _print_written(files, notes)
+        if write_error:
+            typer.echo(f"error: {write_error} (the proof is printed above)", err=True)
+    if write_error:
+        raise typer.Exit(2)
     raise typer.Exit(0 if proved else 1)
+
+
+def _print_written(files: dict[str, str], notes: list[str]) -> None:
+    con = Console(highlight=False, soft_wrap=True)
+    for k, v in files.items():
+        con.print(f"wrote {k}: {v}", markup=False)
+    for n in notes:
+        con.print(n, markup=False)
 
 
 def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: list[str]) -> None:
@@ -222,6 +283,8 @@ def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: li
         con.print(f"llm: calls={rw['calls']}, outputs={rw['outputs']}, parseable={rw['parseable']}, "
                   f"valid rewrites={rw['valid_rewrites']}, ranking calls={s['llm']['ranking']['calls']}",
                   markup=False)
+        if rw.get("errors"):
+            con.print(f"llm error: {str(rw['errors'][0]).splitlines()[0][:300]}", markup=False)
     for k, v in files.items():
         con.print(f"wrote {k}: {v}", markup=False)
     for n in notes:

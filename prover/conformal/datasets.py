@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from prover.conformal.claims import ClaimGraph
-from prover.conformal.io import DataError, load_any, load_math, math_path
+from prover.conformal.io import DataError, load_any, load_math, math_path, missing_data_message
 
 GENERATED = Path(__file__).resolve().parents[1] / "data" / "conformal" / "generated.jsonl"
 NAMED = {"math": "gpt4", "math-llama": "llama"}
@@ -15,7 +15,10 @@ NAMED = {"math": "gpt4", "math-llama": "llama"}
 
 def load_dataset(spec: str, data_dir: str | os.PathLike | None = None) -> list[ClaimGraph]:
     if spec in NAMED:
-        return load_math(math_path(NAMED[spec], data_dir))
+        path = math_path(NAMED[spec], data_dir)
+        if not path.is_file():
+            raise DataError(missing_data_message(path, data_dir))
+        return load_math(path)
     if spec == "generated":
         return load_any(GENERATED)
     p = Path(spec)

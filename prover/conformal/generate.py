@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -134,10 +134,19 @@ def build_set(proofs: Iterable[Proof], corrupt_fraction: float = 0.3, seed: int 
               require_kernel: bool = True) -> list[ClaimGraph]:
     """Render each proof, corrupted with probability ``corrupt_fraction``; kernel-rejected clean
     proofs are skipped (they are not kernel-checked proofs)."""
+    return [ex for _, ex in iter_build_set(proofs, corrupt_fraction, seed, require_kernel) if ex is not None]
+
+
+def iter_build_set(proofs: Iterable[Proof], corrupt_fraction: float = 0.3, seed: int = 0,
+                   require_kernel: bool = True,
+                   score: Callable[[ClaimGraph], None] | None = None) -> Iterator[tuple[Proof, ClaimGraph | None]]:
+    """:func:`build_set` one proof at a time: yields ``(proof, claim graph)``, or ``(proof, None)``
+    for a proof the kernel rejects, so that a caller can report progress and stop at a time
+    budget. ``score(ex)``: called on each graph before it is yielded (e.g. storing scores)."""
     rng = random.Random(seed)
-    out = []
-    for k, proof in enumerate(proofs):
+    for proof in proofs:
         if require_kernel and not _kernel_ok(proof):
+            yield proof, None
             continue
         base = proof.problem.name
         if rng.random() < corrupt_fraction:
@@ -147,8 +156,9 @@ def build_set(proofs: Iterable[Proof], corrupt_fraction: float = 0.3, seed: int 
         else:
             ex = render_proof(proof, base)
             ex.meta.update({"source": base})
-        out.append(ex)
-    return out
+        if score is not None:
+            score(ex)
+        yield proof, ex
 
 
 def _kernel_ok(proof: Proof) -> bool:

@@ -36,17 +36,41 @@ def project_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
+def default_data_dirs() -> list[Path]:
+    """Where the MATH files are looked for without ``--data`` or ``$PROVER_CONFORMAL_DATA``:
+    ``../shared/conformal_data`` next to the project, then next to the working directory."""
+    out = [project_root().parent / "shared" / "conformal_data", Path.cwd().parent / "shared" / "conformal_data"]
+    return list(dict.fromkeys(p.resolve() for p in out))
+
+
 def data_dir(override: str | os.PathLike | None = None) -> Path:
+    """``override`` (``--data``), else ``$PROVER_CONFORMAL_DATA``, else the first of
+    :func:`default_data_dirs` that exists (the first one when none does)."""
     if override:
         return Path(override)
     env = os.environ.get(DATA_ENV)
-    return Path(env) if env else project_root().parent / "shared" / "conformal_data"
+    if env:
+        return Path(env)
+    dirs = default_data_dirs()
+    return next((d for d in dirs if d.is_dir()), dirs[0])
 
 
 def math_path(which: str = "gpt4", directory: str | os.PathLike | None = None) -> Path:
     if which not in MATH_FILES:
         raise DataError(f"unknown MATH set {which!r} (use one of {', '.join(MATH_FILES)})")
     return data_dir(directory) / MATH_FILES[which]
+
+
+def missing_data_message(path: Path, directory: str | os.PathLike | None = None) -> str:
+    """One line: which file is missing, where it was looked for, and how to point at it."""
+    if directory:
+        where = f"given by --data {directory}"
+    elif os.environ.get(DATA_ENV):
+        where = f"from ${DATA_ENV}"
+    else:
+        where = "looked in " + ", ".join(str(d) for d in default_data_dirs())
+    return (f"no such data file: {path} ({where}); the MATH annotations are not shipped with the project: "
+            f"pass --data DIR or set ${DATA_ENV} to the folder holding {path.name}")
 
 
 def _chain_graph(n: int) -> nx.DiGraph:
@@ -70,7 +94,7 @@ def load_math(path: str | os.PathLike) -> list[ClaimGraph]:
     """Read a released annotation file; cyclic proxy graphs fall back to the chain graph."""
     p = Path(path)
     if not p.exists():
-        raise DataError(f"no such data file: {p} (set {DATA_ENV} or pass --data)")
+        raise DataError(missing_data_message(p))
     try:
         rows = json.loads(p.read_text())["data"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:

@@ -38,17 +38,41 @@ class Generate(Protocol):
     def __call__(self, prompt: str, n: int) -> list[str]: ...
 
 
+#: Stored score keys that a live scorer computes exactly (``build-set`` stores the symbolic
+#: scorer's confidence as ``symbolic``): claims without the stored score are scored live.
+LIVE_EQUIVALENT = {"symbolic": "symbolic"}
+
+
 @dataclass
 class GivenScore:
-    """A score stored with each claim (e.g. ``frequency``: self-consistency in [-5, 5])."""
+    """A score stored with each claim (e.g. ``frequency``: self-consistency in [-5, 5]).
+    ``live``: the scorer that computes the same score, for proofs whose claims do not carry it
+    (e.g. a proof file filtered with a calibration made on stored ``symbolic`` scores)."""
 
     key: str
+    live: Scorer | None = None
 
     def __call__(self, ex: ClaimGraph) -> np.ndarray:
         missing = [i for i, c in enumerate(ex.claims) if self.key not in c.scores]
+        if missing and self.live is not None:
+            return np.asarray(self.live(ex), dtype=float)
         if missing:
-            raise KeyError(f"{ex.name}: claims {missing} have no {self.key!r} score")
+            shown = missing if len(missing) <= 8 else [*missing[:8], "…"]
+            raise KeyError(f"{ex.name}: claims {shown} have no {self.key!r} score (the scorer given:{self.key} "
+                           f"reads a score stored with each claim; score these claims with the same method first)")
         return np.array([c.scores[self.key] for c in ex.claims], dtype=float)
+
+
+def live_equivalent(spec: str) -> str:
+    """``spec`` with each ``given:KEY`` that a live scorer computes replaced by that scorer
+    (recorded in a calibration file: how its scores can be recomputed)."""
+    out = []
+    for item in spec.split(","):
+        name, star, w = item.strip().partition("*")
+        if name.startswith("given:") and name[len("given:"):] in LIVE_EQUIVALENT:
+            name = LIVE_EQUIVALENT[name[len("given:"):]]
+        out.append(name + star + w)
+    return ",".join(out)
 
 
 def _squash(x: float) -> float:
@@ -221,7 +245,8 @@ def make_scorer(spec: str, generate: Generate | None = None) -> Scorer:
             parts.append((make_scorer(name, generate), float(w) if w else 1.0))
         return CombinedScorer(parts)
     if spec.startswith("given:"):
-        return GivenScore(spec[len("given:"):])
+        key = spec[len("given:"):]
+        return GivenScore(key, make_scorer(LIVE_EQUIVALENT[key], generate) if key in LIVE_EQUIVALENT else None)
     if spec == "symbolic":
         return SymbolicScorer()
     if spec.startswith("symbolic+"):

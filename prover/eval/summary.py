@@ -116,22 +116,20 @@ def load_run(path: Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     return json.loads(rj.read_text(encoding="utf-8")), read_records(path / "records.jsonl")
 
 
-def compare_markdown(a: Path, b: Path) -> str:
-    """Problems gained and lost from run A to run B, and time ratios B/A on problems both proved."""
+def compare_data(a: Path, b: Path) -> dict[str, Any]:
+    """Problems gained and lost from run A to run B, and time ratios B/A on problems both proved
+    (the data of :func:`compare_markdown`, also ``prover eval --compare --json``)."""
     run_a, rec_a = load_run(a)
     run_b, rec_b = load_run(b)
     proved_a = {k for k, r in rec_a.items() if r.get("status") == "proved"}
     proved_b = {k for k, r in rec_b.items() if r.get("status") == "proved"}
     common = set(rec_a) & set(rec_b)
-    datasets = list(dict.fromkeys([*run_a["problems"], *run_b["problems"]]))
-    lines = [f"# Comparison: A = `{a}`, B = `{b}`", "",
-             f"Problems attempted in both runs: {len(common)}.", "",
-             "| dataset | proved A | proved B | gained | lost | both proved | median time ratio B/A |",
-             "|---|---|---|---|---|---|---|"]
+    names = list(dict.fromkeys([*run_a["problems"], *run_b["problems"]]))
+    datasets: list[dict[str, Any]] = []
     gained_all: list[str] = []
     lost_all: list[str] = []
     ratios_all: list[float] = []
-    for ds in datasets:
+    for ds in names:
         ids = [i for i in dict.fromkeys(run_a["problems"].get(ds, []) + run_b["problems"].get(ds, []))
                if i in common]
         gained = [i for i in ids if i in proved_b and i not in proved_a]
@@ -142,22 +140,69 @@ def compare_markdown(a: Path, b: Path) -> str:
         gained_all += gained
         lost_all += lost
         ratios_all += ratios
-        lines.append(f"| {ds} | {sum(i in proved_a for i in ids)} | {sum(i in proved_b for i in ids)} | "
-                     f"{len(gained)} | {len(lost)} | {len(both)} | "
-                     f"{f'{median(ratios):.2f}' if ratios else '–'} |")
-    lines.append("")
-    lines.append("Gained (proved in B, not in A): " + (", ".join(gained_all) or "none") + ".")
-    lines.append("Lost (proved in A, not in B): "
-                 + (", ".join(f"{i} (B: {rec_b[i].get('status')})" for i in lost_all) or "none") + ".")
+        datasets.append({"dataset": ds, "proved_a": sum(i in proved_a for i in ids),
+                         "proved_b": sum(i in proved_b for i in ids), "gained": gained, "lost": lost,
+                         "both_proved": len(both), "median_time_ratio": median(ratios) if ratios else None})
+    ratio = None
     if ratios_all:
-        geo = math.exp(sum(math.log(r) for r in ratios_all) / len(ratios_all))
-        lines.append(f"Time ratio B/A over {len(ratios_all)} problems both proved: median "
-                     f"{median(ratios_all):.2f}, geometric mean {geo:.2f}, min {min(ratios_all):.2f}, "
-                     f"max {max(ratios_all):.2f} (below 1: B is faster).")
-    only = (set(rec_a) ^ set(rec_b))
-    if only:
-        lines.append(f"Attempted in only one run (not compared): {len(only)}.")
+        ratio = {"problems": len(ratios_all), "median": median(ratios_all),
+                 "geometric_mean": math.exp(sum(math.log(r) for r in ratios_all) / len(ratios_all)),
+                 "min": min(ratios_all), "max": max(ratios_all)}
+    return {"a": str(a), "b": str(b), "common": len(common), "datasets": datasets, "gained": gained_all,
+            "lost": [{"id": i, "status_b": rec_b[i].get("status")} for i in lost_all], "time_ratio": ratio,
+            "only_one_run": len(set(rec_a) ^ set(rec_b))}
+
+
+def compare_markdown(a: Path, b: Path) -> str:
+    """Problems gained and lost from run A to run B, and time ratios B/A on problems both proved."""
+    d = compare_data(a, b)
+    lines = [f"# Comparison: A = `{a}`, B = `{b}`", "",
+             f"Problems attempted in both runs: {d['common']}.", "",
+             "| dataset | proved A | proved B | gained | lost | both proved | median time ratio B/A |",
+             "|---|---|---|---|---|---|---|"]
+    for r in d["datasets"]:
+        med = r["median_time_ratio"]
+        lines.append(f"| {r['dataset']} | {r['proved_a']} | {r['proved_b']} | "
+                     f"{len(r['gained'])} | {len(r['lost'])} | {r['both_proved']} | "
+                     f"{f'{med:.2f}' if med is not None else '–'} |")
+    lines.append("")
+    lines.append("Gained (proved in B, not in A): " + (", ".join(d["gained"]) or "none") + ".")
+    lines.append("Lost (proved in A, not in B): "
+                 + (", ".join(f"{x['id']} (B: {x['status_b']})" for x in d["lost"]) or "none") + ".")
+    t = d["time_ratio"]
+    if t:
+        lines.append(f"Time ratio B/A over {t['problems']} problems both proved: median "
+                     f"{t['median']:.2f}, geometric mean {t['geometric_mean']:.2f}, min {t['min']:.2f}, "
+                     f"max {t['max']:.2f} (below 1: B is faster).")
+    if d["only_one_run"]:
+        lines.append(f"Attempted in only one run (not compared): {d['only_one_run']}.")
     return "\n".join(lines) + "\n"
+
+
+def summary_data(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Per dataset: proved/total (known-false problems excluded), median time of proved, status
+    counts; the machine-readable form of :func:`summary_markdown` (``prover eval --json``)."""
+    problems: dict[str, list[str]] = run["problems"]
+    known_false: dict[str, str] = run.get("known_false", {})
+    false_mode = run.get("options", {}).get("variants") == "false"
+    out: list[dict[str, Any]] = []
+    unsound: list[str] = []
+    for ds, ids in problems.items():
+        recs = [records[i] for i in ids if i in records]
+        proved = [r for r in recs if r.get("status") == "proved"]
+        excluded = [i for i in ids if i in known_false and not false_mode]
+        ok = [r for r in proved if r["key"] not in excluded]
+        unsound += [r["key"] for r in proved if false_mode or r["key"] in known_false]
+        times = [float(r.get("time_s") or 0.0) for r in ok]
+        out.append({"dataset": ds, "total": len(ids), "attempted": len(recs), "proved": len(ok),
+                    "excluded_known_false": excluded, "share_proved": len(ok) / (len(ids) - len(excluded))
+                    if len(ids) > len(excluded) else None,
+                    "median_time_proved_s": median(times) if times else None,
+                    "statuses": dict(Counter(r.get("status", "?") for r in recs))})
+    return {"out": run.get("out"), "options": run.get("options", {}), "false_variants": false_mode,
+            "datasets": out, "unsound": unsound,
+            "records": [{"key": k, "status": r.get("status"), "time_s": r.get("time_s"), "proof": r.get("proof"),
+                         "error": r.get("error")} for k, r in records.items()]}
 
 
 def _ratio(rb: dict[str, Any], ra: dict[str, Any]) -> float | None:

@@ -72,8 +72,23 @@ def load_benchmark_entry(path: str | Path, ident: str, *, real_division: bool = 
     for s in skipped:
         if s.ident is not None and matches(s.ident):
             raise ParseError(f"entry `{ident}` ({path.name}:{s.line}) cannot be used: {s.reason}", 1)
-    extra = f" ({len(skipped)} broken lines skipped)" if skipped else ""
-    raise ParseError(f"no entry `{ident}` in {path.name}{extra}", 1)
+    extra = f"; {len(skipped)} broken lines skipped" if skipped else ""
+    ids = [_ident(path, rec) for rec in records]
+    raise ParseError(f"no entry `{ident}` in {path.name}{extra}; {_valid_ids(ident, ids)}", 1)
+
+
+def _valid_ids(ident: str, ids: list[str]) -> str:
+    """One line naming the valid ids: all of them when few, else the closest ones (difflib)."""
+    import difflib
+
+    if not ids:
+        return "the file has no usable entry"
+    short = list(dict.fromkeys(i.split("/")[-1] for i in ids))
+    if len(short) <= 12:
+        return "valid ids: " + ", ".join(short)
+    close = difflib.get_close_matches(ident.split("/")[-1], short, n=5, cutoff=0.5)
+    where = f"{len(short)} ids, {short[0]} … {short[-1]}"
+    return (f"closest: {', '.join(close)} ({where})" if close else f"valid ids: {where}")
 
 
 __all__ = ["OnSkip", "SkippedLine", "load_benchmark", "load_benchmark_entry", "warn_skipped"]

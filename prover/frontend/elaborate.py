@@ -181,17 +181,21 @@ def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
     return sp.Pow(base, ex)
 
 
-def _ascription(node: Node, ty: str, scope: Scope) -> sp.Expr:
+def ascription_type(node: Node, ty: str) -> str:
+    """The type at which the ascribed term ``(t : T)`` is elaborated inside a term of type ``ty``
+    (refusing the combinations Lean would not accept or we do not model)."""
     target = node.value
     if target not in ("R", "N", "Z"):
         raise Located(f"type `{TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
-    if target == "R":
-        if ty != "R":
-            raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
-        return elab(node.args[0], "R", scope)
+    if target == "R" and ty != "R":
+        raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
     if ty == "N" and target == "Z":
         raise Located("`(… : ℤ)` inside a natural-number term", node.pos)
-    return elab(node.args[0], target, scope)
+    return target
+
+
+def _ascription(node: Node, ty: str, scope: Scope) -> sp.Expr:
+    return elab(node.args[0], ascription_type(node, ty), scope)
 
 
 _NON_REAL = (sp.I, sp.zoo, sp.oo, -sp.oo, sp.nan)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prover.frontend.elaborate import TYPE_TEXT, Scope, nat_refusal, relation_type, term_type
+from prover.frontend.elaborate import TYPE_TEXT, Scope, ascription_type, nat_refusal, relation_type, term_type
 from prover.frontend.errors import Located
 from prover.frontend.syntax import Node
 from prover.kernel import terms as T
@@ -114,16 +114,7 @@ def _power(node: Node, ty: str, scope: Scope) -> T.Term:
 
 
 def _ascription(node: Node, ty: str, scope: Scope) -> T.Term:
-    target = node.value
-    if target not in ("R", "N", "Z"):
-        raise Located(f"type `{TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
-    if target == "R":
-        if ty != "R":
-            raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
-        return faithful_term(node.args[0], "R", scope)
-    if ty == "N" and target == "Z":
-        raise Located("`(… : ℤ)` inside a natural-number term", node.pos)
-    return faithful_term(node.args[0], target, scope)
+    return faithful_term(node.args[0], ascription_type(node, ty), scope)
 
 
 def faithful_relation(node: Node, scope: Scope) -> T.Rel:

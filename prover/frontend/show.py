@@ -47,10 +47,26 @@ def load_spec(spec: str, *, real_division: bool | None = None, on_skip: OnSkip |
         text = path.read_text(encoding="utf-8")
         p = parse_theorem(text, real_division=bool(real_division), name=ident or None)
         p.source = str(path)
+        # the file's text and the declaration's name: `prover check` reads the statement again
+        p.meta = {**p.meta, "lean": text, "lean_name": ident or None}
         return [p]
+    _refuse_other_files(spec, path_part)
     p = parse_theorem(spec, real_division=bool(real_division))
     p.meta = {**p.meta, "lean": spec}   # rendered Lean files keep the user's statement verbatim
     return [p]
+
+
+def _refuse_other_files(spec: str, path_part: str) -> None:
+    """A spec that names a file (one word with a file extension, or an existing file) but
+    neither ``.lean`` nor ``.jsonl`` is refused as such, instead of being read as statement text."""
+    if not path_part or any(ch.isspace() for ch in spec):
+        return  # statement text always has spaces
+    path = Path(path_part)
+    suffix = path.suffix
+    if suffix and ((suffix[1:].isalnum() and suffix[1].isalpha()) or path.is_file()):
+        raise ParseError(f"unsupported file extension {suffix} in {path_part} (expected .jsonl or .lean)", 1)
+    if path.is_file():
+        raise ParseError(f"{path_part}: a file without extension (expected .jsonl or .lean)", 1)
 
 
 def problem_to_json(p: Problem) -> dict[str, Any]:

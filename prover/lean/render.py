@@ -52,6 +52,13 @@ CLOSE_STYLES = ("linear_combination", "nlinarith")
 REAL_DIVISION_MACRO = "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))"
 
 
+#: First line of every rendered file. It claims only what is true when the file is written: the
+#: text targets this Mathlib; nothing has compiled it (``prover lean check FILE`` or
+#: ``prover prove --verify lean`` does).
+HEADER_LINE = (f"-- Rendered by prover for Mathlib {MATHLIB_TAG} (lean_project/); not compiled when written: "
+               "check it with `prover lean check FILE`.")
+
+
 class RenderError(ValueError):
     """A step this renderer cannot turn into Lean (the message names the step and why)."""
 
@@ -569,7 +576,7 @@ def _render_substitute(step: Step, ctx: _Ctx) -> StepBlock:
     for v, f in subst.items():
         back = sp.simplify(f.subs({var(k): g for k, g in inverse.items()}, simultaneous=True) - var(v))
         if back != 0 or has_denominator(f) or any(has_denominator(g) for g in inverse.values()):
-            raise RenderError(f"substitute step: {v} = {f} is not a polynomial inverse of the given "
+            raise RenderError(f"substitute step: {v} = {lean_expr(f)} is not a polynomial inverse of the given "
                               "inverse map; only polynomial substitutions are rendered")
     title = "-- substitute " + ", ".join(f"{v} = {lean_expr(f)}" for v, f in subst.items())
     new_vars = [v for v in sub.variables if v not in step.goal.variables or v in inverse]
@@ -663,8 +670,7 @@ def header(problem: Problem, used_lemmas: set[str] | frozenset[str] = frozenset(
     Real``, and the benchmark's real-division macro when the problem was read that way."""
     imports = ["import Mathlib"] + (["import ProverLemmas"] if any(n.startswith("Prover.") for n in used_lemmas)
                                     else [])
-    lines = [f"-- Rendered by prover; checked against Mathlib {MATHLIB_TAG} (lean_project/).",
-             *imports, "", "open Real", ""]
+    lines = [HEADER_LINE, *imports, "", "open Real", ""]
     if problem.real_division:
         lines += ["-- Benchmark convention: every `/` is real division.", REAL_DIVISION_MACRO, ""]
     return "\n".join(lines) + "\n"

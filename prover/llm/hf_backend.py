@@ -17,6 +17,19 @@ class TransformersBackend:
     _model: Any = field(default=None, repr=False)
     _tok: Any = field(default=None, repr=False)
 
+    def probe(self, timeout_s: float = 3.0) -> None:
+        """Fail fast (:class:`LLMError`) when the model folder or the ``llm`` extra is missing."""
+        if not os.path.isdir(self.model_path):
+            raise LLMError(f"no local model folder at {self.model_path} (models are never downloaded)")
+        if not os.path.isfile(os.path.join(self.model_path, "config.json")):
+            raise LLMError(f"{self.model_path} is not a transformers model folder (no config.json)")
+        try:
+            import torch  # noqa: F401
+            import transformers  # noqa: F401
+        except ImportError as exc:
+            raise LLMError(f"the transformers backend needs the `llm` extra ({exc}): "
+                           "pip install torch==2.13.0 && pip install -e '.[llm]'") from None
+
     def _load(self) -> None:
         if self._model is not None:
             return

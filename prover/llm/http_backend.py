@@ -45,6 +45,34 @@ class HTTPBackend:
             time.sleep(min(0.2 * 2 ** attempt, 2.0))
         raise LLMError(f"LLM endpoint {url} failed: {last}")
 
+    def probe(self, timeout_s: float = 3.0) -> None:
+        """Fail fast (:class:`LLMError`, one line) when the server is not reachable, refuses
+        the key, or lists its models without ours: one ``GET /models`` with a short timeout.
+        A server that answers but has no ``/models`` route is taken as usable."""
+        url = self.base_url.rstrip("/") + "/models"
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        req = urllib.request.Request(url, headers=headers, method="GET")
+        try:
+            with urllib.request.urlopen(req, timeout=timeout_s) as resp:
+                body = resp.read(1 << 20).decode("utf-8", "replace")
+        except urllib.error.HTTPError as exc:
+            if exc.code in (401, 403):
+                raise LLMError(f"LLM server {self.base_url} refused the request (HTTP {exc.code}; "
+                               "check $OPENAI_API_KEY)") from None
+            return  # the server answers; it just has no /models route
+        except (urllib.error.URLError, TimeoutError, ConnectionError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise LLMError(f"LLM server {self.base_url} is not reachable ({reason}); "
+                           "is it running (e.g. `vllm serve MODEL`)?") from None
+        try:
+            served = [m.get("id") for m in json.loads(body).get("data", []) if isinstance(m, dict)]
+        except (json.JSONDecodeError, AttributeError):
+            return
+        served = [m for m in served if isinstance(m, str)]
+        if served and self.model not in served:
+            raise LLMError(f"model {self.model!r} is not served by {self.base_url} "
+                           f"(served: {', '.join(served[:5])})")
+
     def generate(self, prompts: list[str], params: GenerationParams) -> list[list[str]]:
         out: list[list[str]] = []
         for prompt in prompts:

@@ -37,3 +37,22 @@ def make_backend(spec: str | None, *, system_prompt: str | None = None) -> LLMBa
             raise LLMError(f"no local model folder at {arg} (models are never downloaded)")
         return TransformersBackend(arg)
     raise LLMError(f"unknown LLM backend {kind!r} in {spec!r}: use vllm, hf, or an http(s) URL")
+
+
+def probe_backend(backend: LLMBackend | None, timeout_s: float = 3.0) -> None:
+    """Check once, before any search, that ``backend`` can answer: the extra it needs is
+    installed, its model folder exists, its server is up (``GET /models``, ``timeout_s``).
+    Raises :class:`LLMError` with one line; backends without a ``probe`` pass."""
+    probe = getattr(backend, "probe", None)
+    if backend is None or probe is None:
+        return
+    probe(timeout_s)
+
+
+def make_checked_backend(spec: str | None, *, system_prompt: str | None = None,
+                         timeout_s: float = 3.0) -> LLMBackend | None:
+    """:func:`make_backend` followed by :func:`probe_backend`: what a command calls to fail
+    fast on an unusable ``--llm``."""
+    backend = make_backend(spec, system_prompt=system_prompt)
+    probe_backend(backend, timeout_s)
+    return backend

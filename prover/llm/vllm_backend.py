@@ -16,6 +16,19 @@ class VLLMBackend:
     engine_kwargs: dict[str, Any] = field(default_factory=dict)
     _llm: Any = field(default=None, repr=False)
 
+    def probe(self, timeout_s: float = 3.0) -> None:
+        """Fail fast (:class:`LLMError`) when vllm is not installed or a local model path is
+        missing (importing vllm itself takes long; only its presence is checked)."""
+        import importlib.util
+        import os
+
+        if importlib.util.find_spec("vllm") is None:
+            raise LLMError("the vllm backend needs the `gpu` extra (pip install -e '.[gpu]') "
+                           "on a machine with a GPU; vllm is not installed")
+        looks_local = self.model.startswith(("/", "./", "../", "~"))   # else a hub name such as org/model
+        if looks_local and not os.path.exists(os.path.expanduser(self.model)):
+            raise LLMError(f"no model at {self.model}")
+
     def _load(self) -> None:
         if self._llm is not None:
             return

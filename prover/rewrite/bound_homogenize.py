@@ -30,6 +30,7 @@ from prover.rewrite.base import (
     primitive_relation,
     target_fraction,
 )
+from prover.search.render import show_relation
 
 #: Above this many terms in the numerator the rewrite is not attempted.
 MAX_TERMS = 600
@@ -138,7 +139,7 @@ class HomogenizeByBound:
         cert = LinearCertificate(expr_to_str(multiplier),
                                  applications=(HypothesisApplication(bd.hyp, expr_to_str(coeff)),))
         h = goal.hypotheses[bd.hyp]
-        return Step("scale", goal, [sub], cert.to_json(), note=f"homogenize with {h.lhs} {h.op} {h.rhs}")
+        return Step("scale", goal, [sub], cert.to_json(), note=f"homogenize with {show_relation(h)}")
 
 
 def equality_scales(goal: Goal, syms: list[sp.Symbol]) -> Iterator[tuple[int, sp.Expr, sp.Expr, int]]:
@@ -196,5 +197,5 @@ class HomogenizeByEquality:
                 continue
             cert = LinearCertificate(expr_to_str(multiplier), (EqTerm(hyp, expr_to_str(lam)),))
             yield Candidate(Step("rewrite", goal, [goal.with_target(new)], cert.to_json(),
-                                 note=f"homogenize with {h.lhs} = {h.rhs}"), self.name, 1.5)
+                                 note=f"homogenize with {show_relation(h)}"), self.name, 1.5)
             return

@@ -42,6 +42,7 @@ from prover.kernel.certificates import (
 )
 from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars
+from prover.search.render import show_expr
 
 MAX_VARS = 5
 MAX_POLY_DEGREE = 12
@@ -466,7 +467,8 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         m = K
     close = Step("close", G3, [], _zero_close(), note="the weights sum to 1")
     scale = Step("scale", G2, [G3], LinearCertificate(expr_to_str(m), applications=tuple(apps)).to_json(),
-                 [close], note=f"isolated fudging: each term >= {-K}·x^{plan.r}/Σx^{plan.r}")
+                 [close], note=f"isolated fudging: each term ≥ {show_expr(-K)} · x ^ ({show_expr(plan.r)}) / "
+                               f"Σ x ^ ({show_expr(plan.r)})")
     if not defs:    # nothing to name (rational terms, integer r)
         return scale
     return Step("introduce", goal, [G2], IntroduceCertificate(defs).to_json(), [scale],

@@ -20,6 +20,7 @@ from prover.rewrite.base import (
     primitive_relation,
     rewrite_step,
 )
+from prover.search.render import show_relation
 
 
 def homogeneous_constraint(eq: sp.Expr, syms: list[sp.Symbol]) -> tuple[sp.Expr, sp.Expr, int] | None:
@@ -73,5 +74,4 @@ class Homogenize:
                 continue
             content, new = primitive_relation(nh, syms, goal.target.strict)
             yield Candidate(rewrite_step(goal, new, content, [(i, q.as_expr())],
-                                         note=f"homogenize with {goal.hypotheses[i].lhs} = "
-                                              f"{goal.hypotheses[i].rhs}"), self.name, 1.0)
+                                         note=f"homogenize with {show_relation(goal.hypotheses[i])}"), self.name, 1.0)

@@ -32,6 +32,7 @@ from prover.kernel.certificates import FactApplication, LinearCertificate, SosCe
 from prover.problem import Relation
 from prover.rewrite.base import Candidate, is_positive, symbols_of
 from prover.rewrite.tangent_plane import equality_points
+from prover.search.render import show_expr
 
 #: Seconds of SOS search per univariate fact.
 SOS_TIME = 3.0
@@ -214,7 +215,8 @@ class ProductBounds:
         replaced_right = big_on_right if lower else not big_on_right
         new = Relation(other, t.op, new_side) if replaced_right else Relation(new_side, t.op, other)
         cert = LinearCertificate("1", applications=tuple(apps))
-        shown = ", ".join(sorted({f"{fc.expr} {'≥' if lower else '≤'} {bd.g}" for fc, bd in zip(factors, bounds)
+        shown = ", ".join(sorted({f"{show_expr(fc.expr)} {'≥' if lower else '≤'} {show_expr(bd.g)}"
+                                  for fc, bd in zip(factors, bounds)
                                   if bd is not None}))
         return Step("scale", goal, [goal.with_target(new)], cert.to_json(), note=f"product bounds: {shown}")
 

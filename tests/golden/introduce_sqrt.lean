@@ -1,4 +1,4 @@
--- Rendered by prover; checked against Mathlib v4.16.0 (lean_project/).
+-- Rendered by prover for Mathlib v4.16.0 (lean_project/); not compiled when written: check it with `prover lean check FILE`.
 import Mathlib
 
 open Real
