@@ -666,3 +666,17 @@ def test_univariate_quadratic_without_real_roots_is_positive():
     assert not prove_positive(a**2 - 4 * a + 4, [], True)      # double root at 2
     assert not prove_positive(a**2 - 4 * a + 3, [], False)     # negative between 1 and 3
     assert not prove_positive(-(a**2) - 1, [], False)
+
+
+def test_expansion_bombs_are_rejected_at_once() -> None:
+    """A certificate whose expansion would take hours is rejected, not expanded."""
+    import time
+
+    from prover.kernel.algebra import KernelError
+    from prover.kernel.check import check_close
+
+    g = {"variables": ["x", "y"], "hypotheses": [], "target": {"lhs": "(x+y)**10000", "op": ">=", "rhs": "0"}}
+    t0 = time.monotonic()
+    with pytest.raises(KernelError, match="too large"):
+        check_close(g, {"method": "sos", "terms": [{"coeff": "1", "mult": [], "poly": "(x+y)**5000"}]})
+    assert time.monotonic() - t0 < 2

@@ -46,6 +46,7 @@ EXPECT: list[tuple[str, int, str]] = [
     ('prove "theorem t (a b c : ℝ)', 0, "kernel: accepted"),
     ("prove benchmarks/chenneq.jsonl#P19", 0, '"status": "proved"'),
     ("prove examples/inequalities.lean#sum_products", 0, "kernel: accepted"),
+    ("prove examples/inequalities.lean#amgm_two --lean", 0, "linear_combination"),
     ("check runs/nesbitt/proof.json", 0, "ACCEPTED"),
     ('parse "theorem t (a b : ℝ) (h : 0 < a ∧ 0 < b)', 0, "goal"),
     ("parse benchmarks/chenneq.jsonl#P28", 0, "goal"),

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import json
 import shlex
-import signal
 import time
 from pathlib import Path
 from typing import NoReturn
@@ -286,28 +284,12 @@ class _BudgetExceeded(BaseException):
     ``except Exception`` inside the work swallows it)."""
 
 
-@contextlib.contextmanager
 def _time_budget(seconds: float | None):
     """Interrupt the work after ``seconds`` (SIGALRM; main thread only, else the caller's
     checks between items are the limit)."""
-    if not seconds:
-        yield
-        return
+    from prover.alarm import alarm_after
 
-    def on_alarm(signum, frame):
-        raise _BudgetExceeded()
-
-    try:
-        old = signal.signal(signal.SIGALRM, on_alarm)
-    except (ValueError, AttributeError):  # not the main thread / no SIGALRM
-        yield
-        return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    return alarm_after(seconds, _BudgetExceeded)
 
 
 @conformal_app.command("build-set")

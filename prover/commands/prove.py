@@ -185,6 +185,10 @@ def prove(
         None, "--progress/--no-progress",
         help="progress on stderr while searching (default: a spinner on a terminal, else a line every 10 s; "
              "never with --json)"),
+    lean_out: bool = typer.Option(False, "--lean", help="also print the rendered Lean proof on stdout"),
+    in_place: bool = typer.Option(
+        False, "--in-place",
+        help="FILE.lean#name: replace that theorem's `sorry` by the rendered proof (backup FILE.lean.bak)"),
 ) -> None:
     """Search for a proof; exit 0 only when the kernel accepted it.
 
@@ -195,6 +199,8 @@ def prove(
             raise UserError("--time-limit must be positive")
         if out is not None:
             check_out_dir(out)
+        if in_place and not theorem.partition("#")[0].endswith(".lean"):
+            raise UserError("--in-place needs a FILE.lean[#name] argument")
         _check_backend(backend, verify)
         problem = load_problem(theorem, real_division)
         llm_backend = make_llm(llm)
@@ -232,6 +238,15 @@ def prove(
         notes.append(msg)
         if lean_verdict is False:
             proved = False    # the user asked for Lean's verdict too
+    if proved and (lean_out or in_place) and not write_error:
+        lean, why = _lean_text(result.proof)
+        if lean is None:
+            notes.append(f"no Lean text: {why}")
+        else:
+            if in_place:
+                notes.append(_write_in_place(theorem, problem, lean))
+            if lean_out and not as_json:
+                typer.echo(lean)
     if as_json:
         payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
                    "counterexample": result.counterexample, "error": result.error, "stats": result.stats,
@@ -247,6 +262,20 @@ def prove(
     if write_error:
         raise typer.Exit(2)
     raise typer.Exit(0 if proved else 1)
+
+
+def _write_in_place(spec: str, problem: Problem, lean: str) -> str:
+    """Put the rendered proof into the user's file; a sentence for the notes (never "checked")."""
+    from prover.lean.in_place import InPlaceError, write_in_place
+
+    path_part, _, ident = spec.partition("#")
+    name = ident or str(problem.meta.get("declared_name") or problem.name)
+    try:
+        backup = write_in_place(Path(path_part), name, lean)
+    except (InPlaceError, OSError) as exc:
+        return f"--in-place: not written: {exc}"
+    return (f"wrote the proof of {name} into {path_part} (original kept as {backup.name}); "
+            f"not compiled here: check it with `prover lean check {path_part}`")
 
 
 def _print_written(files: dict[str, str], notes: list[str]) -> None:

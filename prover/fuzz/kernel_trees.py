@@ -22,7 +22,6 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-import platform
 import random
 import re
 import time
@@ -994,10 +993,9 @@ class FuzzReport:
 
 
 def machine_info() -> dict[str, Any]:
-    import os
+    from prover.eval.machine import machine_info as info
 
-    return {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
-            "python": platform.python_version(), "cpus": os.cpu_count(), "sympy": sp.__version__}
+    return {**info(), "sympy": sp.__version__}
 
 
 def run_campaign(trees: int, seed: int, mutants_per_tree: int = 4, max_depth: int = 2,
@@ -1088,7 +1086,7 @@ def report_markdown(rep: FuzzReport, command: str = "") -> str:
         "",
         f"Command: `{command}`" if command else "",
         (f"Seed {rep.seed}; {rep.trees} trees × up to {rep.mutants_per_tree} mutants; "
-         f"{rep.duration_seconds} s on {rep.machine.get('processor')} ({rep.machine.get('cpus')} CPUs, "
+         f"{rep.duration_seconds} s on {rep.machine.get('cpu_model')} ({rep.machine.get('cores')} CPUs, "
          f"Python {rep.machine.get('python')}, {rep.machine.get('platform')})."),
         "",
         "| | count |",

@@ -36,6 +36,8 @@ class KernelError(Exception):
 
 
 MAX_EXPONENT = T.LIMITS.max_exponent
+#: total degree above which a power of a polynomial is not expanded (real certificates stay far below)
+MAX_DEGREE = 2_000
 
 
 @dataclass(frozen=True)
@@ -412,6 +414,9 @@ def _to_frac(e: sp.Expr, R, memo: dict) -> tuple:
     elif e.is_Pow and e.exp.is_Integer:
         n, d = _to_frac(e.base, R, memo)
         k = int(e.exp)
+        degree = max((sum(m) for p in (n, d) for m in p.monoms()), default=0)
+        if abs(k) * degree > MAX_DEGREE:
+            raise KernelError(f"a power of degree {abs(k) * degree} is too large to expand (limit {MAX_DEGREE})")
         n, d = (n**k, d**k) if k >= 0 else (d**-k, n**-k)
     else:
         raise KernelError(f"not a rational function: {e}")

@@ -599,9 +599,9 @@ def _equivalent(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None) -
 
 def _same_slack(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None, both_signs: bool = False) -> bool:
     """slack(h) (with ``subs`` applied) = slack(H) where ``ctx``'s hypotheses hold (± if asked):
-    first with inverses as atoms (a rearrangement needs no denominator nonzero), then as field
-    algebra with every denominator proved nonzero."""
-    for view in (ctx.inverse_view(), ctx):
+    as field algebra with every denominator proved nonzero, else with inverses as atoms (a
+    rearrangement that needs no denominator nonzero)."""
+    for view in (ctx, ctx.inverse_view()):
         dens: list = []
         try:
             a = view.conv(h.slack(), dens, subs)

@@ -34,13 +34,13 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   expressions), and hypotheses ``0 ≤ e``/``0 < e``/``e ≠ 0``/``c ≤ e``/``c < e``/``c = e`` whose
   ``e`` is *syntactically* the subterm (``compareHyp``). No subtraction, no negation.
 * **``linarith``** (in ``by linarith`` side goals) as Positivstellensatz degree 1 over the
-  hypotheses that are comparisons, with nonlinear monomials as atoms, decided by an exact
-  rational simplex (``sympy``'s ``lpmin``).
+  hypotheses that are comparisons (hypotheses over ``LINARITH_HYP_SIZE`` term nodes are left
+  out, which can only make the model fail more often), nonlinear monomials as atoms; a
+  certificate is searched with HiGHS and accepted only after an exact rational check.
 * **Structure**: ``have``, ``suffices … by``, ``obtain ⟨…⟩``, ``rcases … with h | h``,
   ``refine ⟨fun … => ?_, …⟩``, ``intro``, ``exact``, ``show``, ``apply`` (of a whitelisted
   lemma), ``constructor``, ``rw [ge_iff_le]``/``rw [gt_iff_lt]``, ``·`` bullets, ``first | …``
-  (only with finishing alternatives), ``t <;> t'``, ``calc`` chains of ``=``/``≤``/``<``,
-  shadowed names (a re-bound name hides the old hypothesis from names, not from
+  (only with finishing alternatives), ``t <;> t'``, shadowed names (a re-bound name hides the old hypothesis from names, not from
   ``positivity``/``linarith``).
 * **Names**: every global constant must be whitelisted (``MATHLIB_SIGNATURES`` or a
   ``ProverLemmas`` theorem read from ``lean_project/ProverLemmas/*.lean``).
@@ -50,13 +50,15 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
 
 Not modelled (each is a failure): ``field_simp``, ``nlinarith``, ``polyrith``, ``norm_num``,
 ``simp``, ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
-casts, ``∃``, ``Finset`` sums, and every name outside the whitelist.
+``calc`` (``Checker.calc`` is written but the tactic parser does not produce it yet), casts, ``∃``,
+``Finset`` sums, and every name outside the whitelist.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -200,9 +202,8 @@ def lex(text: str, line: int = 1) -> list[Tok]:
         if _id_start(ch):
             j = i + 1
             while j < n:
-                if _id_rest(text[j]):
-                    j += 1
-                elif text[j] == "." and j + 1 < n and (_id_start(text[j + 1]) or text[j + 1].isdigit()):
+                if _id_rest(text[j]) or (text[j] == "." and j + 1 < n
+                                         and (_id_start(text[j + 1]) or text[j + 1].isdigit())):
                     j += 1
                 else:
                     break
@@ -282,6 +283,21 @@ class Scope:
         s = Scope(self.names, self.opens, self.namespace, self.counter)
         s.names[name] = uid
         return s, uid
+
+
+def _big_int(digits: str) -> int:
+    """``int(digits)`` without Python's 4300-digit limit (Lean numerals are unbounded)."""
+    if len(digits) <= 4000:
+        return int(digits)
+    half = len(digits) // 2
+    return _big_int(digits[:half]) * 10 ** (len(digits) - half) + _big_int(digits[half:])
+
+
+def _num_str(n: int) -> str:
+    try:
+        return str(n)
+    except ValueError:
+        return f"<{n.bit_length()}-bit numeral>"
 
 
 def uid_name(uid: str) -> str:
@@ -382,7 +398,7 @@ class TermParser:
     def atom(self) -> Any:
         t = self.next()
         if t.kind == "num":
-            return ("num", int(t.text)) if t.text.isdigit() else ("dec", t.text)
+            return ("num", _big_int(t.text)) if t.text.isdigit() else ("dec", t.text)
         if t.kind == "ident":
             if t.text in KEYWORDS:
                 raise NotModelled(f"syntax: unexpected keyword {t.text!r}")
@@ -588,7 +604,7 @@ def show(t: Any, prec: int = 0) -> str:
     """Lean-like text of a term (for messages)."""
     tag = t[0]
     if tag == "num":
-        return str(t[1])
+        return _num_str(t[1])
     if tag == "dec":
         return t[1]
     if tag == "fv":
@@ -704,10 +720,10 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "le_of_lt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a < b) : a ≤ b"),
     "ne_of_gt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a > b) : a ≠ b"),
     "mul_inv_cancel₀": ("Mathlib/Algebra/GroupWithZero/Defs.lean", "{a : ℝ} (h : a ≠ 0) : a * a⁻¹ = 1"),
-    "Real.sqrt_nonneg": ("Mathlib/Analysis/SpecialFunctions/Pow/NNRpow.lean", "(x : ℝ) : 0 ≤ √x"),
-    "Real.sqrt_pos": ("Mathlib/Analysis/SpecialFunctions/Sqrt.lean", "{x : ℝ} : 0 < √x ↔ 0 < x"),
-    "Real.sq_sqrt": ("Mathlib/Analysis/SpecialFunctions/Sqrt.lean", "{a : ℝ} (h : 0 ≤ a) : √a ^ 2 = a"),
-    "Real.sqrt_sq": ("Mathlib/Analysis/SpecialFunctions/Sqrt.lean", "{a : ℝ} (h : 0 ≤ a) : √(a ^ 2) = a"),
+    "Real.sqrt_nonneg": ("Mathlib/Data/Real/Sqrt.lean", "(x : ℝ) : 0 ≤ √x"),
+    "Real.sqrt_pos": ("Mathlib/Data/Real/Sqrt.lean", "{x : ℝ} : 0 < √x ↔ 0 < x"),
+    "Real.sq_sqrt": ("Mathlib/Data/Real/Sqrt.lean", "{a : ℝ} (h : 0 ≤ a) : √a ^ 2 = a"),
+    "Real.sqrt_sq": ("Mathlib/Data/Real/Sqrt.lean", "{a : ℝ} (h : 0 ≤ a) : √(a ^ 2) = a"),
     "Real.exp_pos": ("Mathlib/Analysis/SpecialFunctions/Exp.lean", "(x : ℝ) : 0 < Real.exp x"),
     "Real.rpow_natCast": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
                           "(x : ℝ) (n : ℕ) : x ^ (n : ℝ) = x ^ n"),
@@ -715,12 +731,12 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
                       "{x : ℝ} (hx : 0 ≤ x) (y z : ℝ) : x ^ (y * z) = (x ^ y) ^ z"),
     "Real.geom_mean_le_arith_mean2_weighted": (
         "Mathlib/Analysis/MeanInequalities.lean",
-        "{w₁ w₂ p₁ p₂ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) (hw : w₁ + w₂ = 1) : "
-        "p₁ ^ w₁ * p₂ ^ w₂ ≤ w₁ * p₁ + w₂ * p₂"),
+        ("{w₁ w₂ p₁ p₂ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) (hw : w₁ + w₂ = 1) : "
+         "p₁ ^ w₁ * p₂ ^ w₂ ≤ w₁ * p₁ + w₂ * p₂")),
     "Real.geom_mean_le_arith_mean3_weighted": (
         "Mathlib/Analysis/MeanInequalities.lean",
-        "{w₁ w₂ w₃ p₁ p₂ p₃ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hw₃ : 0 ≤ w₃) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) "
-        "(hp₃ : 0 ≤ p₃) (hw : w₁ + w₂ + w₃ = 1) : p₁ ^ w₁ * p₂ ^ w₂ * p₃ ^ w₃ ≤ w₁ * p₁ + w₂ * p₂ + w₃ * p₃"),
+        ("{w₁ w₂ w₃ p₁ p₂ p₃ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hw₃ : 0 ≤ w₃) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) "
+         "(hp₃ : 0 ≤ p₃) (hw : w₁ + w₂ + w₃ = 1) : p₁ ^ w₁ * p₂ ^ w₂ * p₃ ^ w₃ ≤ w₁ * p₁ + w₂ * p₂ + w₃ * p₃")),
     "two_mul_le_add_sq": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2"),
     "four_mul_le_sq_add": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a b : ℝ) : 4 * a * b ≤ (a + b) ^ 2"),
 }
@@ -940,9 +956,7 @@ class LeanSource:
                 ns.append(m.group(1))
             elif re.match(r"end\b", s):
                 parts = s.split()
-                if len(parts) > 1 and ns and ns[-1] == parts[1]:
-                    ns.pop()
-                elif len(parts) == 1 and ns:
+                if ns and (len(parts) == 1 or ns[-1] == parts[1]):
                     ns.pop()
             out.append((i + 1, "command", s))
             i += 1
@@ -1544,9 +1558,8 @@ def _compare_hyp(e: Any, h: Any) -> str | None:
             return _NONNEG if lo == ZERO else _norm_num_positivity(lo)
         if e == lo:
             return _NONNEG if hi == ZERO else _norm_num_positivity(hi)
-    if op == "≠":
-        if lo == ZERO and hi == e or hi == ZERO and lo == e:
-            return _NONZERO
+    if op == "≠" and (lo == ZERO and hi == e or hi == ZERO and lo == e):
+        return _NONZERO
     return None
 
 
@@ -1611,8 +1624,8 @@ def linarith_goal(target: Any, ctx: tuple[Local, ...]) -> None:
         if loc.is_var:
             continue
         r = _rel(loc.type)
-        if r is None or r[0] == "≠":
-            continue
+        if r is None or r[0] == "≠" or _size(loc.type, LINARITH_HYP_SIZE) > LINARITH_HYP_SIZE:
+            continue          # dropping a hypothesis only weakens the model (sound, maybe incomplete)
         op, a, b = r
         facts.append((("sub", a, b), op))        # a - b op 0
     if t[0] == "rel" and t[1] in ("≤", "<"):
@@ -1627,6 +1640,22 @@ def linarith_goal(target: Any, ctx: tuple[Local, ...]) -> None:
         raise ModelError(f"linarith: {exc}") from None
     if not _farkas(polys):
         raise ModelError(f"linarith failed to find a contradiction for {show(target)[:300]}")
+
+
+#: Hypotheses larger than this (term nodes) are left out of the linarith model: a subset of the
+#: facts can only make it fail more often, never pass where Lean's linarith fails.
+LINARITH_HYP_SIZE = 400
+
+
+def _size(t: Any, cap: int) -> int:
+    """Number of nodes of ``t``, counting stops above ``cap``."""
+    n, stack = 0, [t]
+    while stack and n <= cap:
+        x = stack.pop()
+        n += 1
+        if isinstance(x, tuple):
+            stack.extend(a for a in x if isinstance(a, tuple))
+    return n
 
 
 def _linarith_term(t: Any) -> Any:
@@ -1655,12 +1684,25 @@ def _farkas(polys: list[tuple[Any, str]]) -> bool:
     import numpy as np
     from scipy.optimize import linprog
 
+    # a fact with a monomial no other fact has gets λ = 0: drop it (exact), repeatedly
+    monos = [dict(zip(p.monoms(), p.coeffs())) for p, _ in polys]
+    alive = set(range(len(polys)))
+    while True:
+        count: Counter = Counter(m for k in alive for m in monos[k] if any(m))
+        drop = {k for k in alive if any(count[m] == 1 for m in monos[k] if any(m))}
+        if not drop:
+            break
+        alive -= drop
+    order = sorted(alive)
+    polys = [polys[k] for k in order]
+    monos = [monos[k] for k in order]
     n = len(polys)
+    if n == 0:
+        return False
     cols: dict[tuple, dict[int, Fraction]] = {}
     const: dict[int, Fraction] = {}
-    for k, (p, _) in enumerate(polys):
-        for ex, c in list(p.terms()):
-            key = tuple(int(x) for x in ex)
+    for k, terms in enumerate(monos):
+        for key, c in terms.items():
             v = Fraction(int(c.p), int(c.q))
             if any(key):
                 cols.setdefault(key, {})[k] = v
@@ -1721,7 +1763,7 @@ def split_block(lines: list[tuple[int, str]]) -> list[Item]:
     for g in groups:
         n0, first = g[0]
         stripped = first.strip()
-        if stripped.startswith("·") or stripped.startswith(". "):
+        if stripped.startswith(("·", ". ")):
             inner_col = len(first) - len(first.lstrip()) + 2
             sub = [(n0, " " * inner_col + stripped[1:].lstrip())] + g[1:]
             items.append(Item(n0, [], split_block(sub), stripped, bullet=True))
@@ -1934,6 +1976,10 @@ class Checker:
             return goals[1:]
         except RecursionError:
             self.verdict(it.line, self._kind(it), UNSUPPORTED, "not modelled: term too deeply nested", it.text)
+            return goals[1:]
+        except Exception as exc:  # noqa: BLE001 - a defect of the model itself: never a pass
+            self.verdict(it.line, self._kind(it), UNSUPPORTED,
+                         f"not modelled: internal model error ({type(exc).__name__}: {str(exc)[:120]})", it.text)
             return goals[1:]
 
     def skip_block(self, items: list[Item], why: str) -> None:
@@ -2412,10 +2458,7 @@ def _looks_like_proof(e: Any, g: Goal, checker: Checker) -> bool:
         loc = g.local(head[1])
         return loc is not None and not loc.is_var
     if head[0] == "const":
-        name = checker.global_name(head[1])
-        if name in FUNCTIONS:
-            return False
-        return True
+        return checker.global_name(head[1]) not in FUNCTIONS
     return head[0] in ("by", "anon", "ascr") and e[0] != "ascr"
 
 
@@ -2666,7 +2709,14 @@ def _rule_term(toks: list[Tok]) -> Any:
 
 def replay_text(text: str, path: str = "<string>") -> ReplayReport:
     """Run the replay model over Lean source ``text``."""
-    return Checker(LeanSource(text), path).run()
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
+    try:
+        return Checker(LeanSource(text), path).run()
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def replay_file(path: str | Path) -> ReplayReport:

@@ -23,11 +23,9 @@ whose value differs while the relation's truth value agrees (``âˆšx ^ 2 > c + âˆ
 from __future__ import annotations
 
 import random
-import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -352,23 +350,11 @@ class _Timeout(Exception):
     pass
 
 
-@contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
+def _time_limit(seconds: float):
     """Interrupt a front-end call that runs too long (main thread on POSIX only)."""
-    def on_alarm(*_: object) -> None:
-        raise _Timeout()
+    from prover.alarm import alarm_after
 
-    try:
-        old = signal.signal(signal.SIGALRM, on_alarm)
-    except (ValueError, AttributeError):  # not the main thread / no SIGALRM
-        yield
-        return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    return alarm_after(seconds, _Timeout)
 
 
 def _show_point(p: dict[str, Fraction]) -> dict[str, str]:

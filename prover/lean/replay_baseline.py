@@ -1,0 +1,190 @@
+"""Measure rendered proofs against the Lean replay model (a model, not Lean).
+
+    .venv/bin/python -m prover.lean.replay_baseline results/final-120s-*/proofs/*.json \\
+        --out results/lean-replay-baseline.md
+
+Renders every saved proof with ``prover.lean.render`` and replays the file with
+``prover.lean.replay``; writes a Markdown table: rendered / passing / failing, failures by class
+(first failure per file and every class present), and verdicts by the renderer's step kind (the
+``-- close``/``-- rewrite``/… comment a tactic follows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from prover.lean.replay import ReplayReport, StepVerdict, replay_text
+
+_STEP = re.compile(r"^\s*(?:·\s*)?-- (close \((?:sos|positivity)\)|rewrite|scale|split|introduce|substitute)(?=\s|$)")
+
+
+def failure_class(s: StepVerdict) -> str:
+    """A coarse class of a failed verdict, for the tables."""
+    r = s.reason
+    if s.kind == "budget":
+        if "line budget" in r:
+            return "size: line over budget"
+        if "file budget" in r:
+            return "size: file over budget"
+        return "size: no maxHeartbeats"
+    if "goal unknown after" in r:
+        return "after an unmodelled tactic"
+    m = re.match(r"not modelled: tactic `([^`]+)`", r)
+    if m:
+        return f"not modelled: {m.group(1)}"
+    if r.startswith("not modelled: rw"):
+        return "not modelled: rw (other than ge_iff_le/gt_iff_lt)"
+    if s.kind == "have" and "type mismatch" in r:
+        return "have: stated type is not the term's type"
+    if s.kind == "positivity" or r.startswith("positivity"):
+        return "positivity outside the modelled fragment"
+    if "metavariables" in r:
+        return "implicit arguments never unified"
+    if s.kind == "linear_combination":
+        return "linear_combination: " + ("ring check" if "ring" in r or "comparison" in r else r.split(":")[1][:40])
+    if s.kind in ("linarith",) or "linarith" in r:
+        return "linarith"
+    if s.kind == "first":
+        return "first: no alternative passes"
+    return f"{s.kind}: {r[:50]}"
+
+
+def step_kinds(text: str) -> dict[int, str]:
+    """Line number → the renderer step kind whose block the line belongs to."""
+    out, cur = {}, "prelude"
+    for k, ln in enumerate(text.split("\n"), 1):
+        m = _STEP.match(ln)
+        if m:
+            cur = m.group(1).split()[0] if not m.group(1).startswith("close") else m.group(1)
+        out[k] = cur
+    return out
+
+
+def measure(proof_files: list[Path]) -> dict:
+    from prover.ir import Proof
+    from prover.lean.render import RenderError, render_proof
+
+    rows = []
+    for f in proof_files:
+        name = f"{f.parent.parent.name.replace('final-120s-', '')}/{f.stem.split('__')[-1]}"
+        t0 = time.time()
+        try:
+            text = render_proof(Proof.loads(f.read_text(encoding="utf-8")))
+        except RenderError as exc:
+            rows.append({"name": name, "rendered": False, "reason": str(exc).splitlines()[0][:90]})
+            continue
+        t1 = time.time()
+        rep: ReplayReport = replay_text(text, name)
+        rows.append({"name": name, "rendered": True, "report": rep, "text": text,
+                     "render_s": t1 - t0, "replay_s": time.time() - t1})
+    return {"rows": rows}
+
+
+def markdown(result: dict, command: str) -> str:
+    rows = result["rows"]
+    rendered = [r for r in rows if r["rendered"]]
+    passing = [r for r in rendered if r["report"].ok]
+    failing = [r for r in rendered if not r["report"].ok]
+    first = Counter()
+    present = Counter()
+    by_kind_total: Counter = Counter()
+    by_kind_ok: Counter = Counter()
+    by_kind_fail: dict[str, Counter] = defaultdict(Counter)
+    tactic_fail = Counter()
+    for r in rendered:
+        rep = r["report"]
+        fails = rep.failures
+        tactic_fails = sorted([s for s in fails if s.kind != "budget"], key=lambda s: s.line)
+        primary = (tactic_fails or fails)[:1]
+        for s in primary:
+            first[failure_class(s)] += 1
+        for c in {failure_class(s) for s in fails}:
+            present[c] += 1
+        kinds = step_kinds(r["text"])
+        inst: dict[tuple[str, int], list[StepVerdict]] = defaultdict(list)
+        starts = {}
+        for k, ln in enumerate(r["text"].split("\n"), 1):
+            if _STEP.match(ln):
+                starts[k] = kinds[k]
+        for s in rep.steps:
+            if s.kind == "budget":
+                continue
+            prev = [k for k in starts if k <= s.line]
+            inst[(kinds.get(s.line, "prelude"), max(prev) if prev else 0)].append(s)
+            if not s.ok:
+                tactic_fail[s.kind] += 1
+        for k, kind in starts.items():
+            inst.setdefault((kind, k), [])
+        for (kind, _), vs in inst.items():
+            by_kind_total[kind] += 1
+            if all(v.ok for v in vs):
+                by_kind_ok[kind] += 1
+            else:
+                bad = next(v for v in vs if not v.ok)
+                by_kind_fail[kind][failure_class(bad)] += 1
+    largest = max(rendered, key=lambda r: r["report"].chars) if rendered else None
+    longest = max(rendered, key=lambda r: r["report"].longest_line) if rendered else None
+    out = ["# Lean replay model: baseline of today's rendered proofs", "",
+           "The replay model (`prover lean replay`, `prover.lean.replay`) is a static model of Lean 4 +",
+           "Mathlib v4.16.0 for the subset our renderer emits, **not Lean**: it passes a tactic only when it",
+           "can compute its effect exactly, and counts everything it cannot model as a failure. This is the",
+           "baseline for the renderer rework of issue 13 (not a claim about what Lean accepts: a file that",
+           "fails here may still compile; one that passes should).", "",
+           f"Command: `{command}`", "",
+           "| proofs saved | rendered | refused by the renderer | replay-passing | replay-failing |",
+           "|---:|---:|---:|---:|---:|",
+           f"| {len(rows)} | {len(rendered)} | {len(rows) - len(rendered)} | {len(passing)} | {len(failing)} |", ""]
+    if largest is not None and longest is not None:
+        out += [(f"Largest file: {largest['report'].chars:,} characters ({largest['name']}); longest line: "
+                 f"{longest['report'].longest_line:,} characters ({longest['name']}). Budgets: 20,000 characters "
+                 "a line, 200,000 a file, `set_option maxHeartbeats N in` above 20,000 characters."), ""]
+    out += ["## First failure per file", "",
+            "The first failing tactic by line (size-budget failures only when no tactic fails).", "",
+            "| first failure class | files |", "|---|---:|"]
+    out += [f"| {c} | {n} |" for c, n in first.most_common()]
+    out += ["", "## Every failure class present", "", "| failure class | files with it |", "|---|---:|"]
+    out += [f"| {c} | {n} |" for c, n in present.most_common()]
+    out += ["", "## By step kind", "",
+            "Each renderer step (the `-- close (sos)`, `-- rewrite`, … comment and the tactics up to the next",
+            "one, nested steps counted on their own) passes when every tactic in it passes.", "",
+            "| step kind | instances | passing | failing | main failure classes |", "|---|---:|---:|---:|---|"]
+    for kind, n in by_kind_total.most_common():
+        fails = by_kind_fail[kind]
+        top = "; ".join(f"{c} ({m})" for c, m in fails.most_common(3))
+        out.append(f"| {kind} | {n} | {by_kind_ok[kind]} | {n - by_kind_ok[kind]} | {top} |")
+    out += ["", "## Failing tactics by kind", "", "| tactic | failing verdicts |", "|---|---:|"]
+    out += [f"| `{k}` | {n} |" for k, n in tactic_fail.most_common()]
+    out += ["", "## Per proof", "", "| proof | verdict | first failure (line: class) |", "|---|---|---|"]
+    for r in rows:
+        if not r["rendered"]:
+            out.append(f"| {r['name']} | not rendered | {r['reason']} |")
+            continue
+        rep = r["report"]
+        fails = sorted([s for s in rep.failures if s.kind != "budget"], key=lambda s: s.line) or rep.failures
+        cell = f"{fails[0].line}: {failure_class(fails[0])}" if fails else ""
+        out.append(f"| {r['name']} | {'pass' if rep.ok else 'fail'} | {cell} |")
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("proofs", nargs="+", type=Path)
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+    result = measure(sorted(args.proofs))
+    cmd = ".venv/bin/python -m prover.lean.replay_baseline results/final-120s-*/proofs/*.json --out " + (
+        str(args.out) if args.out else "-")
+    text = markdown(result, cmd)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    else:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()

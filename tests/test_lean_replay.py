@@ -1,0 +1,259 @@
+"""The Lean replay model (``prover.lean.replay``): a static model of Lean, not Lean.
+
+Negative examples are the defect classes of issue 13, cut down from real rendered output
+(results/final-120s-*); positive examples are hand-written Lean that Mathlib v4.16.0 accepts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from prover.cli import app
+from prover.lean.replay import (
+    LINE_BUDGET,
+    OK,
+    Scope,
+    lex,
+    parse_term,
+    prover_lemma_signatures,
+    replay_file,
+    replay_text,
+    show,
+)
+
+GOLDEN = Path(__file__).parent / "golden"
+HEAD = "import Mathlib\n\nopen Real\n\n"
+
+
+def thm(statement: str, *body: str) -> str:
+    return HEAD + statement + " := by\n" + "".join(f"  {ln}\n" for ln in body)
+
+
+def failing(text: str) -> list:
+    r = replay_text(text)
+    assert not r.ok, r.summary()
+    return r.failures
+
+
+# ------------------------------------------------------------------ parsing
+
+
+def term(src: str) -> str:
+    return show(parse_term(lex(src), Scope()))
+
+
+def test_lean_precedences() -> None:
+    t = parse_term(lex("-x ^ 2"), Scope())
+    assert t[0] == "neg" and t[1][0] == "pow"                      # -(x ^ 2), not (-x) ^ 2
+    t = parse_term(lex("√x ^ 2"), Scope())
+    assert t[0] == "pow" and t[1][0] == "app"                       # (√x) ^ 2
+    t = parse_term(lex("a - b - c"), Scope())
+    assert t[0] == "sub" and t[1][0] == "sub"                       # left associative
+    t = parse_term(lex("a ^ b ^ c"), Scope())
+    assert t[0] == "pow" and t[2][0] == "pow"                       # right associative
+    t = parse_term(lex("2 * a * b ≤ a ^ 2 + b ^ 2"), Scope())
+    assert t[0] == "rel" and t[2][0] == "mul" and t[3][0] == "add"
+    assert term("(sub_pos.mpr h).le") == "(sub_pos.mpr h).le"
+    assert term("x ^ (1 / 3 : ℝ)") == "x ^ (1 / 3 : ℝ)"              # the ascription makes rpow
+    assert term("(0 : ℝ) ≤ x") == "0 ≤ x"
+
+
+# ------------------------------------------------------------------ accepted Lean
+
+
+def test_accepts_linear_combination_amgm2() -> None:
+    r = replay_text(thm("theorem amgm (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "linear_combination sq_nonneg (x - y)"))
+    assert r.ok, r.summary()
+
+
+def test_accepts_sub_nonneg_have_with_its_exact_type() -> None:
+    r = replay_text(thm("theorem t (x y : ℝ) (hxy : y ≤ x) :\n    0 ≤ x - y",
+                        "have h : 0 ≤ x - y := sub_nonneg.mpr hxy", "linear_combination h"))
+    assert r.ok, r.summary()
+
+
+def test_accepts_positivity_on_sum_of_squares_plus_one() -> None:
+    r = replay_text(thm("theorem t (x y : ℝ) :\n    0 < x ^ 2 + y ^ 2 + 1", "positivity"))
+    assert r.ok, r.summary()
+
+
+def test_accepts_positivity_from_hypotheses_quotients_and_roots() -> None:
+    r = replay_text(thm("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 ≤ b) :\n    0 < a / (a + b) + √(a * b) + a ^ (1 / 3 : ℝ)",
+                        "positivity"))
+    assert r.ok, r.summary()
+
+
+def test_accepts_denominators_cleared_by_a_supplied_inverse_fact() -> None:
+    # ring never cancels x * x⁻¹; the fact mul_inv_cancel₀ hx supplies it
+    text = thm("theorem t (x : ℝ) (hx : x ≠ 0) :\n    x * (1 / x) = 1", "linear_combination mul_inv_cancel₀ hx")
+    assert replay_text(text).ok
+    bad = thm("theorem t (x : ℝ) (hx : x ≠ 0) :\n    x * (1 / x) = 1", "linear_combination")
+    assert "ring1 failed" in failing(bad)[0].reason
+
+
+def test_accepts_inequality_slack_and_equalities_with_coefficients() -> None:
+    text = thm("theorem t (a b : ℝ) (h : a + b = 2) :\n    a * b ≤ 1",
+               "linear_combination (1 / 4) * sq_nonneg (a - b) + (a / 4 + b / 4 + 1 / 2) * h")
+    assert replay_text(text).ok
+    # a positive constant slack is allowed (Ring.proveLE), a negative one is not
+    assert replay_text(thm("theorem t (x : ℝ) :\n    0 ≤ x ^ 2 + 1", "linear_combination sq_nonneg x")).ok
+    assert "comparison failed" in failing(thm("theorem t (x : ℝ) :\n    1 ≤ x ^ 2",
+                                              "linear_combination sq_nonneg x"))[0].reason
+
+
+def test_accepts_structured_proofs_with_linarith_side_goals() -> None:
+    text = thm("theorem t (a : ℝ) (ha : a ≥ 1) :\n    a ^ 2 ≥ 2 * a - 1",
+               "rw [ge_iff_le]",
+               "suffices hkey : ∀ u : ℝ, 1 ≤ u + 1 → 2 * u + 1 ≤ (u + 1) ^ 2 by",
+               "  linear_combination hkey (a - 1) (by linarith)",
+               "intro u hv",
+               "linear_combination sq_nonneg u")
+    r = replay_text(text)
+    assert r.ok, r.summary()
+
+
+def test_accepts_case_splits_with_first() -> None:
+    text = thm("theorem t (a b : ℝ) :\n    0 ≤ (a - b) * (a ^ 3 - b ^ 3)",
+               "suffices hc : (a ≥ b → 0 ≤ (a - b) * (a ^ 3 - b ^ 3)) ∧ (b ≥ a → 0 ≤ (a - b) * (a ^ 3 - b ^ 3)) by",
+               "  obtain ⟨h1, h2⟩ := hc",
+               "  rcases le_total a b with h | h <;>",
+               "    first",
+               "    | linear_combination h1 (by linarith)",
+               "    | linear_combination h2 (by linarith)",
+               "refine ⟨fun _ => ?_, fun _ => ?_⟩",
+               "· linear_combination sq_nonneg ((a + b / 2) * (a - b)) + (3 / 4) * sq_nonneg (b * (a - b))",
+               "· linear_combination sq_nonneg ((a + b / 2) * (a - b)) + (3 / 4) * sq_nonneg (b * (a - b))")
+    r = replay_text(text)
+    assert r.ok, r.summary()
+
+
+# ------------------------------------------------------------------ rejected: issue 13's defect classes
+
+
+def test_rejects_have_whose_stated_type_is_not_the_terms_type() -> None:
+    # mo-int-20/P15: the term proves 0 ≤ 4 - (a^2 + b^2 + c^2); Lean does not unfold real `+`
+    text = thm("theorem P15 (a b c : ℝ) (h : a ^ 2 + b ^ 2 + c ^ 2 ≤ 4) :\n    0 ≤ 4 - a ^ 2 - b ^ 2 - c ^ 2",
+               "have happ : 0 ≤ 4 - a ^ 2 - b ^ 2 - c ^ 2 := (sub_nonneg.mpr h)", "linear_combination happ")
+    f = failing(text)
+    assert f[0].kind == "have" and "type mismatch" in f[0].reason
+    assert "4 - (a ^ 2 + b ^ 2 + c ^ 2)" in f[0].reason
+
+
+def test_rejects_positivity_on_a_subtraction() -> None:
+    # mo-int-20/P16: a denominator b^2 - 4b + 9 (positive, but not by positivity's rules)
+    text = thm("theorem P16 (b : ℝ) (hb : 0 < b) :\n    (0 : ℝ) < 1 / (b ^ 2 - 4 * b + 9)", "positivity")
+    f = failing(text)
+    assert f[0].kind == "positivity" and "b ^ 2 - 4 * b" in f[0].reason
+    # chenneq/P17: √(a + b - c) with only a + b > c known
+    text = thm("theorem P17 (a b c : ℝ) (h : a + b > c) (hc : 0 < c) :\n    0 < Real.sqrt (a + b - c)", "positivity")
+    assert failing(text)[0].kind == "positivity"
+
+
+def test_rejects_field_simp_then_ring_as_not_modelled() -> None:
+    text = thm("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) :\n    a / b + b / a = (a ^ 2 + b ^ 2) / (a * b)",
+               "have hid : a / b + b / a = (a ^ 2 + b ^ 2) / (a * b) := by", "  field_simp", "  ring",
+               "linear_combination hid")
+    f = failing(text)
+    assert [x.kind for x in f] == ["field_simp", "ring"]
+    assert all(x.status == "unsupported" and "not modelled" in x.reason for x in f)
+
+
+def test_rejects_huge_lines_and_large_files_without_heartbeats() -> None:
+    # mo-int-20/P1-sized: a single tactic line of ~400 KB
+    coeff = "1" * 400_000
+    text = thm("theorem t (x : ℝ) :\n    0 ≤ x ^ 2", f"linear_combination ({coeff} / {coeff}) * sq_nonneg x")
+    f = failing(text)
+    kinds = {x.kind for x in f}
+    assert kinds == {"budget"}
+    assert any(f"{LINE_BUDGET}-character line budget" in x.reason for x in f)
+    assert any("maxHeartbeats" in x.reason for x in f)
+
+
+def test_rejects_nlinarith_and_unknown_tactics() -> None:
+    f = failing(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "nlinarith [sq_nonneg (x - y)]"))
+    assert f[0].status == "unsupported" and "nlinarith" in f[0].reason
+    f = failing(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "polyrith"))
+    assert "not modelled" in f[0].reason
+
+
+def test_rejects_a_shadowed_hypothesis_name() -> None:
+    # chenneq/P17: two binders named hc; the second one is what `hc` means
+    text = thm("theorem P17 (a b c : ℝ) (hc : c > 0) (hc : b + c > a) :\n    0 < c",
+               "have hpos : 0 < c := hc", "linear_combination hpos")
+    f = failing(text)
+    assert f[0].kind == "have" and "b + c > a" in f[0].reason
+
+
+def test_rejects_unifying_nothing_for_implicit_weights() -> None:
+    # the weighted AM-GM path: implicit weights never unified, so `by positivity` sees ?w
+    text = thm("theorem t (a b : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) :\n    a ^ (1 / 2 : ℝ) * b ^ (1 / 2 : ℝ) ≤ a / 2 + b / 2",
+               "linear_combination Real.geom_mean_le_arith_mean2_weighted (by positivity) (by positivity) "
+               "(by positivity) (by positivity) (by norm_num)")
+    assert "metavariables" in failing(text)[0].reason
+
+
+def test_rejects_wrong_certificates_and_illegal_combinations() -> None:
+    f = failing(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "linear_combination sq_nonneg (x + y)"))
+    assert "linear_combination" in f[0].reason
+    f = failing(thm("theorem t (x y : ℝ) (h : x ≤ y) :\n    y ≤ x", "linear_combination -1 * h"))
+    assert "nonnegative" in f[0].reason
+    f = failing(thm("theorem t (x : ℝ) :\n    x * x⁻¹ = 1", "linear_combination"))   # ring does not cancel
+    assert f[0].kind == "linear_combination"
+
+
+def test_rejects_names_outside_the_whitelist() -> None:
+    f = failing(thm("theorem t (x : ℝ) :\n    0 ≤ x ^ 2", "linear_combination pow_two_nonneg x"))
+    assert "not whitelisted" in f[0].reason
+
+
+def test_no_goals_left_and_unsolved_goals_are_failures() -> None:
+    f = failing(thm("theorem t (x : ℝ) :\n    0 ≤ x ^ 2", "positivity", "positivity"))
+    assert "no goals" in f[0].reason
+    f = failing(thm("theorem t (x : ℝ) :\n    0 ≤ x ^ 2", "have h : 0 ≤ x ^ 2 := sq_nonneg x"))
+    assert "unsolved goals" in f[0].reason
+
+
+# ------------------------------------------------------------------ files, CLI, whitelist
+
+
+def test_prover_lemmas_are_read_from_lean_project() -> None:
+    sigs = prover_lemma_signatures()
+    assert "Prover.Lemmas.amgm2_sqrt" in sigs and "Prover.Lemmas.schur" in sigs
+    text = ("import Mathlib\nimport ProverLemmas\n\ntheorem t (a b : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) :\n"
+            "    Real.sqrt (a * b) ≤ a / 2 + b / 2 := by\n"
+            "  linear_combination Prover.Lemmas.amgm2_sqrt (a) (b) (by positivity) (by positivity)\n")
+    r = replay_text(text)
+    assert r.ok, r.summary()
+    # without the import the name is unknown
+    assert not replay_text(text.replace("import ProverLemmas\n", "")).ok
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.lean")), ids=lambda p: p.stem)
+def test_every_golden_file_gets_a_verdict_per_tactic(path: Path) -> None:
+    r = replay_file(path)
+    assert r.steps
+    assert all(s.status in ("ok", "fail", "unsupported") for s in r.steps)
+    if any("field_simp" in ln or "nlinarith" in ln for ln in path.read_text(encoding="utf-8").splitlines()):
+        assert not r.ok                     # never a pass through an unmodelled tactic
+
+
+def test_cli_replay_exit_codes(tmp_path: Path) -> None:
+    good = tmp_path / "good.lean"
+    good.write_text(thm("theorem amgm (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "linear_combination sq_nonneg (x - y)"))
+    bad = tmp_path / "bad.lean"
+    bad.write_text(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "nlinarith [sq_nonneg (x - y)]"))
+    runner = CliRunner()
+    r = runner.invoke(app, ["lean", "replay", str(good)])
+    assert r.exit_code == 0 and "PASS (replay model, not Lean)" in r.stdout
+    r = runner.invoke(app, ["lean", "replay", str(bad)])
+    assert r.exit_code == 1 and "nlinarith" in r.stdout
+    assert runner.invoke(app, ["lean", "replay", str(tmp_path / "missing.lean")]).exit_code == 2
+
+
+def test_verdicts_are_typed() -> None:
+    r = replay_text(thm("theorem amgm (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "linear_combination sq_nonneg (x - y)"))
+    (s,) = r.steps
+    assert (s.line, s.kind, s.status) == (7, "linear_combination", OK)
