@@ -71,10 +71,14 @@ def statement_from_proof_json(data: Any) -> tuple[Statement | None, str]:
 
 
 def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statement | None = None) -> Verdict:
-    """Kernel verdict on a whole proof, with the project catalogue and, for an in-memory
-    :class:`prover.ir.Proof`, its problem's faithful statement."""
+    """Kernel verdict on a whole proof, with the project catalogue and the faithful statement:
+    the problem's (in-memory :class:`prover.ir.Proof`), else the one read again from the proof's
+    Lean text."""
     if statement is None and hasattr(proof, "problem"):
         statement = statement_of(proof.problem)
+    if statement is None:
+        # a proof read from a file: its Lean text, read again (never the file's own `statement`)
+        statement = statement_from_proof_json(proof.to_json() if hasattr(proof, "to_json") else proof)[0]
     return _check.check_proof(proof, _lemmas(lemmas), statement)
 
 
