@@ -120,7 +120,7 @@ def _candidate_goals(rel: Relation, model: GoalModel, x: np.ndarray, delta: Frac
 
 def _make_variant(problem: Problem, target: Relation, how: str, delta: Fraction) -> Problem:
     """The variant problem; ``meta["lean"]`` is the *variant's* statement (not the original's)."""
-    meta = {k: v for k, v in problem.meta.items() if k != "lean"}
+    meta = {k: v for k, v in problem.meta.items() if k not in ("lean", "lean_name")}
     v = Problem(problem.name + SUFFIX, list(problem.variables), list(problem.hypotheses), target,
                 problem.real_division, problem.source,
                 {**meta, "variant_of": problem.name, "variant": "false", "how": how, "delta": str(delta)})
