@@ -573,6 +573,14 @@ def test_equivalent_relations_flags_lean_differences() -> None:
     assert not equivalent_relations([], rel("sqrt(x)**2", "y"), rel("x", "y"))
     assert not equivalent_relations([], rel("(x**3)**(1/3)", "y"), rel("x", "y"))
     assert not equivalent_relations([], rel("sqrt(-4)", "y"), rel("2", "y"))
+    # √(-x²) is 0 in Lean (the square root of a nonpositive number), never |x|
+    assert equivalent_relations([], rel("sqrt(-x**2)", "y"), rel("0", "y"))
+    assert not equivalent_relations([], rel("sqrt(-x**2)", "y"), rel("Abs(x)", "y"))
+    # x^(-1/3) · x^(1/3) = 1 needs x > 0 (Real.rpow_neg; for x < 0 Mathlib's value is 1/4)
+    assert not equivalent_relations([], rel("x**(-1/3)*x**(1/3)", "y"), rel("1", "y"))
+    assert equivalent_relations([T.Rel(T.Var("x"), ">", T.ZERO)], rel("x**(-1/3)*x**(1/3)", "y"), rel("1", "y"))
+    # a cube root of a negative constant is not folded (Mathlib: (-8)^(1/3) = 1, not -2)
+    assert not equivalent_relations([], rel("(-8)**(1/3)", "y"), rel("-2", "y"))
 
 
 def test_introduce_replaces_powers_of_the_root() -> None:

@@ -147,31 +147,45 @@ def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
 
 
-def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
-    """``a ± b ± c …`` (a left-deep tree) summed iteratively: long sums must not hit Python's
-    recursion limit. One ``Add`` of all terms equals the step-by-step sum (``Add`` flattens)."""
+def sum_chain(node: Node, ty: str, scope: Scope) -> list[tuple[Node, bool]]:
+    """The summands of ``a ± b ± c …`` (a left-deep tree) as ``(node, negated)`` in order, found
+    iteratively so long sums do not recurse; ``-`` in a ℕ term is refused."""
     chain: list[Node] = []
     while node.kind in ("add", "sub"):
         chain.append(node)
         node = node.args[0]
-    terms = [elab(node, ty, scope)]
+    parts = [(node, False)]
     for n in reversed(chain):
         if n.kind == "sub" and ty == "N":
             raise Located(nat_refusal("`-`", ty, scope), n.pos)
-        t = elab(n.args[1], ty, scope)
-        terms.append(t if n.kind == "add" else sp.Mul(-1, t))
+        parts.append((n.args[1], n.kind == "sub"))
+    return parts
+
+
+def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
+    """One ``Add`` of all summands equals the step-by-step sum (``Add`` flattens)."""
+    terms = []
+    for n, negated in sum_chain(node, ty, scope):
+        t = elab(n, ty, scope)
+        terms.append(sp.Mul(-1, t) if negated else t)
     return sp.Add(*terms)
+
+
+def exponent_type(node: Node, ty: str, scope: Scope) -> str:
+    """The type Lean elaborates the exponent of ``node`` (a power in a term of type ``ty``) at:
+    ℕ, ℤ or ℝ on its own, refused where the base's type does not allow it."""
+    ety = term_type(node.args[1], scope)
+    if ety == "R" and ty != "R":
+        raise Located("real exponent on a natural-number base", node.pos)
+    if ety == "Z" and ty == "N":
+        raise Located("integer exponent on a natural-number base", node.pos)
+    return ety
 
 
 def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
     base_node, exp_node = node.args
     base = elab(base_node, ty, scope)
-    ety = term_type(exp_node, scope)
-    if ety == "R" and ty != "R":
-        raise Located("real exponent on a natural-number base", node.pos)
-    if ety == "Z" and ty == "N":
-        raise Located("integer exponent on a natural-number base", node.pos)
-    ex = elab(exp_node, ety, scope)
+    ex = elab(exp_node, exponent_type(node, ty, scope), scope)
     if ex.is_number and abs(ex) > MAX_EXPONENT:
         raise Located(f"exponent {ex} is too large (at most {MAX_EXPONENT})", node.pos)
     if base == 0 and ex.is_number and ex.is_negative:

@@ -31,7 +31,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prover.frontend.elaborate import TYPE_TEXT, Scope, ascription_type, nat_refusal, relation_type, term_type
+from prover.frontend.elaborate import (
+    TYPE_TEXT,
+    Scope,
+    ascription_type,
+    exponent_type,
+    nat_refusal,
+    relation_type,
+    sum_chain,
+)
 from prover.frontend.errors import Located
 from prover.frontend.syntax import Node
 from prover.kernel import terms as T
@@ -86,17 +94,10 @@ def _build(node: Node, make, *args: T.Term) -> T.Term:
 
 
 def _sum_chain(node: Node, ty: str, scope: Scope) -> T.Term:
-    """``a ± b ± c …`` (a left-deep tree) built iteratively, so long sums do not recurse."""
-    chain: list[Node] = []
-    while node.kind in ("add", "sub"):
-        chain.append(node)
-        node = node.args[0]
-    parts = [faithful_term(node, ty, scope)]
-    for n in reversed(chain):
-        if n.kind == "sub" and ty == "N":
-            raise Located(nat_refusal("`-`", ty, scope), n.pos)
-        t = faithful_term(n.args[1], ty, scope)
-        parts.append(t if n.kind == "add" else _build(n, T.neg, t))
+    parts = []
+    for n, negated in sum_chain(node, ty, scope):
+        t = faithful_term(n, ty, scope)
+        parts.append(_build(n, T.neg, t) if negated else t)
     return _build(node, T.add, *parts)
 
 
@@ -105,12 +106,7 @@ def _power(node: Node, ty: str, scope: Scope) -> T.Term:
     reads an integer constant as ``Pow`` and anything else as ``Rpow`` (``1/2``: ``Sqrt``)."""
     base_node, exp_node = node.args
     base = faithful_term(base_node, ty, scope)
-    ety = term_type(exp_node, scope)
-    if ety == "R" and ty != "R":
-        raise Located("real exponent on a natural-number base", node.pos)
-    if ety == "Z" and ty == "N":
-        raise Located("integer exponent on a natural-number base", node.pos)
-    return _build(node, T.power, base, faithful_term(exp_node, ety, scope))
+    return _build(node, T.power, base, faithful_term(exp_node, exponent_type(node, ty, scope), scope))
 
 
 def _ascription(node: Node, ty: str, scope: Scope) -> T.Term:

@@ -268,9 +268,9 @@ class Atomizer:
             if e >= 2:
                 out *= self._abs_poly(f, original, arg_dens) ** (e // 2)
         if den == 1:
-            if odd != 1:
-                out *= self._symbol("pow", (sp.expand(odd), half), original, arg_dens)
-            return out
+            if not odd.free_symbols:   # √(±1): 1, or 0 for the negative sign (Real.sqrt_eq_zero')
+                return out * self._sqrt_rational(odd, original) if odd > 0 else sp.Integer(0)
+            return out * self._symbol("pow", (sp.expand(odd), half), original, arg_dens)
         if odd in (1, -1):
             inner = self._sqrt(sp.expand(odd * den), original, arg_dens, dens)
             if self.inv_atoms:
@@ -426,8 +426,3 @@ def _to_frac(e: sp.Expr, R, memo: dict) -> tuple:
         r = (n, d)
     memo[e] = r
     return r
-
-
-def rational_field_zero(exprs: Sequence[sp.Expr]) -> bool:
-    """True iff the sum of the given atomized expressions is 0 as a rational function."""
-    return residual(exprs) == 0

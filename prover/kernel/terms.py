@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 
@@ -116,7 +116,7 @@ class Const:
 
 Term = Num | Var | Add | Mul | Pow | Rpow | Sqrt | Fn | Const
 
-ZERO, ONE, MINUS_ONE = Num(Fraction(0)), Num(Fraction(1)), Num(Fraction(-1))
+ZERO, MINUS_ONE = Num(Fraction(0)), Num(Fraction(-1))
 
 
 def _check_size(q: Fraction, limits: Limits) -> Fraction:
@@ -349,7 +349,6 @@ class _Parser:
     depth: int = 0
     nodes: int = 0
     tok: tuple[str, str] = ("end", "")
-    _names: dict[str, Term] = field(default_factory=dict)
 
     def next(self) -> None:
         m = _TOKEN.match(self.text, self.pos)
@@ -467,10 +466,3 @@ def parse_term(text: object, variables: frozenset[str] | set[str] | tuple[str, .
     if p.tok != ("end", ""):
         raise TermError(f"unexpected {p.tok[1]!r} after the expression")
     return t
-
-
-def parse_rational(text: object) -> Fraction:
-    t = parse_term(text, ())
-    if not isinstance(t, Num):
-        raise TermError(f"{text!r} is not a rational number")
-    return t.value
