@@ -21,15 +21,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from prover.fuzz.kernel_trees import proof_document, step
+
 # ---------------------------------------------------------------- the stable interfaces
 
 
 def _proof_class() -> Any:
-    """``Proof`` from ``prover.ir`` (after the kernel rewrite) or ``prover.kernel.ir`` (before)."""
-    try:
-        from prover.ir import Proof
-    except ImportError:
-        from prover.kernel.ir import Proof
+    from prover.ir import Proof
+
     return Proof
 
 
@@ -68,11 +67,6 @@ def goal(variables: list[str], hypotheses: list[dict], target: dict) -> dict:
     return {"variables": list(variables), "hypotheses": list(hypotheses), "target": target}
 
 
-def step(kind: str, g: dict, subgoals: list[dict], certificate: dict, children: list[dict]) -> dict:
-    return {"kind": kind, "goal": g, "subgoals": subgoals, "certificate": certificate,
-            "children": children, "note": ""}
-
-
 def close_sos(g: dict, terms: list[tuple[str, list[int], str]] = (),
               eq_terms: list[tuple[int, str]] = ()) -> dict:
     return step("close", g, [], {"method": "sos",
@@ -82,16 +76,7 @@ def close_sos(g: dict, terms: list[tuple[str, list[int], str]] = (),
 
 def proof_doc(root: dict, name: str = "attack") -> dict:
     """A proof file whose problem is the root step's goal."""
-    g = root["goal"]
-    return {
-        "format": "prover-proof",
-        "version": 1,
-        "problem": {"name": name, "variables": g["variables"],
-                    "hypotheses": [{"name": f"h{i}", **h} for i, h in enumerate(g["hypotheses"])],
-                    "goal": g["target"], "real_division": True, "source": None},
-        "root": root,
-        "meta": {},
-    }
+    return proof_document(root, name)
 
 
 EMPTY_CERT = {"method": "sos", "terms": [], "eq_terms": []}

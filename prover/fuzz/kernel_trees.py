@@ -900,10 +900,8 @@ def mutate(doc: dict, rng: random.Random) -> tuple[dict, list[str]]:
 
 
 def _proof_class() -> Any:
-    try:
-        from prover.ir import Proof
-    except ImportError:
-        from prover.kernel.ir import Proof  # type: ignore[no-redef]
+    from prover.ir import Proof
+
     return Proof
 
 
