@@ -80,7 +80,7 @@ def variable_symbol(name: str) -> sp.Symbol:
     return s
 
 
-_FACTOR_MAX_TERMS = 60     # factoring is a normal-form convenience: only for small polynomials
+FACTOR_MAX_TERMS = 60      # factoring is a convenience (normal forms, positivity): only small polynomials
 _SQUAREFREE_MAX = 10**12   # integers whose square part is extracted by trial division
 
 
@@ -307,7 +307,7 @@ def _factors(P: sp.Expr) -> tuple[sp.Rational, list[tuple[sp.Expr, int]]]:
     P = sp.expand(P)
     if not P.free_symbols:
         return sp.Rational(P), []
-    if len(sp.Add.make_args(P)) <= _FACTOR_MAX_TERMS:
+    if len(sp.Add.make_args(P)) <= FACTOR_MAX_TERMS:
         try:
             c, fs = sp.factor_list(P)
             return sp.Rational(c), [(sp.expand(f), int(e)) for f, e in fs]

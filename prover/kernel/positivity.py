@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import sympy as sp
 
 from prover.kernel import terms as T
-from prover.kernel.algebra import Atomizer, KernelError, NonNeg, has_negative_power
+from prover.kernel.algebra import FACTOR_MAX_TERMS, Atomizer, KernelError, NonNeg, has_negative_power
 
 
 def _key(e: sp.Expr) -> tuple[tuple[sp.Expr, sp.Expr], sp.Rational] | None:
@@ -47,7 +47,6 @@ def _key(e: sp.Expr) -> tuple[tuple[sp.Expr, sp.Expr], sp.Rational] | None:
     return (sp.expand(num / cn), sp.expand(den / cd)), sp.Rational(cn) / sp.Rational(cd)
 
 
-_FACTOR_MAX_TERMS = 60
 
 
 class Positivity:
@@ -128,7 +127,7 @@ class Positivity:
         ex = sp.expand(e)
         if ex != e and self._rules(ex, strict):
             return True
-        if len(sp.Add.make_args(ex)) > _FACTOR_MAX_TERMS:
+        if len(sp.Add.make_args(ex)) > FACTOR_MAX_TERMS:
             return False  # factoring is meant to be cheap
         try:
             fa = sp.factor(e)
