@@ -1,0 +1,51 @@
+"""Render a kernel proof (``prover.ir``) as a Lean 4 file that replays every certificate.
+
+Every step becomes one tactic block that turns the Lean goal for ``step.goal`` into exactly the
+Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step by step.
+
+* ``close``/``sos``: ``linear_combination`` with the certificate's exact weights (primary, see
+  below); ``close``/``positivity``: ``positivity`` on the slack, then ``linear_combination``.
+* ``rewrite``: ``positivity`` for the multiplier; the identity ``m·slack(G') + Σλ·eq = slack(G)``
+  by ``field_simp``/``ring`` when denominators occur; ``suffices G'`` and a ``linear_combination``
+  that adds ``m·slack(G') ≥ 0`` and the equalities with their exact coefficients.
+* ``scale``: each application is the catalogue lemma with explicit arguments (side conditions by
+  ``positivity``), weighted by its coefficient inside the same ``linear_combination``.
+* ``split``: ``rcases le_total …``; orderings are proved by case lemmas (``∀`` over the
+  variables when the split uses symmetry) and dispatched with ``linarith`` on the chain.
+* ``introduce``/``substitute``: ``suffices ∀ new variables, new hypotheses → G'`` and an
+  instantiation at the definitions.
+
+Why ``linear_combination`` and not ``nlinarith`` for SOS certificates: since Mathlib PR #16841
+(in the pinned v4.16.0) ``linear_combination`` proves ``≤``/``<`` goals from nonnegative
+combinations and checks the remainder with ``ring``; given the exact weights there is no search
+at all, so success does not depend on heuristics or heartbeats. ``close_style="nlinarith"``
+renders the same product terms as ``nlinarith`` hints for older Mathlib releases.
+
+Strict hypotheses used in a non-strict product enter as ``(sub_pos.mpr h).le``; every fact fed
+to ``linear_combination`` is stated as ``0 ≤ …`` / ``0 < …`` so its type is syntactic.
+
+Modules: ``common`` (context, errors, helpers), ``statement`` (theorem head, header),
+``close``, ``linear`` (rewrite), ``scale``, ``split``, ``variables`` (introduce/substitute),
+``proof`` (the tree and the file).
+"""
+
+from prover.lean.render.close import close_lines
+from prover.lean.render.common import CLOSE_STYLES, MATHLIB_TAG, RenderContext, RenderError, StepBlock
+from prover.lean.render.proof import catalogue_lookup, render_proof, render_step_tactic, step_block
+from prover.lean.render.scale import HYPOTHESES_ONLY
+from prover.lean.render.statement import (
+    HEADER_LINE,
+    REAL_DIVISION_MACRO,
+    header,
+    hypothesis_refs,
+    original_statement,
+    root_prelude,
+    statement,
+    theorem_head,
+    theorem_name,
+)
+
+__all__ = ["CLOSE_STYLES", "HEADER_LINE", "HYPOTHESES_ONLY", "MATHLIB_TAG", "REAL_DIVISION_MACRO", "RenderContext",
+           "RenderError", "StepBlock", "catalogue_lookup", "close_lines", "header", "hypothesis_refs",
+           "original_statement", "render_proof", "render_step_tactic", "root_prelude", "statement", "step_block",
+           "theorem_head", "theorem_name"]

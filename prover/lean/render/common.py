@@ -1,0 +1,118 @@
+"""Shared pieces of the renderer: the error, the naming context, step blocks and term helpers."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from prover.ir import Goal, Step, expr_from_str
+from prover.lean.syntax import lean_expr, lean_rel
+from prover.problem import Relation
+from prover.tactics.lemma import LemmaLookup
+
+#: The pinned toolchain the rendered files are written against (see lean_project/).
+MATHLIB_TAG = "v4.16.0"
+CLOSE_STYLES = ("linear_combination", "nlinarith")
+
+
+class RenderError(ValueError):
+    """A step this renderer cannot turn into Lean (the message names the step and why)."""
+
+
+@dataclass
+class RenderContext:
+    """Lean names of the current goal's hypotheses (parallel to ``goal.hypotheses``)."""
+
+    names: list[str]
+    counter: itertools.count
+    lemmas: LemmaLookup | None
+    close_style: str
+    used: set[str] = field(default_factory=set)
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self.counter)}"
+
+    def child(self, names: list[str]) -> RenderContext:
+        return RenderContext(names, self.counter, self.lemmas, self.close_style, self.used)
+
+
+@dataclass
+class StepBlock:
+    """The tactic text of one step and the contexts of its subgoals (for stepwise replay)."""
+
+    lines: list[str]
+    child_names: list[list[str]] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def step_expr(step: Step, text: str, goal: Goal | None = None) -> sp.Expr:
+    g = goal or step.goal
+    return expr_from_str(text, list(g.variables))
+
+
+def as_le(r: Relation) -> tuple[sp.Expr, sp.Expr, bool]:
+    """(L, R, strict) with the relation read as ``L ≤ R`` or ``L < R``."""
+    if r.op in ("<=", "<"):
+        return r.lhs, r.rhs, r.op == "<"
+    if r.op in (">=", ">"):
+        return r.rhs, r.lhs, r.op == ">"
+    raise RenderError(f"expected an inequality, got {r.op}")
+
+
+def slack_fact(r: Relation, name: str, strict: bool) -> str:
+    """A term proving ``0 ≤ slack`` (or ``0 < slack`` when ``strict``) from hypothesis ``name``."""
+    if r.op in ("=", "!="):
+        raise RenderError(f"hypothesis {name} is not an inequality")
+    if strict:
+        if not r.strict:
+            raise RenderError(f"strict use of non-strict hypothesis {name}")
+        return f"(sub_pos.mpr {name})"
+    return f"(sub_pos.mpr {name}).le" if r.strict else f"(sub_nonneg.mpr {name})"
+
+
+def coeff_text(c: sp.Expr) -> str:
+    c = sp.sympify(c)
+    return lean_expr(c) if (c.is_Integer and c >= 0) or c.is_Symbol else f"({lean_expr(c)})"
+
+
+def combination(terms: list[tuple[sp.Expr, str]]) -> str:
+    """``c₁ * t₁ + c₂ * t₂ …`` with unit weights left out."""
+    parts = []
+    for c, t in terms:
+        parts.append(t if c == 1 else f"{coeff_text(c)} * {t}")
+    return " + ".join(parts)
+
+
+def indent(lines: list[str], n: int = 2) -> list[str]:
+    return [(" " * n + ln) if ln else ln for ln in lines]
+
+
+def hypothesis_name(goal: Goal, names: list[str], rel: Relation) -> str | None:
+    for h, n in zip(goal.hypotheses, names):
+        if h == rel:
+            return n
+    return None
+
+
+def child_names(parent: Goal, names: list[str], child: Goal, new: dict[int, str]) -> list[str]:
+    out = []
+    for i, h in enumerate(child.hypotheses):
+        if i in new:
+            out.append(new[i])
+            continue
+        n = hypothesis_name(parent, names, h)
+        if n is None:
+            raise RenderError(f"subgoal hypothesis {lean_rel(h)} is neither in the goal nor introduced by the step")
+        out.append(n)
+    return out
+
+
+def fold_facts(fn: str, facts: list[str]) -> str:
+    out = facts[0]
+    for f in facts[1:]:
+        out = f"({fn} {out} {f})"
+    return out

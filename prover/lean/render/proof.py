@@ -1,0 +1,96 @@
+"""A whole proof: the step renderers by kind, the step tree, and the complete file."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from prover.ir import Goal, Proof, Step
+from prover.lean.render.close import render_close
+from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
+from prover.lean.render.linear import render_rewrite
+from prover.lean.render.scale import render_scale
+from prover.lean.render.split import render_split
+from prover.lean.render.statement import header, hypothesis_refs, root_prelude, theorem_head
+from prover.lean.render.variables import render_introduce, render_substitute
+from prover.tactics.lemma import LemmaLookup
+
+_RENDERERS = {"close": render_close, "rewrite": render_rewrite, "scale": render_scale,
+              "split": render_split, "introduce": render_introduce, "substitute": render_substitute}
+
+
+def step_block(step: Step, names: list[str], *, lemmas: LemmaLookup | None = None,
+               close_style: str = "linear_combination", counter: itertools.count | None = None) -> StepBlock:
+    """The tactic block of one step, given the Lean names of its goal's hypotheses.
+
+    Pass one ``counter`` for all steps of a proof so fresh names never repeat."""
+    if close_style not in CLOSE_STYLES:
+        raise RenderError(f"unknown close style {close_style!r}")
+    ctx = RenderContext(list(names), counter or itertools.count(1), lemmas, close_style)
+    return _guarded(step, ctx)
+
+
+def _guarded(step: Step, ctx: RenderContext) -> StepBlock:
+    try:
+        return _RENDERERS[step.kind](step, ctx)
+    except RenderError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise RenderError(f"{step.kind} step: malformed certificate ({type(exc).__name__}: {exc})") from None
+
+
+def _render_tree(step: Step, ctx: RenderContext) -> list[str]:
+    block = _guarded(step, ctx)
+    if len(block.child_names) != len(step.children):
+        raise RenderError(f"{step.kind} step has {len(step.children)} children for "
+                          f"{len(block.child_names)} subgoals")
+    lines = list(block.lines)
+    kids = [_render_tree(c, ctx.child(n)) for c, n in zip(step.children, block.child_names)]
+    if len(kids) == 1:
+        lines += kids[0]
+    else:
+        for k in kids:
+            lines.append(f"· {k[0]}")
+            lines += indent(k[1:])
+    return lines
+
+
+
+def catalogue_lookup() -> LemmaLookup | None:
+    """The catalogue's ``prover.tactics.catalogue.lemma_lookup(name) -> LemmaStatement | None``,
+    when that module exists (scale steps need it for the Lean names of lemmas)."""
+    try:
+        from prover.tactics import catalogue  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    make = getattr(catalogue, "lemma_lookup", None)
+    return make() if callable(make) else None   # a factory: lemma_lookup(directory=None) -> lookup
+
+
+
+def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
+                 close_style: str = "linear_combination", print_axioms: bool = True) -> str:
+    """A complete ``.lean`` file proving ``proof.problem`` by replaying ``proof``'s certificates.
+
+    ``lemmas`` resolves the catalogue lemmas of scale steps (default: :func:`catalogue_lookup`)."""
+    if lemmas is None:
+        lemmas = catalogue_lookup()
+    if close_style not in CLOSE_STYLES:
+        raise RenderError(f"unknown close style {close_style!r}")
+    problem = proof.problem
+    root_goal = Goal.from_problem(problem)
+    if proof.root.goal != root_goal:
+        raise RenderError("the proof's root goal is not the problem's goal")
+    _, refs = hypothesis_refs(problem)
+    ctx = RenderContext(refs, itertools.count(1), lemmas, close_style)
+    body = root_prelude(problem, refs) + _render_tree(proof.root, ctx)
+    head, name = theorem_head(problem, proof.meta)
+    text = header(problem, ctx.used) + head + " := by\n" + "\n".join(indent(body)) + "\n"
+    if print_axioms:
+        text += f"\n#print axioms {name}\n"
+    return text
+
+
+def render_step_tactic(step: Step, names: list[str], **kw: Any) -> str:
+    """The tactic text of one step, for running it on a backend's proof state."""
+    return "\n".join(step_block(step, names, **kw).lines)

@@ -1,0 +1,114 @@
+"""``split`` steps: on the sign of a polynomial, or on the order of variables."""
+
+from __future__ import annotations
+
+import itertools
+
+from prover.ir import Goal, Step
+from prover.lean.render.common import (
+    RenderContext,
+    RenderError,
+    StepBlock,
+    child_names,
+    step_expr,
+)
+from prover.lean.syntax import lean_expr, lean_ident, lean_rel
+
+
+def render_split(step: Step, ctx: RenderContext) -> StepBlock:
+    cert = step.certificate
+    kind = cert.get("cases")
+    if kind == "sign":
+        p = step_expr(step, cert["expr"])
+        h = ctx.fresh("hsign")
+        lines = [f"-- split on the sign of {lean_expr(p)}",
+                 f"rcases le_total 0 ({lean_expr(p)}) with {h} | {h}"]
+        kids = [child_names(step.goal, ctx.names, s, {len(s.hypotheses) - 1: h}) for s in step.subgoals]
+        return StepBlock(lines, kids)
+    if kind == "order":
+        return _render_order_split(step, ctx)
+    raise RenderError(f"unknown split kind {kind!r}")
+
+
+def _chain(sub: Goal, n: int) -> list[str]:
+    """The variable ordering a subgoal of an order split stands for (from its chain hypotheses)."""
+    chain = sub.hypotheses[len(sub.hypotheses) - (n - 1):]
+    order: list[str] = []
+    for r in chain:
+        if r.op not in (">=", "<=") or not (r.lhs.is_Symbol and r.rhs.is_Symbol):
+            raise RenderError("order split subgoal does not end with its variable chain")
+        hi, lo = (r.lhs, r.rhs) if r.op == ">=" else (r.rhs, r.lhs)
+        if not order:
+            order.append(hi.name)
+        elif order[-1] != hi.name:
+            raise RenderError("order split chain is not consecutive")
+        order.append(lo.name)
+    return order
+
+
+def _group(vs: list[str], symmetry: str | None) -> list[dict[str, str]]:
+    if symmetry == "full":
+        return [dict(zip(vs, p)) for p in itertools.permutations(vs)]
+    if symmetry == "cyclic":
+        return [dict(zip(vs, vs[i:] + vs[:i])) for i in range(len(vs))]
+    return [dict(zip(vs, vs))]
+
+
+def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
+    cert = step.certificate
+    vs = [str(v) for v in cert["variables"]]
+    n = len(vs)
+    if n < 2:
+        raise RenderError("order split needs at least two variables")
+    sym = cert.get("symmetry")
+    goal = step.goal
+    quantify = sym in ("full", "cyclic")
+    base = len(goal.hypotheses)
+    # hypotheses carried into the case lemmas (those mentioning the split variables)
+    moved = [i for i, h in enumerate(goal.hypotheses)
+             if quantify and {s.name for s in h.free_symbols()} & set(vs)]
+    lines = [f"-- split on the order of {', '.join(vs)}" + (f" ({sym} symmetry)" if sym else "")]
+    case_names = [ctx.fresh("hcase") for _ in step.subgoals]
+    props = []
+    kids = []
+    intros = []
+    for sub in step.subgoals:
+        order = _chain(sub, n)
+        chain = [f"{lean_ident(order[i])} ≥ {lean_ident(order[i + 1])}" for i in range(n - 1)]
+        hyps = [lean_rel(goal.hypotheses[i]) for i in moved]
+        binder = f"∀ {' '.join(lean_ident(v) for v in vs)} : ℝ, " if quantify else ""
+        props.append(binder + " → ".join(hyps + chain + [lean_rel(sub.target)]))
+        hn = {i: ctx.fresh("hh") for i in moved}
+        cn = [ctx.fresh("hord") for _ in range(n - 1)]
+        names = [hn.get(i, ctx.names[i]) for i in range(base)]
+        new = {base + j: cn[j] for j in range(n - 1)}
+        if len(sub.hypotheses) != base + n - 1 or tuple(sub.hypotheses[:base]) != goal.hypotheses:
+            raise RenderError("order split subgoal is not the goal plus its variable chain")
+        kids.append([names[i] if i < base else new[i] for i in range(len(sub.hypotheses))])
+        binders = ([lean_ident(v) for v in vs] if quantify else []) + [hn[i] for i in moved] + cn
+        intros.append(f"fun {' '.join(binders)} => ?_")
+    key = ctx.fresh("hcases")
+    prop = " ∧ ".join(f"({p})" for p in props) if len(props) > 1 else props[0]
+    lines.append(f"suffices {key} : {prop} by")
+    if len(props) > 1:
+        lines.append(f"  obtain ⟨{', '.join(case_names)}⟩ := {key}")
+    else:
+        lines.append(f"  have {case_names[0]} := {key}")
+    cases = []
+    for i, j in itertools.combinations(range(n), 2):
+        h = ctx.fresh("hle")
+        cases.append(f"rcases le_total {lean_ident(vs[i])} {lean_ident(vs[j])} with {h} | {h}")
+    lines.append("  " + " <;> ".join(cases) + " <;>")
+    alts = []
+    for cname, sub in zip(case_names, step.subgoals):
+        for g in _group(vs, sym):
+            args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
+            args += ["(by linarith)"] * (len(moved) + n - 1)
+            alts.append(f"linear_combination {cname} {' '.join(args)}".rstrip())
+    lines.append("    first")
+    lines += [f"    | {a}" for a in alts]
+    if len(props) > 1:
+        lines.append(f"refine ⟨{', '.join(intros)}⟩")
+    else:
+        lines.append(f"refine {intros[0]}")
+    return StepBlock(lines, kids)
