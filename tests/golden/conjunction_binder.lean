@@ -13,11 +13,14 @@ theorem conjunction_binder (a b : ℝ) (h : a > 0 ∧ b > 0) :
   rw [ge_iff_le]
   -- rewrite (multiplier 1/(a*b))
   have hm1 : (0 : ℝ) < 1 / (a * b) := by positivity
-  have hid3 : 1 / (a * b) * (a ^ 2 - 2 * a * b + b ^ 2) = a / b - 2 + b / a := by
-    field_simp
-    ring
+  have hid7 : 1 / (a * b) * ((a ^ 2 + b ^ 2) - (2 * a * b)) = (a / b + b / a) - (2) := by
+    have hne3 : a ≠ 0 := by positivity
+    have hinv4 : a * a⁻¹ = 1 := mul_inv_cancel₀ hne3
+    have hne5 : b ≠ 0 := by positivity
+    have hinv6 : b * b⁻¹ = 1 := mul_inv_cancel₀ hne5
+    linear_combination (a * b⁻¹ - 2) * hinv4 + (-2 * a * a⁻¹ + b * a⁻¹) * hinv6
   suffices hsub2 : 2 * a * b ≤ a ^ 2 + b ^ 2 by
-    linear_combination (mul_nonneg hm1.le (sub_nonneg.mpr hsub2)) + hid3
+    linear_combination (mul_nonneg hm1.le (sub_nonneg.mpr hsub2)) + hid7
   -- close (sos)
   linear_combination (sq_nonneg (a - b))
 

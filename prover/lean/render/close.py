@@ -13,10 +13,12 @@ from prover.lean.render.common import (
     coeff_text,
     combination,
     fold_facts,
+    indent,
     slack_fact,
     step_expr,
 )
-from prover.lean.syntax import lean_expr, ring_identity
+from prover.lean.render.field_identity import prove_equality
+from prover.lean.syntax import lean_expr
 
 
 def _sos_terms(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> tuple[list[tuple[sp.Expr, str]], list[str]]:
@@ -83,14 +85,17 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         terms, hints = _sos_terms(step, goal, ctx, cert)
         if goal.target.op == "=" and cert.get("terms"):
             raise RenderError("an equality target needs an SOS certificate without square terms")
-        slack = goal.target.lhs - goal.target.rhs if goal.target.op == "=" else goal.target.slack()
-        value, value_text = _sos_value(step, goal, cert)
+        _, value_text = _sos_value(step, goal, cert)
         lines: list[str] = []
-        if not ring_identity(slack - value):
-            # the identity needs denominators cleared: state it, prove it by field_simp; ring,
-            # and let linear_combination use it (its own ring check then needs no cancellation)
+        left, right = ctx.sides(goal)
+        slack_text = f"({left}) - ({right})" if goal.target.op == "=" else f"({right}) - ({left})"
+        id_lines, id_comb = prove_equality(slack_text, value_text, list(goal.variables), ctx)
+        if id_comb:
+            # denominators: the identity slack = value needs ``d * d⁻¹ = 1`` facts; state it once
+            # and let the main linear_combination use it (its own ring check then cancels nothing)
             hid = ctx.fresh("hid")
-            lines += [f"have {hid} : {lean_expr(slack)} = {value_text} := by", "  field_simp", "  ring"]
+            lines += [f"have {hid} : {slack_text} = {value_text} := by"]
+            lines += indent(id_lines + [f"linear_combination {id_comb}"])
             terms.append((sp.Integer(1) if goal.target.op == "=" else sp.Integer(-1), hid))
         elif ctx.close_style == "nlinarith" and goal.target.op != "=":
             return [f"nlinarith [{', '.join(hints)}]"]
@@ -103,8 +108,17 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         _, _, strict = as_le(goal.target)
         key = ctx.fresh("hpos")
         rel = "<" if strict else "≤"
-        return [f"have {key} : (0 : ℝ) {rel} {lean_expr(goal.target.slack())} := by positivity",
-                f"linear_combination {key}"]
+        printed = lean_expr(goal.target.slack())
+        lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
+        left, right = ctx.sides(goal)
+        slack_text = f"({right}) - ({left})"
+        id_lines, id_comb = prove_equality(slack_text, printed, list(goal.variables), ctx)
+        if not id_comb:
+            return lines + [f"linear_combination {key}"]
+        hid = ctx.fresh("hid")
+        lines += [f"have {hid} : {slack_text} = {printed} := by"]
+        lines += indent(id_lines + [f"linear_combination {id_comb}"])
+        return lines + [f"linear_combination {key} - {hid}"]
     raise RenderError(f"unknown close method {method!r}")
 
 

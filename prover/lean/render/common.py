@@ -30,12 +30,29 @@ class RenderContext:
     lemmas: LemmaLookup | None
     close_style: str
     used: set[str] = field(default_factory=set)
+    #: ``(relation, L, R)``: the Lean text of a goal's two sides, read as ``L ≤ R`` / ``L < R`` /
+    #: ``L = R``, where it is not our own printing of that relation (the root: the user's text)
+    target_text: tuple[Relation, str, str] | None = None
 
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self.counter)}"
 
     def child(self, names: list[str]) -> RenderContext:
         return RenderContext(names, self.counter, self.lemmas, self.close_style, self.used)
+
+    def sides(self, goal: Goal) -> tuple[str, str]:
+        """``(L, R)`` as Lean sees them in the goal: ``target_text`` or our printing of ``goal``."""
+        r = goal.target
+        if self.target_text is not None and self.target_text[0] == r:
+            return self.target_text[1], self.target_text[2]
+        if r.op in ("=", "!="):
+            return lean_expr(r.lhs), lean_expr(r.rhs)
+        lhs, rhs, _ = as_le(r)
+        return lean_expr(lhs), lean_expr(rhs)
+
+    def with_target_text(self, rel: Relation, lhs: str, rhs: str) -> RenderContext:
+        """The same context, knowing that Lean sees the sides of ``rel`` as ``lhs``/``rhs``."""
+        return RenderContext(self.names, self.counter, self.lemmas, self.close_style, self.used, (rel, lhs, rhs))
 
 
 @dataclass

@@ -17,7 +17,8 @@ from prover.lean.render.common import (
     indent,
     step_expr,
 )
-from prover.lean.syntax import lean_expr, lean_rel, ring_identity
+from prover.lean.render.field_identity import prove_equality
+from prover.lean.syntax import lean_expr, lean_rel
 
 
 def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str], dict[int, str]]:
@@ -28,7 +29,7 @@ def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str]
         rel = sub.hypotheses[i]
         name = ctx.fresh("hn")
         g = step.goal.with_target(rel)
-        body = close_lines(step, g, ctx, nh["proof"])
+        body = close_lines(step, g, ctx.child(ctx.names), nh["proof"])
         if len(body) == 1:
             lines.append(f"have {name} : {lean_rel(rel)} := by {body[0]}")
         else:
@@ -38,16 +39,17 @@ def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str]
     return lines, names
 
 
-def linear_step(step: Step, ctx: RenderContext, extra: list[tuple[sp.Expr, sp.Expr, str]],
-                 pre: list[str]) -> StepBlock:
+def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
+                pre: list[str]) -> StepBlock:
     """Shared shape of rewrite and scale: ``slack G = m·slack G' + Σ c·(B − A) + Σ λ·eq``.
 
-    ``extra`` holds ``(c, B − A, proof of A ≤ B)`` for scale applications."""
+    ``extra`` holds ``(c, B − A, proof of 0 ≤ c·(B − A))`` for scale applications, optionally with a
+    fourth element: the Lean text of ``B − A`` exactly as the proof's type states it."""
     goal, sub = step.goal, step.subgoals[0]
     cert = step.certificate
     m = step_expr(step, str(cert.get("multiplier", "1")))
-    L, R, strict = as_le(goal.target)
-    L2, R2, strict2 = as_le(sub.target)
+    _, _, strict = as_le(goal.target)
+    _, _, strict2 = as_le(sub.target)
     if strict and not strict2:
         raise RenderError("a strict goal needs a strict subgoal")
     lines = list(pre)
@@ -60,23 +62,25 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple[sp.Expr, sp.Ex
     main = (f"(mul_pos {hm} (sub_pos.mpr {h2}))" if strict
             else f"(mul_nonneg {hm}.le (sub_nonneg.mpr {h2}))")
     terms: list[tuple[sp.Expr, str]] = [(sp.Integer(1), main)]
-    for c, _, proof in extra:
-        terms.append((sp.Integer(1), proof))
+    for item in extra:
+        terms.append((sp.Integer(1), item[2]))
     for k, lam in eqs:
         if goal.hypotheses[k].op != "=":
             raise RenderError(f"eq_terms names hypothesis {k}, which is not an equality")
         terms.append((-lam, ctx.names[k]))
-    identity = (m * (R2 - L2) + sum((c * d for c, d, _ in extra), sp.Integer(0))
-                + sum((lam * (goal.hypotheses[k].lhs - goal.hypotheses[k].rhs) for k, lam in eqs), sp.Integer(0))
-                - (R - L))
-    if not ring_identity(identity):
+    # the identity, written with the very texts whose types the combination's facts carry
+    left, right = ctx.sides(goal)
+    left2, right2 = ctx.child(ctx.names).sides(sub)
+    parts = [f"{lean_expr(m)} * (({right2}) - ({left2}))"]
+    parts += [f"{coeff_text(item[0])} * ({item[3] if len(item) > 3 else lean_expr(item[1])})" for item in extra]
+    parts += [f"{coeff_text(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
+              for k, lam in eqs]
+    lhs_text, rhs_text = " + ".join(parts), f"({right}) - ({left})"
+    id_lines, id_comb = prove_equality(lhs_text, rhs_text, list(goal.variables), ctx)
+    if id_comb:
         hid = ctx.fresh("hid")
-        rhs = " + ".join([f"{lean_expr(m)} * ({lean_expr(R2 - L2)})"]
-                         + [f"{coeff_text(c)} * ({lean_expr(d)})" for c, d, _ in extra]
-                         + [f"{coeff_text(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
-                            for k, lam in eqs])
-        lines.append(f"have {hid} : {rhs} = {lean_expr(R - L)} := by")
-        lines += indent(["field_simp", "ring"])
+        lines.append(f"have {hid} : {lhs_text} = {rhs_text} := by")
+        lines += indent(id_lines + [f"linear_combination {id_comb}"])
         terms.append((sp.Integer(1), hid))
     lines.append(f"suffices {h2} : {lean_rel(sub.target)} by")
     lines.append(f"  linear_combination {combination(terms)}")
