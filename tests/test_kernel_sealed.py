@@ -32,6 +32,8 @@ def test_kernel_source_never_imports_the_project_outside_itself() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("prover"):
                 assert node.module.startswith("prover.kernel"), f"{path.name} imports {node.module}"
+            if isinstance(node, ast.ImportFrom):   # ``from .. import x`` would leave the kernel
+                assert node.level <= 1, f"{path.name}:{node.lineno} imports from outside the kernel"
             if isinstance(node, ast.Import):
                 for a in node.names:
                     assert not a.name.startswith("prover") or a.name.startswith("prover.kernel"), \

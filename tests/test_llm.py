@@ -84,6 +84,15 @@ def test_ranker_blends_scores():
     assert r.blend(10.0, 0.8) < r.blend(10.0, None) == 10.0
 
 
+def test_ranker_blends_with_the_base_ranker_it_is_given():
+    g = Goal(("a",), (), Relation(0, "<=", a**2))
+    with ChatServer(lambda p, n: ["8"] * n) as srv:
+        r = LLMRanker(make_backend(f"{srv.url}#m"), base=lambda goals: [10.0] * len(goals))
+        assert r.rank([g, g]) == [6.0, 6.0]          # 10 · (1 − 0.5 · 0.8)
+        flat = LLMRanker(make_backend(f"{srv.url}#m"))   # no base: the LLM's scores alone order
+        assert flat.rank([g]) == [1.0 * (1 - 0.5 * 0.8)]
+
+
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory):
     pytest.importorskip("torch")

@@ -12,7 +12,8 @@ from prover.kernel.terms import parse_term
 from prover.semantics import lean_ast as A
 from prover.semantics import lean_eval as L
 from prover.semantics.fuzz_frontend import StatementGenerator
-from prover.semantics.lean_eval import Enclosure, Undecidable, compare, eval_lean, eval_term
+from prover.semantics.lean_ast import eval_lean
+from prover.semantics.lean_eval import Enclosure, Undecidable, compare, eval_term
 
 E = Enclosure.exact
 

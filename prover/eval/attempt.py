@@ -11,34 +11,10 @@ import json
 import time
 from typing import Any
 
+from prover.benchmark_problem import VARIANT_TIME, NoVariant, load_problem
 from prover.eval.proofstats import proof_stats
 
-#: Seconds allowed to make (and confirm) the FALSE variant of a problem, on top of the
-#: time limit (the runner widens the wall-clock limit by as much in that mode).
-VARIANT_TIME = 20.0
-
-
-class NoVariant(Exception):
-    """No confirmed FALSE variant could be made for this problem."""
-
-
-def load_problem(record: dict[str, Any], options: dict[str, Any]):
-    """The Problem of a benchmark record (its FALSE variant with ``variants == "false"``)."""
-    from prover.frontend import parse_theorem
-
-    problem = parse_theorem(record["lean"], real_division=True)
-    problem.name = record["id"]
-    problem.source = record.get("source", problem.source)
-    problem.meta = {**problem.meta, "lean": record["lean"]}
-    if options.get("variants") == "false":
-        from prover.variants import false_variant_report
-
-        rep = false_variant_report(problem, time_limit=VARIANT_TIME)
-        if rep.variant is None:
-            raise NoVariant(rep.reason)
-        problem = rep.variant
-        problem.meta = {**problem.meta, "variant_how": rep.reason}
-    return problem
+__all__ = ["VARIANT_TIME", "NoVariant", "load_problem", "problem_or_result", "run_attempt"]
 
 
 def problem_or_result(record: dict[str, Any], options: dict[str, Any], t0: float):

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from prover.eval.config import EvalConfig
 from prover.eval.isolate import Limits, run_isolated
 from prover.eval.tasks import EvalError, Task
-
-if TYPE_CHECKING:
-    from prover.eval.runner import EvalConfig
 
 
 def _attempt_task(attempt: str, record: dict[str, Any], options: dict[str, Any], limits: Limits,

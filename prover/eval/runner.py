@@ -14,7 +14,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,48 +22,20 @@ from rich.console import Console
 from rich.markup import escape
 
 from prover.benchmark_lines import SkippedLine
-from prover.eval.attempt import VARIANT_TIME
-from prover.eval.isolate import Inflight, Limits, clean_stale_scratch, run_isolated
+from prover.eval.config import DEFAULT_ATTEMPT, EvalConfig
+from prover.eval.isolate import Inflight, clean_stale_scratch, run_isolated
 from prover.eval.machine import machine_info
 from prover.eval.progress import EvalProgress
+from prover.eval.ray_backend import ray_executor
 from prover.eval.records import RecordLog, atomic_write_text
 from prover.eval.summary import summary_markdown
 from prover.eval.tasks import EvalError, Task, load_known_false, load_tasks
 
-DEFAULT_ATTEMPT = "prover.eval.attempt:run_attempt"
-
 #: Options that must match between a run and its resumption (else the records would mix).
 RESUME_KEYS = ("time_limit", "memory_mb", "attempt", "closers_only", "llm", "variants")
 
-
-@dataclass
-class EvalConfig:
-    inputs: list[Path]
-    out: Path
-    time_limit: float = 60.0
-    workers: int = 1
-    memory_mb: int = 4096
-    grace: float = 10.0
-    attempt: str = DEFAULT_ATTEMPT
-    closers_only: bool = False
-    llm: str | None = None
-    variants: str | None = None          # None or "false"
-    ray_address: str | None = None
-    rich_progress: bool | None = None    # None: a bar only on a terminal
-    argv: list[str] = field(default_factory=lambda: list(sys.argv))
-
-    def limits(self) -> Limits:
-        """Hard limits of one attempt; the FALSE-variant mode adds the time to make the variant."""
-        extra = VARIANT_TIME if self.variants and self.attempt == DEFAULT_ATTEMPT else 0.0
-        return Limits(self.time_limit, self.grace + extra, self.memory_mb)
-
-    def attempt_options(self) -> dict[str, Any]:
-        return {"closers_only": self.closers_only, "llm": self.llm, "variants": self.variants}
-
-    def recorded_options(self) -> dict[str, Any]:
-        return {"time_limit": self.time_limit, "memory_mb": self.memory_mb, "grace": self.grace,
-                "workers": self.workers, "attempt": self.attempt, "closers_only": self.closers_only,
-                "llm": self.llm, "variants": self.variants, "ray_address": self.ray_address}
+__all__ = ["DEFAULT_ATTEMPT", "RESUME_KEYS", "EvalConfig", "RunOutcome", "check_variants_available",
+           "proof_filename", "run_eval"]
 
 
 @dataclass
@@ -201,8 +173,6 @@ def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
     inflight = Inflight()
     sys_path = [p for p in sys.path if p]  # so file-based or test attempt modules resolve in the child
     if cfg.ray_address:
-        from prover.eval.ray_backend import ray_executor
-
         results, stop = ray_executor(cfg, todo, sys_path)
     else:
         results, stop = _local_executor(cfg, todo, inflight, sys_path)

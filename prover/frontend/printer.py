@@ -200,3 +200,23 @@ def print_theorem(problem: Problem, proof: str = "by sorry") -> str:
     head = "example" if problem.name == "example" else f"theorem {lean_name(problem.name)}"
     parts = [head, *_binder_groups(problem), *_hypothesis_groups(problem)]
     return f"{' '.join(parts)} : {print_relation(problem.goal)} := {proof}"
+
+
+# ---------------------------------------------------------------- display text that never fails
+
+
+def show_expr(e: object) -> str:
+    """Lean text of an expression for display (sympy's text only if the Lean printer cannot
+    print it): the one notation of proof pages, candidate names and step texts."""
+    try:
+        return print_expr(sp.sympify(e))
+    except Exception:  # noqa: BLE001 - fall back to sympy's text rather than lose the step
+        return str(e)
+
+
+def show_relation(r: Relation) -> str:
+    """Lean text of a relation for display (as :func:`show_expr`, side by side when needed)."""
+    try:
+        return print_relation(r)
+    except Exception:  # noqa: BLE001 - as show_expr
+        return f"{show_expr(r.lhs)} {LEAN_OPS.get(r.op, r.op)} {show_expr(r.rhs)}"

@@ -1,7 +1,8 @@
 """One interface for driving Lean: open a theorem, run a tactic on a proof state, get the new
 goals or Lean's error. Implementations: the Lean REPL (:class:`ReplBackend`) and LeanDojo
 (:mod:`prover.lean.dojo_backend`). Both enforce a per-tactic timeout and restart Lean after a
-timeout or crash; a state from before a restart is *stale* and reported as such.
+timeout or crash; a state from before a restart is *stale* and reported as such. A backend by
+its name: :func:`prover.lean.registry.make_backend`.
 """
 
 from __future__ import annotations
@@ -148,14 +149,3 @@ def _failure(exc: ReplError) -> TacticResult:
     kind = ("timeout" if isinstance(exc, ReplTimeout) else
             "crash" if isinstance(exc, (ReplCrash, ReplProtocolError)) else "lean")
     return TacticResult(None, str(exc), kind)
-
-
-def make_backend(name: str, *, timeout: float = 60.0, **kw: object) -> LeanBackend:
-    """``lean-repl`` or ``lean-dojo``; raises :class:`LeanUnavailable` with a clear message."""
-    if name == "lean-repl":
-        return ReplBackend(timeout=timeout)
-    if name == "lean-dojo":
-        from prover.lean.dojo_backend import DojoBackend
-
-        return DojoBackend(timeout=timeout, **kw)  # type: ignore[arg-type]
-    raise LeanUnavailable(f"unknown Lean backend {name!r} (choose from {', '.join(BACKEND_NAMES)})")

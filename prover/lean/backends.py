@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prover.lean.backend import BACKEND_NAMES, LeanBackend, LeanUnavailable, make_backend
+from prover.lean.backend import BACKEND_NAMES, LeanBackend, LeanUnavailable
+from prover.lean.registry import make_backend
 from prover.lean.verify import FileCheck, LeanStepFilter, LeanVerification, check_file, verify_proof_in_lean
 
 __all__ = ["BACKEND_NAMES", "FileCheck", "LeanBackend", "LeanStepFilter", "LeanUnavailable",

@@ -16,6 +16,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step
 from prover.lean.backend import LeanBackend, LeanState, LeanUnavailable, project_dir, require_lake
+from prover.lean.registry import make_backend
 from prover.lean.render import (
     REAL_DIVISION_MACRO,
     RenderError,
@@ -77,8 +78,6 @@ def verify_proof_in_lean(proof: Proof, backend: LeanBackend | str, *, lemmas: Le
     """Replay ``proof`` on ``backend`` (a backend or its name) one step at a time; stop at the
     first step Lean rejects. Raises :class:`LeanUnavailable` when Lean is not set up."""
     if isinstance(backend, str):
-        from prover.lean.backend import make_backend
-
         with make_backend(backend) as b:
             return verify_proof_in_lean(proof, b, lemmas=lemmas, close_style=close_style)
     res = open_problem(backend, proof.problem, proof.meta)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from prover.ir import Goal
 from prover.llm.base import GenerationParams, LLMBackend, LLMError, LLMStats
@@ -11,11 +12,25 @@ from prover.llm.prompts import goal_fields, load_prompts
 _INT = re.compile(r"\b(10|[0-9])\b")
 
 
-class LLMRanker:
-    """``score(goals)`` gives each goal a value in [0, 1] (None where the LLM gave no number)."""
+#: A search ranker: a batch of goals -> priorities, lower first (``prover.search.heuristics.Ranker``).
+Ranker = Callable[[list[Goal]], list[float]]
 
-    def __init__(self, backend: LLMBackend, weight: float = 0.5, samples: int = 1) -> None:
+
+def _flat(goals: list[Goal]) -> list[float]:
+    return [1.0] * len(goals)
+
+
+class LLMRanker:
+    """``score(goals)`` gives each goal a value in [0, 1] (None where the LLM gave no number).
+
+    ``base`` is the symbolic ranker :meth:`rank` blends with (the search passes its
+    ``default_ranker``; the LLM layer does not import the search). Without one every goal starts
+    from the same priority, so the LLM's scores alone order them."""
+
+    def __init__(self, backend: LLMBackend, weight: float = 0.5, samples: int = 1,
+                 base: Ranker | None = None) -> None:
         self.backend = backend
+        self.base: Ranker = base if base is not None else _flat
         self.weight = weight
         self.params = GenerationParams(n=samples, temperature=0.0 if samples == 1 else 0.7, max_tokens=4)
         self.template = load_prompts().ranker
@@ -38,10 +53,8 @@ class LLMRanker:
         return scores
 
     def rank(self, goals: list[Goal]) -> list[float]:
-        """A search ranker (lower first): the symbolic priority, lowered by the LLM's confidence."""
-        from prover.search.heuristics import default_ranker
-
-        return [self.blend(p, s) for p, s in zip(default_ranker(goals), self.score(goals))]
+        """A search ranker (lower first): the ``base`` priority, lowered by the LLM's confidence."""
+        return [self.blend(p, s) for p, s in zip(self.base(goals), self.score(goals))]
 
     def blend(self, symbolic_priority: float, llm_score: float | None) -> float:
         """Lower is better (a priority queue key): the LLM's confidence lowers the key."""

@@ -12,15 +12,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from prover.benchmark_problem import NoVariant, load_problem
 from prover.ir import Goal
 from prover.oracles.model import GoalModel, Unsupported
-from prover.oracles.z3_oracle import run_z3
+from prover.oracles.z3_oracle import run_z3, z3_counterexample
 
 
 def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
     t0 = time.monotonic()
-    from prover.eval.attempt import NoVariant, load_problem
-
     try:
         problem = load_problem(record, options)
     except NoVariant as exc:
@@ -37,8 +36,6 @@ def run_attempt(record: dict[str, Any], time_limit: float, options: dict[str, An
                 "time_s": time.monotonic() - t0}
     if status == "sat":
         try:
-            from prover.oracles.z3_oracle import z3_counterexample
-
             ce = z3_counterexample(goal, 0.0, model=GoalModel(goal), point=point)
         except Unsupported:
             ce = None

@@ -17,6 +17,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis
 from prover.problem import Relation, var
+from prover.verify import prove_positive
 
 
 @dataclass
@@ -178,19 +179,14 @@ def _sign_positive(e: sp.Expr, pos: set[sp.Symbol], nonneg: set[sp.Symbol], stri
 def is_positive(expr: sp.Expr, goal: Goal, strict: bool = True) -> bool:
     """Whether ``expr`` is provably > 0 (>= 0) under the goal's hypotheses.
 
-    Uses the kernel's positivity rules when they exist, else a small sign analysis. The kernel
+    Uses the kernel's positivity rules, else (when they raise) a small sign analysis. The kernel
     re-checks every step, so this only decides which candidates are worth proposing.
     """
     expr = sp.sympify(expr)
     try:
-        from prover.verify import prove_positive
-    except ImportError:
-        prove_positive = None
-    if prove_positive is not None:
-        try:
-            return bool(prove_positive(expr, list(goal.hypotheses), strict))
-        except Exception:  # noqa: BLE001 - fall back to the local analysis
-            prove_positive = None
+        return bool(prove_positive(expr, list(goal.hypotheses), strict))
+    except Exception:  # noqa: BLE001, S110 - fall back to the local analysis
+        pass
     pos = positive_vars(goal, True)
     nonneg = positive_vars(goal, False)
     return _sign_positive(expr, pos, nonneg, strict)
@@ -213,3 +209,10 @@ def equality_hyps(goal: Goal) -> Iterator[tuple[int, sp.Expr]]:
     for i, h in enumerate(goal.hypotheses):
         if h.op == "=":
             yield i, sp.expand(h.lhs - h.rhs)
+
+
+def replace_radical(e: sp.Expr, base: sp.Expr, t: sp.Symbol) -> sp.Expr:
+    """``e`` with every ``base^q`` (``q`` a non-integer rational; the callers only have halves)
+    written ``t^int(2q)``: ``t`` stands for ``√base``."""
+    return e.replace(lambda n: isinstance(n, sp.Pow) and n.base == base and n.exp.is_Rational
+                     and not n.exp.is_Integer, lambda n: t ** int(n.exp * 2))

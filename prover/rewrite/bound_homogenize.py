@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from prover.frontend.printer import show_relation
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import EqTerm, HypothesisApplication, LinearCertificate
 from prover.rewrite.base import (
@@ -30,7 +31,6 @@ from prover.rewrite.base import (
     primitive_relation,
     target_fraction,
 )
-from prover.search.render import show_relation
 
 #: Above this many terms in the numerator the rewrite is not attempted.
 MAX_TERMS = 600

@@ -20,6 +20,8 @@ from prover.ir import Goal, Step
 from prover.kernel.certificates import LinearCertificate, NewHypothesis
 from prover.problem import Relation
 from prover.rewrite.base import Candidate, is_positive, is_rational_function, symbols_of
+from prover.rewrite.points import domain_points
+from prover.solvers.sos import sos_close_certificate
 
 #: seconds of SOS per denominator factor
 SOS_TIME = 2.0
@@ -40,16 +42,7 @@ def denominator_factors(e: sp.Expr, syms: list[sp.Symbol]) -> list[sp.Expr]:
 
 
 def _domain_points(goal: Goal, syms: list[sp.Symbol]) -> list[dict[sp.Symbol, float]]:
-    from prover.rewrite.tangent_plane import _project, _sample_points, _solved_constraint
-
-    rng = random.Random(7)
-    points = _sample_points(goal, syms, sp.Integer(1), SAMPLES, rng)
-    solved = _solved_constraint(goal, syms)
-    if solved is not None:
-        points = _project(goal, syms, points, solved)
-    elif any(h.op == "=" for h in goal.hypotheses):
-        return []      # an equality we cannot sample on: no evidence either way
-    return points
+    return domain_points(goal, syms, sp.Integer(1), SAMPLES, random.Random(7))
 
 
 def _sign_on(f: sp.Expr, syms: list[sp.Symbol], points: list[dict[sp.Symbol, float]]) -> int:
@@ -71,8 +64,6 @@ class DenominatorSigns:
     name = "denominator-signs"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
-        from prover.solvers.sos import sos_close_certificate
-
         t = goal.target
         if not t.is_inequality or not any(h.op == "=" or h.is_inequality for h in goal.hypotheses):
             return

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.frontend.printer import show_expr
+from prover.ir import Goal, Step, expr_from_str, expr_to_str, relation_to_json
 from prover.kernel.certificates import (
     EqTerm,
     FactApplication,
@@ -41,8 +42,9 @@ from prover.kernel.certificates import (
     SosTerm,
 )
 from prover.problem import Relation, var
-from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars
-from prover.search.render import show_expr
+from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars, replace_radical
+from prover.solvers.sos import sos_certificate
+from prover.verify import check_step
 
 MAX_VARS = 5
 MAX_POLY_DEGREE = 12
@@ -204,7 +206,6 @@ def polynomial_sos(P: sp.Expr, us: list[sp.Symbol], time_limit: float) -> dict |
     """An SOS certificate of ``P >= 0``: first as a plain sum of squares (the solver's facial
     reduction also uses the sign variants of its grid zeros, e.g. ``(1, −1, −1)``), then with the
     ``u > 0`` hypotheses."""
-    from prover.solvers.sos import sos_certificate
     deadline = time.monotonic() + time_limit
     plain = Goal(tuple(str(u) for u in us), (), Relation(P, ">=", sp.Integer(0)))
     cert = sos_certificate(plain, 0.6 * time_limit)
@@ -238,7 +239,6 @@ class Context:
 
 def _cert_terms_value(cert: dict, us: list[sp.Symbol]) -> sp.Expr:
     names = [str(u) for u in us]
-    from prover.ir import expr_from_str
     tot = sp.Integer(0)
     for t in cert["terms"]:
         p = expr_from_str(t["poly"], names)
@@ -248,7 +248,6 @@ def _cert_terms_value(cert: dict, us: list[sp.Symbol]) -> sp.Expr:
 
 def _permute_cert(cert: dict, ctx: Context, perm: dict[sp.Symbol, sp.Symbol]) -> dict:
     """The SOS certificate of ``P∘perm`` from that of ``P`` (``perm`` on the x, carried to the u)."""
-    from prover.ir import expr_from_str
     names = [str(u) for u in ctx.us]
     umap = {ctx.us[ctx.syms.index(x)]: ctx.us[ctx.syms.index(y)] for x, y in perm.items()}
     idx = {u: i for i, u in enumerate(ctx.us)}
@@ -341,7 +340,6 @@ def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Ex
             if pcert is None or pcert.get("eq_terms"):
                 raise FudgeFailure("no SOS certificate")
         cache.append(pcert)
-    from prover.ir import expr_from_str
     names = [str(u) for u in ctx.us]
     if sgn != 0:
         terms += _over(sp.Integer(1), [], alpha + beta * t, D, rep)
@@ -388,11 +386,6 @@ def _radical_of(term: sp.Expr) -> tuple[sp.Expr, int] | None | bool:
     return next(iter(bases)), 2
 
 
-def _replace_radical(e: sp.Expr, base: sp.Expr, t: sp.Symbol) -> sp.Expr:
-    return e.replace(lambda n: isinstance(n, sp.Pow) and n.base == base and n.exp.is_Rational
-                     and not n.exp.is_Integer, lambda n: t ** int(n.exp * 2))
-
-
 def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
     syms, n = plan.syms, len(plan.syms)
     q, p = int(plan.r.q), int(plan.r.p)
@@ -437,12 +430,12 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
     new_terms = []
     for ti in plan.terms:
         for b, tv in zip(bases, ts):
-            ti = _replace_radical(ti, b, tv)
+            ti = replace_radical(ti, b, tv)
         new_terms.append(ti)
     tgt = goal.target
     lhs, rhs = sp.sympify(tgt.lhs), sp.sympify(tgt.rhs)
     for b, tv in zip(bases, ts):
-        lhs, rhs = _replace_radical(lhs, b, tv), _replace_radical(rhs, b, tv)
+        lhs, rhs = replace_radical(lhs, b, tv), replace_radical(rhs, b, tv)
     G2 = Goal(goal.variables + tuple(unames) + tuple(tnames), tuple(hyps), Relation(lhs, tgt.op, rhs))
     ctx = Context(G2, syms, us, q, u_hyp, u_eq, var_hyp, radicals)
     S = sp.Add(*[u ** p for u in us])
@@ -486,7 +479,6 @@ def fudge_close(goal: Goal, time_limit: float = 20.0, *, check: bool = True) -> 
         plans = make_plans(goal)
     except Exception:  # noqa: BLE001 - a proposer: an odd goal means "does not apply"
         return None
-    from prover.verify import check_step
     for plan in plans:
         if time.monotonic() > deadline:
             return None

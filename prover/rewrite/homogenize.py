@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import sympy as sp
 
+from prover.frontend.printer import show_relation
 from prover.ir import Goal
 from prover.rewrite.base import (
     Candidate,
@@ -20,7 +21,6 @@ from prover.rewrite.base import (
     primitive_relation,
     rewrite_step,
 )
-from prover.search.render import show_relation
 
 
 def homogeneous_constraint(eq: sp.Expr, syms: list[sp.Symbol]) -> tuple[sp.Expr, sp.Expr, int] | None:

@@ -27,12 +27,13 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from prover.frontend.printer import show_expr
 from prover.ir import Goal, Step, expr_to_str, relation_to_json
 from prover.kernel.certificates import FactApplication, LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Relation
 from prover.rewrite.base import Candidate, is_positive, symbols_of
-from prover.rewrite.tangent_plane import equality_points
-from prover.search.render import show_expr
+from prover.rewrite.points import equality_points
+from prover.solvers.sos import sos_close_certificate
 
 #: Seconds of SOS search per univariate fact.
 SOS_TIME = 3.0
@@ -95,7 +96,6 @@ def simple_bound(f: sp.Expr, x: sp.Symbol, t: sp.Rational, m: int) -> sp.Expr | 
 def _fact_certificate(goal: Goal, fact: Relation, x: sp.Symbol, sos_time: float) -> SosCertificate | None:
     """A close certificate of ``fact`` (in ``x`` only) over ``goal``'s context: SOS over the
     hypotheses that mention only ``x``, with the hypothesis indices mapped back."""
-    from prover.solvers.sos import sos_close_certificate
     idx = [i for i, h in enumerate(goal.hypotheses)
            if h.is_inequality and h.lhs.free_symbols | h.rhs.free_symbols <= {x}]
     small = Goal((str(x),), tuple(goal.hypotheses[i] for i in idx), fact)

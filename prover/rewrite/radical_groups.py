@@ -55,9 +55,19 @@ from prover.kernel.certificates import (
     SosTerm,
 )
 from prover.problem import Relation, var
-from prover.rewrite.base import Candidate, equality_hyps, fresh_names, is_polynomial, is_positive, symbols_of
-from prover.rewrite.fudging import _replace_radical
-from prover.rewrite.tangent_plane import _project, _sample_points, _solved_constraint, tangent_plane
+from prover.rewrite.base import (
+    Candidate,
+    equality_hyps,
+    fresh_names,
+    is_polynomial,
+    is_positive,
+    replace_radical,
+    symbols_of,
+)
+from prover.rewrite.points import constraint_point, domain_points
+from prover.rewrite.tangent_plane import tangent_plane
+from prover.solvers.sos import sos_certificate
+from prover.verify import check_step
 
 #: At most this many variables (all permutations are enumerated).
 MAX_VARS = 4
@@ -321,7 +331,6 @@ def poly_cert(P: sp.Expr, ctx: Ctx) -> Cert:
     left = ctx.deadline - time.monotonic()
     if left < 0.3:
         raise GroupFailure("out of time")
-    from prover.solvers.sos import sos_certificate
     cert = sos_certificate(ctx.goal0.with_target(Relation(P, ">=", sp.Integer(0))), min(left, 4.0))
     if cert is None or cert.get("method") != "sos":
         raise GroupFailure("no SOS certificate")
@@ -502,24 +511,6 @@ def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list
     yield [total]              # everything in one group
 
 
-def equality_point(goal: Goal, syms: list[sp.Symbol]) -> sp.Rational | None:
-    """``c`` with ``(c, …, c)`` on every equality constraint (1 without constraints)."""
-    z = sp.Dummy("z", positive=True)
-    cands: set[sp.Rational] | None = None
-    for _, e in equality_hyps(goal):
-        num = sp.expand(sp.numer(sp.together(e.subs({x: z for x in syms}))))
-        if num == 0:
-            continue
-        try:
-            roots = {r for r in sp.Poly(num, z).ground_roots() if r.is_Rational and r > 0}
-        except (sp.PolynomialError, ValueError):
-            return None
-        cands = roots if cands is None else cands & roots
-    if cands is None:
-        return sp.Integer(1)
-    return min(cands) if cands else None
-
-
 # ---------------------------------------------------------------- building the proof
 
 
@@ -536,19 +527,13 @@ def _radicals(e: sp.Expr) -> list[sp.Expr] | None:
 
 def _to_t(e: sp.Expr, bases: list[sp.Expr], ts: list[sp.Symbol]) -> sp.Expr:
     for b, t in zip(bases, ts):
-        e = _replace_radical(e, b, t)
+        e = replace_radical(e, b, t)
     return e
 
 
 def _context_points(goal: Goal, syms: list[sp.Symbol], centre: sp.Rational, bases: list[sp.Expr],
                     n: int) -> list[list[float]]:
-    rng = random.Random(7)
-    pts = _sample_points(goal, syms, centre, n, rng)
-    solved = _solved_constraint(goal, syms)
-    if solved is not None:
-        pts = _project(goal, syms, pts, solved)
-    elif any(True for _ in equality_hyps(goal)):
-        return []
+    pts = domain_points(goal, syms, centre, n, random.Random(7))
     fns = [sp.lambdify(syms, b, "math") for b in bases]
     out = []
     for p in pts:
@@ -579,7 +564,7 @@ def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
     for b in bases:
         if b.free_symbols - set(syms) or not is_polynomial(b, syms) or not is_positive(b, goal, False):
             return None
-    centre = equality_point(goal, syms)
+    centre = constraint_point(goal, syms)
     if centre is None:
         return None
     # the introduced goal
@@ -682,7 +667,6 @@ def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part
     if rest == 0 and not strict:
         close_cert: dict | None = SosCertificate().to_json()
     else:
-        from prover.solvers.sos import sos_certificate
         left = ctx.deadline - time.monotonic()
         if left < 0.3:
             return None
@@ -715,8 +699,6 @@ class RadicalGroups:
             step = None
         if step is None:
             return
-        if self.check:
-            from prover.verify import check_step
-            if not check_step(step).ok:
-                return
+        if self.check and not check_step(step).ok:
+            return
         yield Candidate(step, self.name, 10.0, prechecked=self.check, closes=True)

@@ -15,6 +15,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
 from prover.rewrite.base import Candidate, is_positive, is_rational_function, symbols_of
+from prover.rewrite.facts import nonneg_hyp_of
 
 
 def _separate(s: sp.Expr, syms: list[sp.Symbol]) -> tuple[dict[sp.Symbol, sp.Expr], sp.Expr] | None:
@@ -47,13 +48,6 @@ def _linear_sum_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[int, sp.E
         ratio = sp.cancel(total / lin)
         if ratio.is_Rational and ratio != 0:
             return i, sp.expand(-const * ratio), ratio
-    return None
-
-
-def _hyp_index_nonneg(goal: Goal, x: sp.Symbol) -> int | None:
-    for i, h in enumerate(goal.hypotheses):
-        if h.is_inequality and sp.expand(h.slack()) == x:
-            return i
     return None
 
 
@@ -144,7 +138,7 @@ class TangentLine:
             pieces = square_decomposition(sp.expand(q.as_expr() * den), x)
             if pieces is None:
                 return
-            idx = _hyp_index_nonneg(goal, x)
+            idx = nonneg_hyp_of(goal, x)
             for c, k, sq in pieces:
                 if k and idx is None:
                     return

@@ -26,7 +26,6 @@ Nothing here is trusted: the kernel checks every step and every fact certificate
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import time
 from collections.abc import Iterator
@@ -34,7 +33,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.ir import Goal, Step, expr_to_str, relation_to_json
+from prover.ir import Goal, Step, expr_from_str, expr_to_str, relation_to_json
 from prover.kernel.certificates import EqTerm, FactApplication, LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Relation
 from prover.rewrite.base import (
@@ -47,6 +46,9 @@ from prover.rewrite.base import (
     rewrite_step,
     symbols_of,
 )
+from prover.rewrite.facts import nonneg_hyp_of
+from prover.rewrite.points import equality_points, project_points, sample_points, solved_constraint
+from prover.solvers.sos import sos_certificate
 
 #: Random points used to test ``T_i − L_i >= 0`` before asking for a certificate.
 SAMPLES = 400
@@ -84,65 +86,8 @@ def split_slack(s: sp.Expr, syms: list[sp.Symbol]) -> Split | None:
     return Split(terms, sp.expand(poly))
 
 
-# ---------------------------------------------------------------- the equality point
-
-def _positive_rational_roots(e: sp.Expr, t: sp.Symbol) -> list[sp.Rational] | None:
-    """Positive rational roots of the numerator of ``e(t)``; None when ``e`` vanishes identically."""
-    num = sp.expand(sp.numer(sp.together(e)))
-    if num == 0:
-        return None
-    try:
-        roots = sp.Poly(num, t).ground_roots()
-    except (sp.PolynomialError, ValueError):
-        return []
-    return sorted(r for r in roots if r.is_Rational and r > 0)
-
-
-def equality_points(goal: Goal, syms: list[sp.Symbol], slack: sp.Expr) -> list[sp.Rational]:
-    """Common values ``t`` with ``(t, …, t)`` an equality case of the goal within its constraints."""
-    t = sp.Dummy("t", positive=True)
-    diag = {x: t for x in syms}
-    cands = _positive_rational_roots(slack.subs(diag), t)
-    constraint_roots: list[set[sp.Rational]] = []
-    for _, e in equality_hyps(goal):
-        r = _positive_rational_roots(e.subs(diag), t)
-        if r is not None:
-            constraint_roots.append(set(r))
-    if cands is None:          # homogeneous on the diagonal: the constraints fix the scale
-        cands = [sp.Integer(1)] if not constraint_roots else sorted(set.intersection(*constraint_roots))
-    return [c for c in cands if all(c in r for r in constraint_roots)]
-
-
 # ---------------------------------------------------------------- sampling (a filter, not trust)
-
-def _sample_points(goal: Goal, syms: list[sp.Symbol], centre: sp.Rational, n: int,
-                   rng: random.Random) -> list[dict[sp.Symbol, float]]:
-    """Points satisfying the inequality hypotheses (positive variables sampled log-uniformly)."""
-    from prover.rewrite.base import positive_vars
-    pos = positive_vars(goal, strict=False)
-    ineqs = [sp.lambdify(syms, h.slack(), "math") for h in goal.hypotheses if h.is_inequality]
-    c = float(centre)
-    out: list[dict[sp.Symbol, float]] = []
-    tries = 0
-    while len(out) < n and tries < 20 * n:
-        tries += 1
-        near = tries % 3 == 0
-        vals = []
-        for x in syms:
-            if near:
-                v = c * math.exp(rng.uniform(-0.3, 0.3))
-            elif x in pos:
-                v = c * math.exp(rng.uniform(-4.0, 4.0))
-            else:
-                v = rng.uniform(-10 * (abs(c) + 1), 10 * (abs(c) + 1))
-            vals.append(v)
-        try:
-            if all(f(*vals) >= 0 for f in ineqs):
-                out.append(dict(zip(syms, vals)))
-        except (ZeroDivisionError, OverflowError, ValueError):
-            continue
-    return out
-
+# (the equality point and the sampled points themselves: prover.rewrite.points)
 
 def _nonneg_on(f: sp.Expr, syms: list[sp.Symbol], points: list[dict[sp.Symbol, float]]) -> bool:
     fn = sp.lambdify(syms, f, "math")
@@ -159,13 +104,6 @@ def _nonneg_on(f: sp.Expr, syms: list[sp.Symbol], points: list[dict[sp.Symbol, f
 
 
 # ---------------------------------------------------------------- the fact certificates
-
-def _hyp_of_var(goal: Goal, x: sp.Symbol) -> int | None:
-    for i, h in enumerate(goal.hypotheses):
-        if h.is_inequality and sp.expand(h.slack()) == x:
-            return i
-    return None
-
 
 def positive_denominator(d: sp.Expr, goal: Goal, syms: list[sp.Symbol]
                          ) -> tuple[sp.Rational, sp.Expr, list[tuple[sp.Rational, list[int]]]] | None:
@@ -192,7 +130,7 @@ def positive_denominator(d: sp.Expr, goal: Goal, syms: list[sp.Symbol]
         mult: list[int] = []
         for x, k in zip(syms, mono):
             if k:
-                j = _hyp_of_var(goal, x)
+                j = nonneg_hyp_of(goal, x)
                 if j is None:
                     return None
                 mult += [j] * k
@@ -241,7 +179,6 @@ class Plane:
 
 def _sos_over_positive(syms: list[sp.Symbol], num: sp.Expr, sos_time: float) -> dict | None:
     """SOS certificate of ``num >= 0`` over ``x_j > 0`` (hypothesis ``j`` is ``x_j > 0``)."""
-    from prover.solvers.sos import sos_certificate
     g = Goal(tuple(str(x) for x in syms), tuple(Relation(x, ">", sp.Integer(0)) for x in syms),
              Relation(num, ">=", sp.Integer(0)))
     cert = sos_certificate(g, sos_time)
@@ -257,7 +194,7 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
     linear in the coordinates ``u = x`` (or ``u = 1/x`` when ``reciprocal``), with a proof of
     ``plane <= term``: an SOS certificate of ``T' − plane >= 0`` over ``u > 0`` written back in
     ``x``, plus ``(term − T') = −term·(r^power − 1)``, a multiple of the constraint."""
-    hyp_of = [_hyp_of_var(goal, x) for x in syms]
+    hyp_of = [nonneg_hyp_of(goal, x) for x in syms]
     if any(j is None for j in hyp_of) or (reciprocal and not all(goal.hypotheses[j].strict for j in hyp_of)):
         return None
     if power and constraint is None:
@@ -290,7 +227,6 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
         cert = _sos_over_positive(syms, num, sos_time)
         if cert is None:
             return None
-        from prover.ir import expr_from_str
         names = tuple(str(x) for x in syms)
         for t in cert["terms"]:
             c = sp.Rational(t["coeff"])
@@ -316,44 +252,10 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
     return Plane(term, plane_x, SosCertificate(tuple(terms), tuple(eq_terms)))
 
 
-def _solved_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[sp.Symbol, sp.Expr] | None:
-    """``(v, f)`` with ``v = f(others)`` equivalent to an equality hypothesis of degree 1 in ``v``."""
-    for _, e in equality_hyps(goal):
-        if not is_polynomial(e, syms):
-            continue
-        for v in reversed(syms):
-            p = sp.Poly(e, v)
-            if p.degree() == 1:
-                e1, e0 = p.all_coeffs()
-                return v, sp.cancel(-e0 / e1)
-    return None
-
-
-def _project(goal: Goal, syms: list[sp.Symbol], points: list[dict[sp.Symbol, float]],
-             solved: tuple[sp.Symbol, sp.Expr]) -> list[dict[sp.Symbol, float]]:
-    """The points moved onto the constraint (``v := f(others)``), kept when the hypotheses hold."""
-    v, f = solved
-    others = [x for x in syms if x != v]
-    fn = sp.lambdify(others, f, "math")
-    ineqs = [sp.lambdify(syms, h.slack(), "math") for h in goal.hypotheses if h.is_inequality]
-    out = []
-    for p in points:
-        q = dict(p)
-        try:
-            q[v] = float(fn(*[p[x] for x in others]))
-            if all(h(*[q[x] for x in syms]) >= 0 for h in ineqs):
-                out.append(q)
-        except (ZeroDivisionError, OverflowError, ValueError, TypeError):
-            continue
-    return out
-
-
 def context_plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rational,
                        points: list[dict[sp.Symbol, float]], sos_time: float = SOS_TIME) -> Plane | None:
     """The tangent plane in ``x`` when ``plane <= term`` holds only within the goal's equality
     constraints (``1/(3+a²+b²) <= …`` needs ``a + b + c = 3``): SOS over the whole context."""
-    from prover.ir import expr_from_str
-    from prover.solvers.sos import sos_certificate
     plane = tangent_plane(term, syms, {x: centre for x in syms})
     if plane is None or not _nonneg_on(term - plane, syms, points):
         return None
@@ -455,12 +357,12 @@ class TangentPlane:
     def _step(self, goal: Goal, syms: list[sp.Symbol], split: Split, centre: sp.Rational,
               deadline: float) -> Step | None:
         rng = random.Random(self.seed)
-        pts = _sample_points(goal, syms, centre, self.samples, rng)
+        pts = sample_points(goal, syms, centre, self.samples, rng)
         if len(pts) < self.samples // 4:
             return None
         constraint = _product_constraint(goal, syms)
-        solved = _solved_constraint(goal, syms)
-        pts_ctx = _project(goal, syms, pts, solved) if solved else []
+        solved = solved_constraint(goal, syms)
+        pts_ctx = project_points(goal, syms, pts, solved) if solved else []
         apps: list[FactApplication] = []
         rest = split.poly
         failed: set[tuple[str, object]] = set()

@@ -20,7 +20,6 @@ from typing import Any
 
 import sympy as sp
 
-from prover.api import ProveResult
 from prover.ir import Goal, Proof, Step
 from prover.problem import Problem
 from prover.rewrite import symbolic_generators, termwise_generators
@@ -28,6 +27,7 @@ from prover.rewrite.base import TacticGenerator
 from prover.search import hooks
 from prover.search.heuristics import Ranker, default_ranker
 from prover.search.isolate import IsolatedGroup, call_with_hard_limit, fork_available
+from prover.search.result import ProveResult
 
 
 @dataclass

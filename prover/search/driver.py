@@ -8,9 +8,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from prover.api import ProveResult
 from prover.llm.base import LLMError
+from prover.llm.ranker import LLMRanker
+from prover.llm.rewrite import LLMRewriter
+from prover.llm.spec import make_backend
 from prover.problem import Problem
+from prover.search.best_first import SearchConfig, run_search
+from prover.search.heuristics import default_ranker
+from prover.search.result import ProveResult
 
 
 def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: bool = False,
@@ -20,8 +25,6 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     ``step_filter`` (optional, e.g. a Lean backend's ``LeanStepFilter``) must also accept every
     step the proof uses.
     """
-    from prover.search.best_first import SearchConfig, run_search
-
     t0 = time.monotonic()
     try:
         rewriter, ranker = llm_plugins(llm)
@@ -45,11 +48,7 @@ def llm_plugins(llm: Any) -> tuple[Any, Any]:
     backend), or ``(None, None)`` without one: the symbolic search is then untouched."""
     if llm is None:
         return None, None
-    from prover.llm.ranker import LLMRanker
-    from prover.llm.rewrite import LLMRewriter
-    from prover.llm.spec import make_backend
-
     backend = make_backend(llm) if isinstance(llm, str) else llm
     if backend is None:
         return None, None
-    return LLMRewriter(backend), LLMRanker(backend)
+    return LLMRewriter(backend), LLMRanker(backend, base=default_ranker)

@@ -1,67 +1,54 @@
 """The search's view of the other modules (closers, oracle, kernel, catalogue matcher).
 
-Each is imported lazily so that the search works (with less power) while a module is missing,
-and the statistics say which ones were unavailable.
+One place for the search to reach them, by plain imports: they are all part of the package (the
+optional third-party packages behind them, z3 or cvxpy, are imported where they are used). The
+getters below keep the search's interface (a callable per service).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from prover import verify
 from prover.ir import Goal, Proof, Step
+from prover.oracles import find_counterexample
 from prover.rewrite.base import Candidate
+from prover.search.isolate import call_with_hard_limit, fork_available
+from prover.solvers.closer import close_goal
+from prover.tactics.match import scale_steps
+from prover.verify import Kernel, KernelError
 
 
-def _load(module: str, name: str) -> Callable[..., Any] | None:
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
-            return None
-        raise
-    return getattr(mod, name, None)
+def closer() -> Callable[[Goal, float], Step | None]:
+    return close_goal
 
 
-def closer() -> Callable[[Goal, float], Step | None] | None:
-    return _load("prover.solvers.closer", "close_goal")
+def counterexample_finder() -> Callable[[Goal, float], dict | None]:
+    return find_counterexample
 
 
-def counterexample_finder() -> Callable[[Goal, float], dict | None] | None:
-    return _load("prover.oracles", "find_counterexample")
+def kernel_check_proof() -> Callable[..., Any]:
+    return verify.check_proof
 
 
-def kernel_check_proof() -> Callable[..., Any] | None:
-    return _load("prover.verify", "check_proof")
+def kernel_check_step() -> Callable[..., Any]:
+    return verify.check_step
 
 
-def kernel_check_step() -> Callable[..., Any] | None:
-    return _load("prover.verify", "check_step")
-
-
-def lemma_lookup() -> Callable[[str], Any] | None:
+def lemma_lookup() -> Callable[[str], Any]:
     """``name -> LemmaStatement | None`` from the catalogue, for checking ``scale`` steps."""
-    make = _load("prover.verify", "project_lemmas")
-    return make() if make is not None else None
+    return verify.project_lemmas()
 
 
 def check_proof(proof: Proof) -> tuple[bool, list[str]]:
-    """The kernel's verdict; without a kernel nothing is ever accepted."""
-    fn = kernel_check_proof()
-    if fn is None:
-        return False, ["kernel not available (prover.kernel.check missing)"]
-    lookup = lemma_lookup()
-    v = fn(proof, lemmas=lookup) if lookup is not None else fn(proof)
+    """The kernel's verdict (with the project's lemma catalogue)."""
+    v = kernel_check_proof()(proof, lemmas=lemma_lookup())
     return bool(v.ok), list(getattr(v, "errors", []))
 
 
-def check_step_local(step: Step) -> bool | None:
-    """Kernel check of one step without its children (None when no kernel is available)."""
-    try:
-        from prover.verify import Kernel, KernelError
-    except ImportError:
-        return None
+def check_step_local(step: Step) -> bool:
+    """Kernel check of one step without its children."""
     try:
         Kernel(lemma_lookup()).check_one(step)
     except KernelError:
@@ -71,12 +58,8 @@ def check_step_local(step: Step) -> bool | None:
     return True
 
 
-def check_tree(step: Step) -> bool | None:
-    """Kernel check of a whole proof tree (None when no kernel is available)."""
-    try:
-        from prover.verify import Kernel
-    except ImportError:
-        return None
+def check_tree(step: Step) -> bool:
+    """Kernel check of a whole proof tree."""
     errors: list[str] = []
     try:
         Kernel(lemma_lookup()).check_tree(step, "candidate", errors)
@@ -86,7 +69,7 @@ def check_tree(step: Step) -> bool | None:
 
 
 class CatalogueGenerator:
-    """Adapter to the catalogue matcher (``prover.tactics.match.scale_steps``), when it exists.
+    """Adapter to the catalogue matcher (``prover.tactics.match.scale_steps``).
 
     Matching can be slow, so it runs in a forked child killed after ``budget()`` seconds. The
     matcher already keeps only steps the kernel accepts (``kernel_checked``); the subgoals of a
@@ -97,7 +80,7 @@ class CatalogueGenerator:
     kernel_checked = True
 
     def __init__(self, budget: Callable[[], float] | None = None, limit: int = 32) -> None:
-        self._fn = _load("prover.tactics.match", "scale_steps")
+        self._fn: Callable[..., Any] | None = scale_steps
         self.budget = budget or (lambda: 10.0)
         self.limit = limit
         self.stats = {"calls": 0, "killed": 0}
@@ -112,8 +95,6 @@ class CatalogueGenerator:
         t = self.budget()
         if t < 0.5:
             return []
-        from prover.search.isolate import call_with_hard_limit, fork_available
-
         self.stats["calls"] += 1
         if fork_available():
             status, steps = call_with_hard_limit(_scale_steps, (self._fn, goal, self.limit), t)

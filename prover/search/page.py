@@ -219,16 +219,16 @@ class EqualityCase:
 
 def equality_case(goal: Goal, budget_s: float = 2.0) -> EqualityCase | None:
     """Where the goal is tight: the exact symmetric point of
-    :func:`prover.tactics.match.equality_point` (all variables equal), else the point of least
+    :func:`prover.rewrite.points.equal_variables_point` (all variables equal), else the point of least
     slack found by the counterexample oracle's sampling (:func:`prover.oracles.numeric.minimize_slack`)."""
     syms = _symbols(goal)
     if not syms:
         return None
     lhs_f, rhs_f = _float_fn(syms, goal.target.lhs), _float_fn(syms, goal.target.rhs)
     try:
-        from prover.tactics.match import equality_point
+        from prover.rewrite.points import equal_variables_point
 
-        exact = equality_point(goal)
+        exact = equal_variables_point(goal)
     except Exception:  # noqa: BLE001 - display only
         exact = None
     if exact:

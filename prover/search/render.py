@@ -1,5 +1,5 @@
-"""Human-readable views of a proof: a one-line-per-step text tree (plus the facts each step uses)
-and a self-contained HTML page (:func:`proof_html`, in :mod:`prover.search.page`).
+"""Human-readable views of a proof: a one-line-per-step text tree (plus the facts each step uses);
+the self-contained HTML page (:func:`prover.search.page.proof_html`) is built on these.
 
 Every expression is shown in ONE notation, Lean's (:func:`prover.frontend.printer.print_expr`):
 goals, the facts of ``scale`` steps, definitions and substitutions — never sympy's ``a**(1/3)``.
@@ -14,29 +14,12 @@ from typing import Any
 
 import sympy as sp
 
-from prover.ir import Goal, Proof, Step
+from prover.frontend.printer import show_expr, show_relation
+from prover.ir import Goal, Step
 from prover.problem import LEAN_OPS, Relation
 
 # ---------------------------------------------------------------- one notation: Lean's
-
-
-def show_expr(e: Any) -> str:
-    """Lean text of an expression (sympy's text only if the Lean printer cannot print it)."""
-    from prover.frontend.printer import print_expr
-
-    try:
-        return print_expr(sp.sympify(e))
-    except Exception:  # noqa: BLE001 - fall back to sympy's text rather than lose the step
-        return str(e)
-
-
-def show_relation(r: Relation) -> str:
-    from prover.frontend.printer import print_relation
-
-    try:
-        return print_relation(r)
-    except Exception:  # noqa: BLE001 - as show_expr
-        return f"{show_expr(r.lhs)} {LEAN_OPS.get(r.op, r.op)} {show_expr(r.rhs)}"
+# show_expr / show_relation: prover.frontend.printer (re-exported here)
 
 
 def show_goal(g: Goal, with_hyps: bool = False) -> str:
@@ -264,10 +247,3 @@ def walk_with_parent(step: Step, parent: Goal | None = None) -> Iterable[tuple[S
     yield step, parent
     for c in step.children:
         yield from walk_with_parent(c, step.goal if step.kind == "split" else None)
-
-
-def proof_html(proof: Proof, title: str = "", stats: dict | None = None, **kw: Any) -> str:
-    """The proof page (see :func:`prover.search.page.proof_html`)."""
-    from prover.search.page import proof_html as page
-
-    return page(proof, title, stats, **kw)

@@ -392,7 +392,7 @@ def rel_value(r: LRel, point: Point) -> RelValue:
 
 
 def evaluate(obj: LStatement | LRel | LExpr, point: Point):
-    """Enclosure / RelValue / StatementValue of ``obj`` at ``point`` (see ``eval_lean``)."""
+    """Enclosure / RelValue / StatementValue of ``obj`` at ``point`` (see :func:`eval_lean`)."""
     if isinstance(obj, LExpr):
         return value(obj, point)
     if isinstance(obj, LRel):
@@ -401,3 +401,14 @@ def evaluate(obj: LStatement | LRel | LExpr, point: Point):
         return StatementValue(tuple(rel_value(r, point) for r in obj.flat_hypotheses()),
                               rel_value(obj.goal, point))
     raise TypeError(f"cannot evaluate {type(obj).__name__}")
+
+
+def eval_lean(source: str | LStatement | LRel | LExpr, point: Point):
+    """The Lean value at ``point`` of Lean text or a tree of this module.
+
+    An expression gives an :class:`~prover.semantics.lean_eval.Enclosure`, a comparison a
+    :class:`~prover.semantics.lean_eval.RelValue`, a declaration a :class:`StatementValue`. Text
+    is read by the independent reader :func:`read_lean` (the generated subset of Lean 4); the
+    values are :mod:`prover.semantics.lean_eval`'s (which does not import this module).
+    """
+    return evaluate(read_lean(source) if isinstance(source, str) else source, point)

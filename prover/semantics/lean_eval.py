@@ -477,15 +477,3 @@ def eval_rel_term(rel: object, point: Point) -> RelValue:
     lhs = guarded(lambda: eval_term(rel.lhs, point))  # type: ignore[attr-defined]
     rhs = guarded(lambda: eval_term(rel.rhs, point))  # type: ignore[attr-defined]
     return RelValue(lhs, rel.op, rhs)  # type: ignore[attr-defined]
-
-
-def eval_lean(source: object, point: Point):
-    """The Lean value at ``point`` of Lean text or a :mod:`prover.semantics.lean_ast` tree.
-
-    An expression gives an :class:`Enclosure`, a comparison a :class:`RelValue`, a declaration
-    a :class:`~prover.semantics.lean_ast.StatementValue`. Text is read by the independent
-    reader :func:`prover.semantics.lean_ast.read_lean` (the generated subset of Lean 4).
-    """
-    from prover.semantics import lean_ast
-
-    return lean_ast.evaluate(lean_ast.read_lean(source) if isinstance(source, str) else source, point)

@@ -28,6 +28,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import LemmaApplication, LinearCertificate
 from prover.problem import Relation, var
+from prover.rewrite.points import equal_variables_point
 from prover.tactics.lemma import LemmaStatement
 from prover.verify import Positivity, prove_nonzero
 
@@ -137,37 +138,8 @@ def match_sum(terms: list[sp.Expr], pattern: sp.Expr) -> list[Match]:
 # ------------------------------------------------------------------ the goal's equality point
 
 
-def equality_point(goal: Goal) -> dict[sp.Symbol, sp.Expr] | None:
-    """A point where every variable is equal, the hypotheses hold and the target is tight; None
-    when there is no such point (then candidates are not filtered by their equality case)."""
-    syms = [var(v) for v in goal.variables]
-    if not syms:
-        return None
-    t = sp.Symbol("t_eq", positive=True)
-    values: set = set()
-    for h in goal.hypotheses:
-        if h.op == "=":
-            eq = sp.together((h.lhs - h.rhs).subs({s: t for s in syms}))
-            if eq == 0:
-                continue
-            sols = [s for s in sp.solve(sp.numer(eq), t) if s.is_number and s.is_positive]
-            if len(sols) != 1:
-                return None
-            values.add(sols[0])
-    if len(values) > 1:
-        return None
-    point = {s: (values.pop() if values else sp.Integer(1)) for s in syms}
-    try:
-        for h in goal.hypotheses:
-            sl = sp.simplify(h.slack().subs(point))
-            ok = {"=": sl == 0, "!=": sl != 0, ">=": sl >= 0, "<=": sl >= 0, ">": sl > 0, "<": sl > 0}[h.op]
-            if not ok:
-                return None
-        if sp.simplify(goal.target.slack().subs(point)) != 0:
-            return None
-    except TypeError:  # a comparison sympy cannot decide
-        return None
-    return point
+#: The all-variables-equal point where the goal is tight (one copy: :mod:`prover.rewrite.points`).
+equality_point = equal_variables_point
 
 
 def _tight(expr: sp.Expr, point: dict | None) -> bool:
