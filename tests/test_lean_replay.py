@@ -257,3 +257,11 @@ def test_verdicts_are_typed() -> None:
     r = replay_text(thm("theorem amgm (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", "linear_combination sq_nonneg (x - y)"))
     (s,) = r.steps
     assert (s.line, s.kind, s.status) == (7, "linear_combination", OK)
+
+
+def test_a_tactic_broken_over_lines_still_counts_whole_against_the_budget() -> None:
+    terms = " +\n    ".join(["0 * sq_nonneg x"] * 1500)
+    text = thm("theorem t (x : ℝ) :\n    0 ≤ x ^ 2", f"linear_combination sq_nonneg x +\n    {terms}")
+    r = replay_text(text)
+    assert r.longest_line < 20_000 < r.longest_tactic
+    assert any("tactic budget" in f.reason for f in r.failures)

@@ -44,7 +44,8 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   ``positivity``/``linarith``).
 * **Names**: every global constant must be whitelisted (``MATHLIB_SIGNATURES`` or a
   ``ProverLemmas`` theorem read from ``lean_project/ProverLemmas/*.lean``).
-* **Size**: at most ``LINE_BUDGET`` characters a line and ``FILE_BUDGET`` a file, and
+* **Size**: at most ``LINE_BUDGET`` characters a line, ``TACTIC_BUDGET`` a tactic (over all the
+  lines it spans), ``FILE_BUDGET`` a file, and
   ``set_option maxHeartbeats N in`` before a declaration when the file exceeds
   ``HEARTBEAT_THRESHOLD`` characters.
 
@@ -67,6 +68,8 @@ from typing import Any
 #: Longest tactic line and largest file we accept (characters), and the file size above which a
 #: ``set_option maxHeartbeats N in`` must precede each declaration.
 LINE_BUDGET = 20_000
+#: A tactic's text over all its lines (breaking a long term over lines does not make it smaller).
+TACTIC_BUDGET = 20_000
 FILE_BUDGET = 200_000
 HEARTBEAT_THRESHOLD = 20_000
 
@@ -105,6 +108,8 @@ class ReplayReport:
     steps: list[StepVerdict] = field(default_factory=list)
     chars: int = 0
     longest_line: int = 0
+    #: the longest tactic, counted over all its lines (a term broken over lines is one tactic)
+    longest_tactic: int = 0
 
     @property
     def ok(self) -> bool:
@@ -128,7 +133,8 @@ class ReplayReport:
         c = self.counts()
         head = "PASS" if self.ok else "FAIL"
         msg = (f"{head} (replay model, not Lean): {c[OK]} ok, {c[FAIL]} failed, "
-               f"{c[UNSUPPORTED]} not modelled; {self.chars} chars, longest line {self.longest_line}")
+               f"{c[UNSUPPORTED]} not modelled; {self.chars} chars, longest line {self.longest_line}, "
+               f"longest tactic {self.longest_tactic}")
         ff = self.first_failure
         if ff is not None:
             msg += f"\nfirst failure: line {ff.line} [{ff.kind}] {ff.reason}"
@@ -739,6 +745,10 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
          "(hp₃ : 0 ≤ p₃) (hw : w₁ + w₂ + w₃ = 1) : p₁ ^ w₁ * p₂ ^ w₂ * p₃ ^ w₃ ≤ w₁ * p₁ + w₂ * p₂ + w₃ * p₃")),
     "two_mul_le_add_sq": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2"),
     "four_mul_le_sq_add": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a b : ℝ) : 4 * a * b ≤ (a + b) ^ 2"),
+    "Real.rpow_one": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean", "(x : ℝ) : x ^ (1 : ℝ) = x"),
+    "Real.rpow_of_add_eq": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
+                            ("{x y z w : ℝ} (hx : 0 ≤ x) (hw : w ≠ 0) (h : y + z = w) : "
+                             "x ^ (w : ℝ) = x ^ (y : ℝ) * x ^ (z : ℝ)")),
 }
 
 #: Rewrite lemmas ``rw`` may use (target rewriting of ``≥``/``>`` only).
@@ -1955,6 +1965,11 @@ class Checker:
         return it.toks[0].text if it.toks else "?"
 
     def run_item(self, it: Item, goals: list[Goal]) -> list[Goal]:
+        if not it.bullet:
+            self.report.longest_tactic = max(self.report.longest_tactic, len(it.text))
+            if len(it.text) > TACTIC_BUDGET:
+                self.verdict(it.line, "budget", FAIL, f"size: tactic of {len(it.text)} characters exceeds the "
+                             f"{TACTIC_BUDGET}-character tactic budget", it.text[:80])
         if it.bullet:
             g, rest = goals[0], goals[1:]
             left = self.run_block(it.block or [], [g])

@@ -12,13 +12,13 @@ theorem clear_denominators (a b : ℝ) (ha : a > 0) (hb : b > 0) :
   have hpos0_2 : 0 < b := hb
   rw [ge_iff_le]
   -- rewrite (multiplier 1/(a*b))
-  have hm1 : (0 : ℝ) < 1 / (a * b) := by positivity
-  have hid7 : 1 / (a * b) * ((a ^ 2 + b ^ 2) - (2 * a * b)) = (a / b + b / a) - (2) := by
+  have hm1 : (0 : ℝ) < a⁻¹ * b⁻¹ := by positivity
+  have hid7 : (a⁻¹ * b⁻¹) * ((a ^ 2 + b ^ 2) - (2 * a * b)) = (a / b + b / a) - (2) := by
     have hne3 : a ≠ 0 := by positivity
     have hinv4 : a * a⁻¹ = 1 := mul_inv_cancel₀ hne3
     have hne5 : b ≠ 0 := by positivity
     have hinv6 : b * b⁻¹ = 1 := mul_inv_cancel₀ hne5
-    linear_combination (a * b⁻¹ - 2) * hinv4 + (-2 * a * a⁻¹ + b * a⁻¹) * hinv6
+    linear_combination ((a * b⁻¹) + (-2)) * hinv4 + ((a⁻¹ * b) + (-2) * (a * a⁻¹)) * hinv6
   suffices hsub2 : 2 * a * b ≤ a ^ 2 + b ^ 2 by
     linear_combination (mul_nonneg hm1.le (sub_nonneg.mpr hsub2)) + hid7
   -- close (sos)

@@ -8,10 +8,9 @@ theorem order_split_two (a b : ℝ) :
   -- split on the order of a, b
   suffices hcases5 : (a ≥ b → 0 ≤ (a - b) * (a ^ 3 - b ^ 3)) ∧ (b ≥ a → 0 ≤ (a - b) * (a ^ 3 - b ^ 3)) by
     obtain ⟨hcase1, hcase2⟩ := hcases5
-    rcases le_total a b with hle6 | hle6 <;>
-      first
-      | linear_combination hcase1 (by linarith)
-      | linear_combination hcase2 (by linarith)
+    rcases le_total b a with hle6 | hle6
+    · linear_combination hcase1 hle6
+    · linear_combination hcase2 hle6
   refine ⟨fun hord3 => ?_, fun hord4 => ?_⟩
   · -- close (sos)
     linear_combination (sq_nonneg ((a + b / 2) * (a - b))) + (3 / 4) * (sq_nonneg (b * (a - b)))

@@ -14,14 +14,17 @@ theorem schur (a b c : ℝ) (ha : a ≥ 0) (hb : b ≥ 0) (hc : c ≥ 0) :
   -- split on the order of a, b, c (full symmetry)
   suffices hcases7 : ∀ a b c : ℝ, 0 ≤ a → 0 ≤ b → 0 ≤ c → a ≥ b → b ≥ c → 0 ≤ a * (a - b) * (a - c) + b * (b - a) * (b - c) + c * (c - a) * (c - b) by
     have hcase1 := hcases7
-    rcases le_total a b with hle8 | hle8 <;> rcases le_total a c with hle9 | hle9 <;> rcases le_total b c with hle10 | hle10 <;>
-      first
-      | linear_combination hcase1 (a) (b) (c) (by linarith) (by linarith) (by linarith) (by linarith) (by linarith)
-      | linear_combination hcase1 (a) (c) (b) (by linarith) (by linarith) (by linarith) (by linarith) (by linarith)
-      | linear_combination hcase1 (b) (a) (c) (by linarith) (by linarith) (by linarith) (by linarith) (by linarith)
-      | linear_combination hcase1 (b) (c) (a) (by linarith) (by linarith) (by linarith) (by linarith) (by linarith)
-      | linear_combination hcase1 (c) (a) (b) (by linarith) (by linarith) (by linarith) (by linarith) (by linarith)
-      | linear_combination hcase1 (c) (b) (a) (by linarith) (by linarith) (by linarith) (by linarith) (by linarith)
+    rcases le_total b a with hle8 | hle8
+    · rcases le_total c b with hle9 | hle9
+      · linear_combination hcase1 (a) (b) (c) (by linarith) (by linarith) (by linarith) hle8 hle9
+      · rcases le_total c a with hle10 | hle10
+        · linear_combination hcase1 (a) (c) (b) (by linarith) (by linarith) (by linarith) hle10 hle9
+        · linear_combination hcase1 (c) (a) (b) (by linarith) (by linarith) (by linarith) hle10 hle8
+    · rcases le_total c a with hle11 | hle11
+      · linear_combination hcase1 (b) (a) (c) (by linarith) (by linarith) (by linarith) hle8 hle11
+      · rcases le_total c b with hle12 | hle12
+        · linear_combination hcase1 (b) (c) (a) (by linarith) (by linarith) (by linarith) hle12 hle11
+        · linear_combination hcase1 (c) (b) (a) (by linarith) (by linarith) (by linarith) hle12 hle8
   refine fun a b c hh2 hh3 hh4 hord5 hord6 => ?_
   -- close (sos)
   linear_combination (mul_nonneg (sub_nonneg.mpr hord5) (sq_nonneg (a - b))) + 2 * (mul_nonneg (sub_nonneg.mpr hord6) (sq_nonneg (a - b))) + (mul_nonneg (sub_nonneg.mpr hh4) (sq_nonneg (a - b))) + (mul_nonneg (mul_nonneg (sub_nonneg.mpr hh4) (sub_nonneg.mpr hord5)) (sub_nonneg.mpr hord6)) + (mul_nonneg (sub_nonneg.mpr hh4) (sq_nonneg (b - c)))

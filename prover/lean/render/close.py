@@ -62,21 +62,19 @@ def _sos_terms(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> tuple[
 
 
 
-def _sos_value(step: Step, goal: Goal, cert: dict) -> tuple[sp.Expr, str]:
-    """The certificate's right-hand side ``Σ c·Π slack·q² + Σ λ·eq``, exactly and as Lean text
-    written term by term (so that no denominator is cancelled in the printed form)."""
-    value, parts = sp.Integer(0), []
+def _sos_value(step: Step, goal: Goal, cert: dict) -> str:
+    """The certificate's right-hand side ``Σ c·Π slack·q² + Σ λ·eq`` as Lean text written term by
+    term (so that no denominator is cancelled in the printed form)."""
+    parts = []
     for t in cert.get("terms", []):
         c, q = sp.Rational(t["coeff"]), step_expr(step, t["poly"], goal)
         slacks = [goal.hypotheses[int(k)].slack() for k in t.get("mult", [])]
-        value += c * sp.Mul(*slacks) * q**2
         parts.append(" * ".join([coeff_text(c)] + [f"({lean_expr(x)})" for x in slacks] + [f"({lean_expr(q)}) ^ 2"]))
     for t in cert.get("eq_terms", []):
         h = goal.hypotheses[int(t["hyp"])]
         lam = step_expr(step, t["poly"], goal)
-        value += lam * (h.lhs - h.rhs)
         parts.append(f"{coeff_text(lam)} * ({lean_expr(h.lhs - h.rhs)})")
-    return value, " + ".join(parts) or "0"
+    return " + ".join(parts) or "0"
 
 
 def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[str]:
@@ -85,7 +83,7 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         terms, hints = _sos_terms(step, goal, ctx, cert)
         if goal.target.op == "=" and cert.get("terms"):
             raise RenderError("an equality target needs an SOS certificate without square terms")
-        _, value_text = _sos_value(step, goal, cert)
+        value_text = _sos_value(step, goal, cert)
         lines: list[str] = []
         left, right = ctx.sides(goal)
         slack_text = f"({left}) - ({right})" if goal.target.op == "=" else f"({right}) - ({left})"

@@ -133,3 +133,25 @@ def fold_facts(fn: str, facts: list[str]) -> str:
     for f in facts[1:]:
         out = f"({fn} {out} {f})"
     return out
+
+
+def factored_text(e: sp.Expr) -> str:
+    """``e`` as ``c * f₁ ^ k₁ * … * (g₁)⁻¹ ^ m₁ * …`` over the irreducible factors of its
+    numerator and denominator, so that ``ring`` sees one inverse atom per factor (the atoms a
+    goal's own denominators share) instead of the inverse of one expanded product."""
+    e = sp.sympify(e)
+    num, den = sp.fraction(sp.together(e))
+    if not den.free_symbols:
+        return lean_expr(e)
+    c_num, f_num = sp.factor_list(sp.expand(num))
+    c_den, f_den = sp.factor_list(sp.expand(den))
+    c = sp.Rational(c_num) / sp.Rational(c_den)
+    def wrap(f: sp.Expr) -> str:
+        return lean_expr(f) if f.is_Symbol else f"({lean_expr(f)})"
+
+    parts = [] if c == 1 else [f"({lean_expr(c)})"]
+    for f, k in f_num:
+        parts.append(wrap(f) + (f" ^ {k}" if k > 1 else ""))
+    for f, k in f_den:
+        parts.append(wrap(f) + "⁻¹" + (f" ^ {k}" if k > 1 else ""))
+    return " * ".join(parts) if parts else "1"

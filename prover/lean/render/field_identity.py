@@ -8,11 +8,9 @@ fact ``P * P⁻¹ = 1`` (``mul_inv_cancel₀``, with ``P ≠ 0`` proved in the c
 polynomial coefficient ``c_u`` such that ``L − R − Σ given − Σ c_u·(P·u − 1)`` is 0 in ``ring``'s
 normal form. This replaces ``field_simp; ring`` (whose effect depends on the whole simp set).
 
-The coefficients are computed by eliminating the atoms one at a time, outermost first:
-with ``f = P·u − 1`` and ``E = Σₖ eₖ·uᵏ``, a top coefficient divisible by ``P`` is reduced
-(``e·uᵏ = (e/P)·uᵏ⁻¹·(f + 1)``); otherwise ``Pᴺ·E = f·A + E′`` with ``E′`` free of ``u`` and
-``E = −f·(1 + Pu + … + (Pu)ᴺ⁻¹)·E + uᴺ·(f·A + E′)``. Each step is exact polynomial algebra
-over ℚ; nothing here is trusted: the replay model and Lean recheck the combination.
+The coefficients are computed level by level, outermost atoms first (see
+:meth:`_Eliminator.solve`); each step is exact polynomial algebra over ℚ. Nothing here is
+trusted: the replay model and Lean recheck the combination.
 
 The normal form is the replay model's (``prover.lean.replay.RingNormalizer``) applied to the
 very Lean text that is emitted, so the computed atoms are the ones ``ring`` sees in that text.
@@ -20,6 +18,8 @@ very Lean text that is emitted, so the computed atoms are the ones ``ring`` sees
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -30,6 +30,8 @@ from prover.lean.render.common import RenderContext, RenderError
 #: The most atoms one identity may eliminate, and the largest coefficient text (characters).
 MAX_INVERSE_ATOMS = 24
 MAX_COEFFICIENT_CHARS = 60_000
+#: The largest expansion (terms, a crude upper bound) one elimination level may compute.
+MAX_EXPANDED_TERMS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -77,22 +79,6 @@ def _parse(text: str, variables: list[str]) -> Any:
 # ------------------------------------------------------------------ polynomial helpers (dict form)
 
 
-def _split(p: Any, i: int) -> dict[int, Any]:
-    """``p`` as ``{k: coefficient of gen_i^k}`` (coefficients free of gen ``i``)."""
-    ctx = p.context()
-    parts: dict[int, dict] = {}
-    for exps, c in p.to_dict().items():
-        k = exps[i]
-        e = list(exps)
-        e[i] = 0
-        parts.setdefault(k, {})[tuple(e)] = c
-    return {k: ctx.from_dict(d) for k, d in parts.items()}
-
-
-def _degree(p: Any, i: int) -> int:
-    return 0 if p.is_zero() else int(p.degrees()[i])
-
-
 class _Eliminator:
     """Coefficients ``c_u`` with ``E = Σ c_u·(P_u·u − 1)`` for the inverse atoms of a normaliser."""
 
@@ -132,54 +118,141 @@ class _Eliminator:
             return []
         return [i for i, x in enumerate(e.degrees()) if x and i in self.base]
 
-    def solve(self, e: Any) -> dict[int, Any]:
+    def outer_parts(self, e: Any) -> tuple[list[int], dict[tuple[int, ...], Any]]:
+        """The outermost inverse atoms of ``e`` and ``e = Σ_α e_α·u^α`` over them."""
         present = self._present(e)
-        if not present:
+        inner = set().union(*(self._inside(i) for i in present)) if present else set()
+        outer = [i for i in present if i not in inner]
+        parts: dict[tuple[int, ...], dict] = {}
+        for exps, c in e.to_dict().items():
+            alpha = tuple(int(exps[k]) for k in outer)
+            rest = list(exps)
+            for k in outer:
+                rest[k] = 0
+            parts.setdefault(alpha, {})[tuple(rest)] = c
+        return outer, {a: e.context().from_dict(d) for a, d in parts.items()}
+
+    def solve(self, e: Any, text: str | None = None, common: bool = False) -> dict[FactKey, list[Product]]:
+        """Coefficients of the facts ``Π P_k^{a_k}·Π u_k^{a_k} = 1`` (keys ``((k, a_k), …)``)
+        whose combination is ``e``, eliminating the outermost atoms first.
+
+        With ``β`` the top exponents, ``γ = β − α`` and ``v_k = P_k·u_k``:
+
+        * telescoped: ``E = u^β·B − Σ_α e_α·u^α·(v^γ − 1)``, ``v^γ − 1`` split into multiples
+          of the single facts ``v_k − 1``;
+        * common (``common=True``): ``E = −E·(P^β·u^β − 1) + u^β·Σ_α e_α·P^γ·(v^α − 1) + u^β·B``,
+          which prints ``E`` once (as ``text``) and each ``e_α`` once;
+
+        where ``B = Σ_α e_α·P^γ`` is free of these atoms and solved recursively (often 0)."""
+        if len(self.base) > MAX_INVERSE_ATOMS:
+            raise RenderError(f"field identity: more than {MAX_INVERSE_ATOMS} inverse atoms")
+        outer, parts = self.outer_parts(e)
+        if not outer:
             if not e.is_zero():
                 raise RenderError("field identity: the two sides differ (not an identity of rational functions)")
             return {}
-        if len(self.base) > MAX_INVERSE_ATOMS:
-            raise RenderError(f"field identity: more than {MAX_INVERSE_ATOMS} inverse atoms")
-        inner = set().union(*(self._inside(i) for i in present))
-        outer = [i for i in present if i not in inner] or present
-        return self._eliminate(e, outer[0])
+        ctx = e.context()
+        one = ctx.constant(1)
+        beta = [max(a[j] for a in parts) for j in range(len(outer))]
+        u_beta = _monomial([(self.norm.gens[k], beta[j]) for j, k in enumerate(outer)], one)
+        coeff: dict[FactKey, list[Product]] = {}
 
-    def _eliminate(self, e: Any, i: int) -> dict[int, Any]:
-        u, p = self.norm.gens[i], self.base[i]
-        coeff = {}
-        c_u = e.context().constant(0)
-        parts = _split(e, i)
-        n = max(parts)
-        # cheap reduction: a top coefficient divisible by P loses one power of u
-        while n > 0:
-            q, r = divmod(parts[n], p)
-            if not r.is_zero():
-                break
-            c_u += q * u ** (n - 1)
-            parts[n - 1] = parts.get(n - 1, e.context().constant(0)) + q
-            del parts[n]
-            n = max(parts) if parts else 0
-            while n > 0 and parts[n].is_zero():
-                del parts[n]
-                n = max(parts) if parts else 0
-        if n == 0:
-            rest = parts.get(0, e.context().constant(0))
-            coeff = self.solve(rest)
-            coeff[i] = coeff.get(i, e.context().constant(0)) + c_u
-            return coeff
-        # general step: Pⁿ·E₀ = f·A + E′ for the unreduced part E₀ = Σ eₖ uᵏ
-        e0 = sum((c * u ** k for k, c in parts.items()), e.context().constant(0))
-        pu = p * u
-        a = e.context().constant(0)
-        e_prime = e.context().constant(0)
-        for k, c in parts.items():
-            e_prime += c * p ** (n - k)
-            s = sum((pu ** j for j in range(k)), e.context().constant(0))
-            a += c * p ** (n - k) * s
-        coeff = {j: u ** n * c for j, c in self.solve(e_prime).items()}
-        s_n = sum((pu ** j for j in range(n)), e.context().constant(0))
-        coeff[i] = coeff.get(i, e.context().constant(0)) + c_u - s_n * e0 + u ** n * a
+        def add(key: FactKey, term: Product) -> None:
+            if key:
+                coeff.setdefault(key, []).append(term)
+
+        if common:
+            add(_key(outer, beta), ((ctx.constant(-1), 1, None), (e, 1, text)))
+        cost = sum(self._expansion_bound(e_alpha, [(k, beta[j] - alpha[j]) for j, k in enumerate(outer)])
+                   for alpha, e_alpha in parts.items())
+        if cost > MAX_EXPANDED_TERMS:
+            raise RenderError(f"field identity: clearing {len(outer)} denominators would expand to about "
+                              f"{cost:.2g} terms (Lean's ring could not normalise it either)")
+        b = ctx.constant(0)
+        for alpha, e_alpha in parts.items():
+            gamma = [beta[j] - alpha[j] for j in range(len(outer))]
+            p_gamma = tuple((self.base[k], gamma[j], None) for j, k in enumerate(outer) if gamma[j])
+            b += _expand([p_gamma], ctx) * e_alpha
+            if common:
+                add(_key(outer, alpha), ((u_beta, 1, None), (e_alpha, 1, None)) + p_gamma)
+                continue
+            u_alpha = _monomial([(self.norm.gens[k], alpha[j]) for j, k in enumerate(outer)], one)
+            prefix: Product = ((-e_alpha * u_alpha, 1, None),)
+            for j, k in enumerate(outer):
+                if gamma[j]:
+                    v = self.base[k] * self.norm.gens[k]
+                    add(((k, 1),), prefix + ((_geometric(v, gamma[j], ctx), 1, None),))
+                    prefix = prefix + ((v, gamma[j], None),)
+        for key, terms in self.solve(b).items():
+            for t in terms:
+                add(key, ((u_beta, 1, None),) + t)
         return coeff
+
+    def _expansion_bound(self, e: Any, powers: list[tuple[int, int]]) -> float:
+        """A bound on the terms of ``e·Π P_k^{γ_k}``: the product of the term counts, or the number
+        of monomials of its degree in the generators involved, whichever is smaller."""
+        product = len(e) * _power_terms([(len(self.base[k]), g) for k, g in powers])
+        degree = e.total_degree() + sum(self.base[k].total_degree() * g for k, g in powers)
+        used = {i for i, x in enumerate(e.degrees()) if x}
+        for k, g in powers:
+            if g:
+                used |= {i for i, x in enumerate(self.base[k].degrees()) if x}
+        return min(product, float(math.comb(len(used) + int(degree), len(used))))
+
+    def fact_poly(self, key: FactKey) -> Any:
+        """``Π P_k^{a_k}·u_k^{a_k}`` of a fact."""
+        one = self.norm.ctx.constant(1)
+        return _monomial([(self.base[k] * self.norm.gens[k], a) for k, a in key], one)
+
+    def telescope(self, key: FactKey) -> dict[FactKey, list[Product]]:
+        """The fact ``v^a = 1`` from the single facts ``v_k = 1``: ``v^a − 1 = Σ_k (v_k^{a_k} − 1)·Π_{j<k} v_j^{a_j}``."""
+        ctx = self.norm.ctx
+        out: dict[FactKey, list[Product]] = {}
+        prefix: Product = ()
+        for k, a in key:
+            v = self.base[k] * self.norm.gens[k]
+            out[((k, 1),)] = [prefix + ((_geometric(v, a, ctx), 1, None),)]
+            prefix = prefix + ((v, a, None),)
+        return out
+
+
+#: A fact ``Π P_k^{a_k}·Π u_k^{a_k} = 1`` named by its ``((atom, a_k), …)``; ``((k, 1),)`` is ``P_k·u_k = 1``.
+FactKey = tuple[tuple[int, int], ...]
+#: A product of factors ``(polynomial, exponent, text or None)`` kept unexpanded (``ring`` expands it).
+Product = tuple[tuple[Any, int, "str | None"], ...]
+
+
+def _key(outer: list[int], exps: list[int] | tuple[int, ...]) -> FactKey:
+    return tuple((k, int(a)) for k, a in zip(outer, exps) if a)
+
+
+def _power_terms(factors: list[tuple[int, int]]) -> float:
+    """An upper bound on the terms of ``Π fᵢ^{eᵢ}`` given each ``fᵢ``'s number of terms."""
+    out = 1.0
+    for n, e in factors:
+        out *= float(n) ** e
+    return out
+
+
+def _monomial(factors: list[tuple[Any, int]], one: Any) -> Any:
+    out = one
+    for f, n in factors:
+        out *= f ** n
+    return out
+
+
+def _geometric(v: Any, n: int, ctx: Any) -> Any:
+    return sum((v ** t for t in range(n)), ctx.constant(0))
+
+
+def _expand(terms: list[Product], ctx: Any) -> Any:
+    out = ctx.constant(0)
+    for t in terms:
+        x = ctx.constant(1)
+        for f, n, _ in t:
+            x *= f ** n
+        out += x
+    return out
 
 
 def _fmpq(v: Fraction) -> Any:
@@ -226,6 +299,33 @@ class _Printer:
             return f"({rp.show(self.norm.origin[key])})"
         return f"({self.poly(self._key_poly(key))})"
 
+    def factor(self, f: Any, n: int, text: str | None) -> str | None:
+        """One factor's text (``None`` for the factor 1)."""
+        if text is None:
+            if f.is_one():
+                return None
+            text = self.poly(f)
+            text = text if "-" not in text and " " not in text else f"({text})"
+        else:
+            text = f"({text})"
+        return text if n == 1 else f"{text} ^ {n}"
+
+    def products(self, terms: list[Product]) -> str:
+        """``Σ Π factorᵉ`` with each factor printed expanded and the products left to ``ring``."""
+        out = []
+        for t in terms:
+            if any(f.is_zero() for f, _, _ in t):
+                continue
+            factors = [x for x in (self.factor(*fct) for fct in t) if x is not None]
+            out.append(" * ".join(factors) if factors else "1")
+        return " + ".join(out) if out else "0"
+
+    def fact_lhs(self, key: FactKey) -> str:
+        """``P₁ ^ a₁ * … * P₁⁻¹ ^ a₁ * …``: the left side of the fact ``key``."""
+        parts = [self.base_text(k) + (f" ^ {a}" if a > 1 else "") for k, a in key]
+        parts += [self.atom(k) + (f" ^ {a}" if a > 1 else "") for k, a in key]
+        return " * ".join(parts)
+
     def poly(self, p: Any) -> str:
         if p.is_zero():
             return "0"
@@ -260,37 +360,96 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     denominator is provably nonzero by ``positivity``.
 
     ``facts`` are equalities already known (hypotheses, lemma instances) entering the
-    combination with their coefficients; the returned combination adds one
-    ``c_u * hinvN`` per inverse atom, where ``hinvN : P * P⁻¹ = 1`` is stated in ``lines``."""
+    combination with their coefficients. The returned combination adds multiples of
+    ``hinvN : P * P⁻¹ = 1`` facts (and of products of them, each stated and proved in ``lines``);
+    it is empty when ``ring`` alone proves the identity."""
     goal = ("sub", _parse(lhs, variables), _parse(rhs, variables))
+    text = f"({lhs}) - ({rhs})"
     for fct in facts:
         goal = ("sub", goal, ("mul", _parse(fct.coeff, variables),
                               ("sub", _parse(fct.lhs, variables), _parse(fct.rhs, variables))))
+        text += f" - ({fct.coeff}) * (({fct.lhs}) - ({fct.rhs}))"
     norm = _Recording([goal])
     try:
         e = norm.norm(goal)
     except (rp.NotModelled, rp.ModelError) as exc:
         raise RenderError(f"field identity: {exc}") from None
     elim = _Eliminator(norm)
-    coeff = elim.solve(e)
+    printer = _Printer(norm)
+    given = [f"({fct.coeff}) * {fct.proof}" if fct.coeff.strip() != "1" else fct.proof for fct in facts]
+    best: tuple[list[str], list[str]] | None = None
+    for common in (False, True):
+        coeff = elim.solve(e, text, common=common)
+        _verify(e, coeff, elim)
+        candidate = _emit(coeff, elim, printer)
+        if best is None or _size(candidate) < _size(best):
+            best = candidate
+        if not coeff:
+            break
+    lines, terms = _rename(best[0], best[1], ctx)
+    big = max((len(t) for t in terms), default=0)
+    if big > MAX_COEFFICIENT_CHARS:
+        raise RenderError(f"field identity: a coefficient of {big} characters")
+    return lines, " + ".join(given + terms)
+
+
+def _verify(e: Any, coeff: dict[FactKey, list[Product]], elim: _Eliminator) -> None:
     check = e
-    for i, c in coeff.items():
-        check -= c * (elim.base[i] * norm.gens[i] - 1)
+    for key, terms in coeff.items():
+        check -= _expand(terms, elim.norm.ctx) * (elim.fact_poly(key) - 1)
     if not check.is_zero():
         raise RenderError("field identity: internal error, the elimination does not reproduce the identity")
-    printer = _Printer(norm)
+
+
+def _size(candidate: tuple[list[str], list[str]]) -> int:
+    return sum(len(x) for x in candidate[0]) + sum(len(x) for x in candidate[1])
+
+
+def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
+          printer: _Printer) -> tuple[list[str], list[str]]:
+    """The ``have`` lines (``P ≠ 0``, ``P * P⁻¹ = 1``, products of those) and the weighted terms.
+    Names are placeholders, renamed to fresh names of the context once a candidate is chosen."""
+    single = sorted({k for key in coeff for k, _ in key})
     lines: list[str] = []
-    terms = [f"({fct.coeff}) * {fct.proof}" if fct.coeff.strip() != "1" else fct.proof for fct in facts]
-    for i in sorted(coeff):
-        c = coeff[i]
-        if c.is_zero():
-            continue
-        text = printer.poly(c)
-        if len(text) > MAX_COEFFICIENT_CHARS:
-            raise RenderError(f"field identity: a coefficient of {len(text)} characters")
-        base = printer.base_text(i)
-        hne, hinv = ctx.fresh("hne"), ctx.fresh("hinv")
+    names: dict[FactKey, str] = {}
+    for k in single:
+        base = printer.base_text(k)
+        hne, hinv = ctx_fresh_later("hne"), ctx_fresh_later("hinv")
         lines.append(f"have {hne} : {base} ≠ 0 := by positivity")
-        lines.append(f"have {hinv} : {base} * {base}⁻¹ = 1 := mul_inv_cancel₀ {hne}")
-        terms.append(f"({text}) * {hinv}")
-    return lines, " + ".join(terms) if terms else ""
+        lines.append(f"have {hinv} : {base} * {printer.atom(k)} = 1 := mul_inv_cancel₀ {hne}")
+        names[((k, 1),)] = hinv
+    terms: list[str] = []
+    for key in sorted(coeff):
+        body = printer.products(coeff[key])
+        if body == "0":
+            continue
+        if key not in names:
+            hprod = ctx_fresh_later("hinv")
+            parts = [f"{printer.products(c)} * {names[k]}" for k, c in elim.telescope(key).items()]
+            lines.append(f"have {hprod} : {printer.fact_lhs(key)} = 1 := by")
+            lines.append(f"  linear_combination {' + '.join(parts)}")
+            names[key] = hprod
+        wrapped = body if " " not in body and not body.startswith("-") else f"({body})"
+        terms.append(names[key] if body == "1" else f"{wrapped} * {names[key]}")
+    return lines, terms
+
+
+_PLACEHOLDER = "⟪{}⟫"
+
+
+def ctx_fresh_later(prefix: str, _counter: list[int] = [0]) -> str:  # noqa: B006 - a private counter
+    _counter[0] += 1
+    return _PLACEHOLDER.format(f"{prefix}:{_counter[0]}")
+
+
+def _rename(lines: list[str], terms: list[str], ctx: RenderContext) -> tuple[list[str], list[str]]:
+    mapping: dict[str, str] = {}
+
+    def sub(m: re.Match) -> str:
+        key = m.group(1)
+        if key not in mapping:
+            mapping[key] = ctx.fresh(key.split(":")[0])
+        return mapping[key]
+
+    pat = re.compile("⟪([^⟫]+)⟫")
+    return [pat.sub(sub, x) for x in lines], [pat.sub(sub, x) for x in terms]

@@ -14,6 +14,7 @@ from prover.lean.render.common import (
     child_names,
     coeff_text,
     combination,
+    factored_text,
     indent,
     step_expr,
 )
@@ -56,7 +57,8 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     hyp_lines, new_names = new_hypotheses(step, ctx, sub)
     lines += hyp_lines
     hm = ctx.fresh("hm")
-    lines.append(f"have {hm} : (0 : ℝ) < {lean_expr(m)} := by positivity")
+    m_text = factored_text(m)
+    lines.append(f"have {hm} : (0 : ℝ) < {m_text} := by positivity")
     eqs = [(int(t["hyp"]), step_expr(step, t["poly"])) for t in cert.get("eq_terms", [])]
     h2 = ctx.fresh("hsub")
     main = (f"(mul_pos {hm} (sub_pos.mpr {h2}))" if strict
@@ -71,7 +73,7 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     # the identity, written with the very texts whose types the combination's facts carry
     left, right = ctx.sides(goal)
     left2, right2 = ctx.child(ctx.names).sides(sub)
-    parts = [f"{lean_expr(m)} * (({right2}) - ({left2}))"]
+    parts = [f"({m_text}) * (({right2}) - ({left2}))"]
     parts += [f"{coeff_text(item[0])} * ({item[3] if len(item) > 3 else lean_expr(item[1])})" for item in extra]
     parts += [f"{coeff_text(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
               for k, lam in eqs]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any
 
 from prover.ir import Goal, Proof, Step
+from prover.lean import replay
+from prover.lean.render.budget import heartbeat_option, wrap_lines
 from prover.lean.render.close import render_close
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.linear import render_rewrite
@@ -37,6 +40,8 @@ def _guarded(step: Step, ctx: RenderContext) -> StepBlock:
         raise
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise RenderError(f"{step.kind} step: malformed certificate ({type(exc).__name__}: {exc})") from None
+    except RecursionError:
+        raise RenderError(f"{step.kind} step: a term too deeply nested to render") from None
 
 
 def _render_tree(step: Step, ctx: RenderContext) -> list[str]:
@@ -69,10 +74,29 @@ def catalogue_lookup() -> LemmaLookup | None:
 
 
 def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
-                 close_style: str = "linear_combination", print_axioms: bool = True) -> str:
+                 close_style: str = "linear_combination", print_axioms: bool = True,
+                 shrink: bool = True, shrink_budget_s: float | None = None) -> str:
     """A complete ``.lean`` file proving ``proof.problem`` by replaying ``proof``'s certificates.
 
-    ``lemmas`` resolves the catalogue lemmas of scale steps (default: :func:`catalogue_lookup`)."""
+    ``lemmas`` resolves the catalogue lemmas of scale steps (default: :func:`catalogue_lookup`).
+    With ``shrink`` (default), large SOS certificates are first rewritten with short rationals
+    (:func:`prover.lean.render.shrink.shrink_proof`: each new certificate is kept only when the
+    kernel checks it; ``proof`` itself is not changed), within ``shrink_budget_s`` seconds.
+    Lines over the line budget are broken at ``+``/``-``, and a file over the heartbeat
+    threshold gets ``set_option maxHeartbeats N in`` (``N`` sized to the file) before its
+    theorem (:mod:`prover.lean.render.budget`)."""
+    if shrink:
+        from prover.lean.render.shrink import PROOF_BUDGET_S, shrink_proof
+        proof = shrink_proof(proof, budget_s=PROOF_BUDGET_S if shrink_budget_s is None else shrink_budget_s)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 200_000))   # step renderers parse long sums (left-nested terms)
+    try:
+        return _render_file(proof, lemmas, close_style, print_axioms)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, print_axioms: bool) -> str:
     if lemmas is None:
         lemmas = catalogue_lookup()
     if close_style not in CLOSE_STYLES:
@@ -82,13 +106,32 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     if proof.root.goal != root_goal:
         raise RenderError("the proof's root goal is not the problem's goal")
     _, refs = hypothesis_refs(problem)
-    ctx = RenderContext(refs, itertools.count(1), lemmas, close_style)
-    body = root_prelude(problem, refs) + _render_tree(proof.root, ctx)
     head, name = theorem_head(problem, proof.meta)
-    text = header(problem, ctx.used) + head + " := by\n" + "\n".join(indent(body)) + "\n"
-    if print_axioms:
-        text += f"\n#print axioms {name}\n"
-    return text
+    ctx = RenderContext(refs, itertools.count(1), lemmas, close_style)
+    sides = statement_sides(head)
+    if sides is not None:
+        ctx = ctx.with_target_text(root_goal.target, *sides)
+    body = wrap_lines(indent(root_prelude(problem, refs) + _render_tree(proof.root, ctx)))
+    top = header(problem, ctx.used)
+    rest = head + " := by\n" + "\n".join(body) + "\n"
+    tail = f"\n#print axioms {name}\n" if print_axioms else ""
+    return top + heartbeat_option(len(top) + len(rest) + len(tail)) + rest + tail
+
+
+def statement_sides(head: str) -> tuple[str, str] | None:
+    """The two sides of the goal of a theorem statement as Lean will see them after the prelude
+    (read as ``L ≤ R``, ``L < R`` or ``L = R``), printed back from the statement's own terms, so
+    that identities are stated against the user's text and not against our reading of it."""
+    try:
+        decls = replay.LeanSource(head + " := by\n  skip\n").declarations()
+        if len(decls) != 1:
+            return None
+        concl = replay.canon(replay.parse_signature(decls[0].signature_text).concl)
+    except (replay.NotModelled, replay.ModelError, RecursionError):
+        return None
+    if concl[0] != "rel" or concl[1] not in ("≤", "<", "="):
+        return None
+    return replay.show(concl[2]), replay.show(concl[3])
 
 
 def render_step_tactic(step: Step, names: list[str], **kw: Any) -> str:

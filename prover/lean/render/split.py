@@ -10,6 +10,7 @@ from prover.lean.render.common import (
     RenderError,
     StepBlock,
     child_names,
+    indent,
     step_expr,
 )
 from prover.lean.syntax import lean_expr, lean_ident, lean_rel
@@ -54,6 +55,34 @@ def _group(vs: list[str], symmetry: str | None) -> list[dict[str, str]]:
     return [dict(zip(vs, vs))]
 
 
+def _sort_tree(vs: list[str], ctx: RenderContext, leaf) -> list[str]:
+    """A decision tree of ``rcases le_total x y`` that sorts ``vs`` by binary insertion: each of
+    its ``n!`` leaves knows one ordering (largest first) and the comparisons made on the way
+    (``facts[(hi, lo)]``: a hypothesis name proving ``hi ≥ lo``), so each leaf applies exactly
+    one case lemma: no ``first`` over alternatives, ``⌈log₂ n!⌉``-ish comparisons per leaf."""
+
+    def insert(done: list[str], rest: list[str], facts: dict[tuple[str, str], str],
+               lo: int, hi: int) -> list[str]:
+        if lo == hi:                                   # the next variable goes at position lo
+            x = rest[0]
+            return place(done[:lo] + [x] + done[lo:], rest[1:], facts)
+        mid = (lo + hi) // 2
+        x, y = rest[0], done[mid]
+        h = ctx.fresh("hle")
+        # first branch h : x ≤ y (x below y); second h : y ≤ x (x above y)
+        below = insert(done, rest, {**facts, (y, x): h}, mid + 1, hi)
+        above = insert(done, rest, {**facts, (x, y): h}, lo, mid)
+        return ([f"rcases le_total {lean_ident(x)} {lean_ident(y)} with {h} | {h}",
+                 f"· {below[0]}"] + indent(below[1:]) + [f"· {above[0]}"] + indent(above[1:]))
+
+    def place(done: list[str], rest: list[str], facts: dict[tuple[str, str], str]) -> list[str]:
+        if not rest:
+            return leaf(done, facts)
+        return insert(done, rest, facts, 0, len(done))
+
+    return place([vs[0]], list(vs[1:]), {})
+
+
 def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
     cert = step.certificate
     vs = [str(v) for v in cert["variables"]]
@@ -94,19 +123,23 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
         lines.append(f"  obtain ⟨{', '.join(case_names)}⟩ := {key}")
     else:
         lines.append(f"  have {case_names[0]} := {key}")
-    cases = []
-    for i, j in itertools.combinations(range(n), 2):
-        h = ctx.fresh("hle")
-        cases.append(f"rcases le_total {lean_ident(vs[i])} {lean_ident(vs[j])} with {h} | {h}")
-    lines.append("  " + " <;> ".join(cases) + " <;>")
-    alts = []
-    for cname, sub in zip(case_names, step.subgoals):
-        for g in _group(vs, sym):
-            args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
-            args += ["(by linarith)"] * (len(moved) + n - 1)
-            alts.append(f"linear_combination {cname} {' '.join(args)}".rstrip())
-    lines.append("    first")
-    lines += [f"    | {a}" for a in alts]
+    cases = [(cname, _chain(sub, n)) for cname, sub in zip(case_names, step.subgoals)]
+    group = _group(vs, sym)
+
+    def leaf(order: list[str], facts: dict[tuple[str, str], str]) -> list[str]:
+        """The case lemma whose ordering, renamed by a symmetry, is ``order`` (``order[0]`` the
+        largest), applied to the renamed variables; each chain fact is a comparison made on the
+        way when there is one, else ``linarith`` (transitivity)."""
+        for cname, chain in cases:
+            for g in group:
+                if [g[v] for v in chain] == order:
+                    args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
+                    args += ["(by linarith)"] * len(moved)
+                    args += [facts.get((order[i], order[i + 1]), "(by linarith)") for i in range(n - 1)]
+                    return [f"linear_combination {cname} {' '.join(args)}".rstrip()]
+        raise RenderError(f"order split: no case covers the ordering {' ≥ '.join(order)}")
+
+    lines += indent(_sort_tree(vs, ctx, leaf), 2)
     if len(props) > 1:
         lines.append(f"refine ⟨{', '.join(intros)}⟩")
     else:

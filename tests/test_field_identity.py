@@ -1,0 +1,92 @@
+"""Identities with denominators proved by ``linear_combination`` with ``mul_inv_cancel₀`` facts
+(``prover.lean.render.field_identity``), each checked by the replay model (not Lean)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+import sympy as sp
+
+from prover.lean.render.common import RenderContext, RenderError, factored_text
+from prover.lean.render.field_identity import EqFact, prove_equality
+from prover.lean.replay import replay_text
+from prover.lean.syntax import lean_expr
+
+
+def _ctx() -> RenderContext:
+    return RenderContext([], itertools.count(1), None, "linear_combination")
+
+
+def _theorem(binders: str, lhs: str, rhs: str, variables: list[str], facts=()) -> str:
+    lines, comb = prove_equality(lhs, rhs, variables, _ctx(), facts)
+    body = "\n".join(f"  {x}" for x in lines + [f"linear_combination {comb}".rstrip()])
+    return f"import Mathlib\n\ntheorem t {binders} :\n    {lhs} = {rhs} := by\n{body}\n"
+
+
+POSITIVE = "(a b c x : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) (hx : 0 < x)"
+VARS = ["a", "b", "c", "x"]
+
+
+@pytest.mark.parametrize("lhs,rhs", [
+    ("a / (a + b) + b / (a + b)", "1"),
+    ("1 / (a * b) * (a + b)", "1 / a + 1 / b"),
+    ("(1 / a)⁻¹", "a"),
+    ("x ^ 2 / (x + 1) ^ 2 + 1 / (x + 1)", "(x ^ 2 + x + 1) / (x ^ 2 + 2 * x + 1)"),
+    ("a / (b / c + c / b)", "a * b * c / (b ^ 2 + c ^ 2)"),
+    ("1 / ((a + b) * (b + c)) * (a + 2 * b + c)", "1 / (a + b) + 1 / (b + c)"),
+])
+def test_identities_with_denominators_replay(lhs: str, rhs: str) -> None:
+    text = _theorem(POSITIVE, lhs, rhs, VARS)
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text
+    assert "field_simp" not in text
+
+
+def test_polynomial_identity_needs_no_fact() -> None:
+    lines, comb = prove_equality("(a + b) ^ 2", "a ^ 2 + 2 * a * b + b ^ 2", VARS, _ctx())
+    assert lines == [] and comb == ""
+
+
+def test_given_equalities_enter_with_their_coefficients() -> None:
+    facts = [EqFact("1 / a", "h", "a * b", "1")]
+    lines, comb = prove_equality("b", "1 / a", ["a", "b"], _ctx(), facts)
+    text = ("import Mathlib\n\ntheorem t (a b : ℝ) (ha : 0 < a) (h : a * b = 1) :\n    b = 1 / a := by\n"
+            + "".join(f"  {x}\n" for x in lines) + f"  linear_combination {comb}\n")
+    assert replay_text(text).ok, text
+
+
+def test_a_non_identity_is_refused() -> None:
+    with pytest.raises(RenderError, match="differ"):
+        prove_equality("a / (a + b)", "1", VARS, _ctx())
+
+
+def test_x_over_x_needs_a_nonzero_fact_lean_cannot_supply_without_hypotheses() -> None:
+    # x / x = 1 is false in Lean at x = 0 (x / 0 = 0): the certificate must rest on `x ≠ 0`,
+    # and without a hypothesis positivity cannot give it, so the file must not pass.
+    text = _theorem("(x : ℝ)", "x / x", "1", ["x"])
+    assert "mul_inv_cancel₀" in text
+    assert not replay_text(text).ok
+    assert replay_text(_theorem("(x : ℝ) (hx : 0 < x)", "x / x", "1", ["x"])).ok
+
+
+def test_factored_multiplier_text() -> None:
+    a, b = sp.symbols("a b")
+    text = factored_text(3 * a / ((a + b) ** 2 * (a ** 2 + b)))
+    assert text.count("⁻¹") == 2 and "(a + b)⁻¹ ^ 2" in text
+
+
+def test_random_rational_identities_replay() -> None:
+    """Sums of fractions over random positive denominators against their combined form."""
+    rng = random.Random(1)
+    a, b, c = sp.symbols("a b c")
+    pool = [a + b, b + c, a + 1, a * b + 1, a ** 2 + b ** 2 + 1, c + 2]
+    for _ in range(6):
+        dens = rng.sample(pool, 2)
+        nums = [sp.Integer(rng.randint(1, 4)) * rng.choice([a, b, c, sp.Integer(1)]) for _ in dens]
+        lhs = " + ".join(f"({lean_expr(n)}) / ({lean_expr(d)})" for n, d in zip(nums, dens))
+        combined = sp.expand(nums[0] * dens[1] + nums[1] * dens[0])
+        rhs = f"({lean_expr(combined)}) / (({lean_expr(dens[0])}) * ({lean_expr(dens[1])}))"
+        text = _theorem(POSITIVE, lhs, rhs, VARS)
+        assert replay_text(text).ok, text

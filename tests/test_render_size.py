@@ -1,0 +1,206 @@
+"""Size of rendered proofs (issue 13): short SOS certificates, order splits without blow-up,
+``set_option maxHeartbeats`` and broken long lines — each checked by the kernel and the replay
+model (a model of Lean, not Lean)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import sympy as sp
+
+from prover.ir import Goal, Proof, Step
+from prover.kernel.check import check_close
+from prover.lean.render import render_proof
+from prover.lean.render.budget import heartbeats_for, wrap_line
+from prover.lean.render.shrink import shrink_close, shrink_proof
+from prover.lean.replay import HEARTBEAT_THRESHOLD, LINE_BUDGET, replay_text
+from prover.verify import check_proof
+from tests.lean_golden_cases import a, b, c, close, problem, rel, sos
+
+R = sp.Rational
+d = sp.Symbol("d", real=True)
+
+
+def _replays(text: str) -> None:
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+
+
+# -------------------------------------------------------------------------- short certificates
+
+
+def _ldl_certificate(gram: sp.Matrix, basis: list[sp.Expr]) -> dict:
+    """The exact LDLᵀ of ``gram`` as SOS terms (how the solver writes its certificates)."""
+    n = gram.shape[0]
+    A = sp.Matrix(gram)
+    terms = []
+    for k in range(n):
+        dk = A[k, k]
+        row = [A[k, j] / dk for j in range(n)]
+        terms.append((dk, [], sp.expand(sum(row[j] * basis[j] for j in range(k, n)))))
+        for i in range(k + 1, n):
+            f = A[k, i] / dk
+            for j in range(i, n):
+                A[i, j] -= f * A[k, j]
+                A[j, i] = A[i, j]
+    return sos(*terms)
+
+
+def _big_rational_case() -> tuple[Goal, dict]:
+    """A quartic with small coefficients whose certificate carries long rationals: a Gram matrix
+    moved along the identity ``a²·b² = (ab)²`` by a long rational ``t`` (the solver's projection
+    lands on such points), then written as an exact LDLᵀ."""
+    basis = [a**2, b**2, c**2, a * b, b * c, c * a]
+    X0 = sp.Matrix(6, 6, lambda i, j: 4 if i == j else (1 if abs(i - j) == 1 else 0))
+    target = sp.expand((sp.Matrix([basis]) * X0 * sp.Matrix(basis))[0])
+    # Gram directions that leave vᵀXv unchanged: x_i·x_j = x_k·x_l for basis entries i, j, k, l
+    moves = [((0, 1), (3, 3)), ((1, 2), (4, 4)), ((0, 2), (5, 5)), ((0, 4), (3, 5)), ((1, 5), (3, 4)),
+             ((2, 3), (4, 5))]
+    K = sp.zeros(6, 6)
+    for n, ((i, j), (k, m)) in enumerate(moves):
+        t = R(12345678901234567890123456789 + 7 ** (30 + n), 98765432109876543210987654321 * 10 + 3 ** (40 + n))
+        K[i, j] += t
+        K[j, i] += t
+        K[k, m] -= t
+        K[m, k] -= t
+    cert = _ldl_certificate(X0 + K, basis)
+    goal = Goal.from_problem(problem("quartic", "a b c", [], rel(0, "<=", target), real_division=False))
+    return goal, cert
+
+
+def _longest_number(cert: dict) -> int:
+    texts = [t["coeff"] for t in cert["terms"]] + [t["poly"] for t in cert["terms"]]
+    texts += [t["poly"] for t in cert.get("eq_terms", [])]
+    import re
+    return max((len(m) for s in texts for m in re.findall(r"\d+", s)), default=0)
+
+
+def test_shrunk_certificate_passes_the_kernel_with_short_numbers() -> None:
+    goal, cert = _big_rational_case()
+    check_close(goal, cert)                       # the long certificate is right …
+    assert _longest_number(cert) > 100            # … and long
+    new = shrink_close(goal, cert)
+    assert new is not None
+    check_close(goal, new)                        # the short one is checked by the kernel too
+    assert _longest_number(new) <= 12
+    assert len(json.dumps(new)) < len(json.dumps(cert)) / 3
+
+
+def test_shrunk_proof_renders_small_and_replays_and_the_original_is_untouched() -> None:
+    goal, cert = _big_rational_case()
+    p = problem("quartic", "a b c", [], goal.target, real_division=False)
+    proof = Proof(p, close(goal, cert))
+    before = json.dumps(proof.to_json())
+    shrunk = shrink_proof(proof)
+    assert check_proof(shrunk).ok
+    assert json.dumps(proof.to_json()) == before               # shrinking works on a copy
+    assert shrunk.root.certificate != cert
+    long_text = render_proof(proof, shrink=False)
+    text = render_proof(proof)
+    assert len(text) < len(long_text) / 3
+    _replays(text)
+
+
+def test_shrink_leaves_what_it_cannot_improve() -> None:
+    goal, cert = _big_rational_case()
+    assert shrink_close(goal, {"method": "positivity"}) is None
+    small = sos((1, [], a - b))
+    g = Goal.from_problem(problem("amgm", "a b", [], rel(2 * a * b, "<=", a**2 + b**2), real_division=False))
+    proof = Proof(problem("amgm", "a b", [], g.target, real_division=False), close(g, small))
+    assert shrink_proof(proof).root.certificate == small      # below the size threshold
+    wrong = dict(cert, terms=cert["terms"][:-1])               # not a certificate of the goal
+    assert shrink_close(goal, wrong) is None
+
+
+# -------------------------------------------------------------------------- order splits
+
+
+def _order_split_proof(vs: list[sp.Symbol], symmetry: str | None) -> Proof:
+    """``Σ_{i<j} (x_i − x_j)² ≥ 0`` for nonnegative variables, split on their order."""
+    names = " ".join(str(v) for v in vs)
+    target = sum((x - y) ** 2 for x, y in itertools.combinations(vs, 2))
+    hyps = [(f"h{v}", rel(v, ">=", 0)) for v in vs]
+    p = problem("order_split_many", names, hyps, rel(0, "<=", target), real_division=False)
+    g = Goal.from_problem(p)
+    if symmetry == "full":
+        orders = [list(vs)]
+    elif symmetry == "cyclic":
+        orders = [[vs[0], *rest] for rest in itertools.permutations(vs[1:])]
+    else:
+        orders = [list(o) for o in itertools.permutations(vs)]
+    cert_k = sos(*[(1, [], x - y) for x, y in itertools.combinations(vs, 2)])
+    subs = [g.with_hypotheses([rel(o[i], ">=", o[i + 1]) for i in range(len(o) - 1)]) for o in orders]
+    cert = {"cases": "order", "variables": [str(v) for v in vs]}
+    if symmetry:
+        cert["symmetry"] = symmetry
+        cert["orderings"] = [[str(v) for v in o] for o in orders]
+    return Proof(p, Step("split", g, subs, cert, [close(s, cert_k) for s in subs]))
+
+
+def _check_split(proof: Proof, max_chars: int) -> str:
+    assert check_proof(proof).ok
+    text = render_proof(proof)
+    _replays(text)
+    assert len(text) < max_chars, len(text)
+    assert "first" not in text and "<;>" not in text
+    return text
+
+
+def test_order_split_of_four_variables_full_symmetry_is_small() -> None:
+    text = _check_split(_order_split_proof([a, b, c, d], "full"), 9_000)
+    # one leaf per ordering (24), each applying the one case lemma once
+    assert text.count("linear_combination hcase") == 24
+    assert text.count("rcases le_total") == 23
+
+
+def test_order_split_of_four_variables_cyclic_is_small() -> None:
+    text = _check_split(_order_split_proof([a, b, c, d], "cyclic"), 12_000)
+    assert text.count("linear_combination hcase") == 24
+
+
+def test_order_split_of_three_variables_without_symmetry() -> None:
+    text = _check_split(_order_split_proof([a, b, c], None), 6_000)
+    assert text.count("linear_combination hcase") == 6
+
+
+# -------------------------------------------------------------------------- budgets
+
+
+def test_heartbeats_and_line_breaks_for_a_long_certificate() -> None:
+    """A certificate with hundreds of squares: its tactic line is broken under the line budget
+    and the file gets ``set_option maxHeartbeats N in`` right before the theorem."""
+    ks = range(1000, 1380)
+    qs = [k * a - (k + 1) * b + (k + 2) * c - (k + 3) * d for k in ks]
+    target = sp.expand(sp.Add(*[q**2 for q in qs]))
+    p = problem("many_squares", "a b c d", [], rel(0, "<=", target), real_division=False)
+    g = Goal.from_problem(p)
+    proof = Proof(p, close(g, sos(*[(1, [], q) for q in qs])))
+    text = render_proof(proof, shrink=False)      # (shrinking would leave a few squares)
+    lines = text.split("\n")
+    assert max(map(len, lines)) <= LINE_BUDGET
+    assert len(text) > HEARTBEAT_THRESHOLD
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("theorem"))
+    assert lines[k - 1] == f"set_option maxHeartbeats {heartbeats_for(len(text))} in"
+    lc = next(i for i, ln in enumerate(lines) if "linear_combination" in ln)
+    assert lines[lc + 1].startswith("      ") and lines[lc].endswith("+")     # broken lines
+    terms = " ".join(ln.strip() for ln in lines[lc:] if ln.startswith("  ")).removeprefix("linear_combination ")
+    assert terms.count("sq_nonneg") == len(qs) and "1379 * a - 1380 * b + 1381 * c - 1382 * d" in terms
+    # breaking lines does not make the tactic smaller: the model still counts it whole
+    rep = replay_text(text)
+    assert [f.reason.split(" of ")[0] for f in rep.failures] == ["size: tactic"], rep.summary()
+
+
+def test_wrap_line_breaks_only_long_lines_after_binary_operators() -> None:
+    short = "  linear_combination h1 + h2"
+    assert wrap_line(short) == [short]
+    long = "  linear_combination " + " + ".join(f"(sq_nonneg (a - {k} * b))" for k in range(2000))
+    pieces = wrap_line(long)
+    assert len(pieces) > 1 and all(len(x) <= LINE_BUDGET for x in pieces)
+    assert all(x.rstrip().endswith("+") for x in pieces[:-1])
+    assert all(x.startswith("      ") for x in pieces[1:])
+    assert " ".join(x.strip() for x in pieces) == long.strip()
+    by_line = "  have h : " + "a + " * 6000 + "a = b := by"
+    assert wrap_line(by_line) == [by_line]
+    assert heartbeats_for(HEARTBEAT_THRESHOLD) is None
+    assert heartbeats_for(HEARTBEAT_THRESHOLD + 1) > heartbeats_for(HEARTBEAT_THRESHOLD * 5) / 10
