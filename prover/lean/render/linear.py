@@ -20,6 +20,8 @@ from prover.lean.render.common import (
 )
 from prover.lean.render.field_identity import prove_equality
 from prover.lean.syntax import lean_expr, lean_rel
+from prover.problem import Relation
+from prover.solvers.sos import sos_certificate
 
 
 def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str], dict[int, str]]:
@@ -40,6 +42,29 @@ def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str]
     return lines, names
 
 
+def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr) -> list[str]:
+    """``have h : 0 < f`` for each irreducible factor ``f`` of ``e``'s numerator and denominator
+    that ``positivity`` cannot see (a negative coefficient), each proved from a kernel-checked
+    certificate; ``positivity`` then finds the hypothesis when it meets ``f`` (``compareHyp``)."""
+    num, den = sp.fraction(sp.together(sp.sympify(e)))
+    lines: list[str] = []
+    for part in (num, den):
+        if not part.free_symbols:
+            continue
+        for f, _ in sp.factor_list(sp.expand(part))[1]:
+            poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
+            if all(c > 0 for c in poly.coeffs()):
+                continue
+            target = goal.with_target(Relation(sp.Integer(0), "<", f))
+            cert = sos_certificate(target, 5.0)
+            if cert is None:
+                raise RenderError(f"no certificate that {lean_expr(f)} > 0 for positivity")
+            name = ctx.fresh("hf")
+            lines.append(f"have {name} : (0 : ℝ) < {lean_expr(f)} := by")
+            lines += indent(close_lines(step, target, ctx.child(ctx.names), cert))
+    return lines
+
+
 def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
                 pre: list[str]) -> StepBlock:
     """Shared shape of rewrite and scale: ``slack G = m·slack G' + Σ c·(B − A) + Σ λ·eq``.
@@ -57,6 +82,7 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     hyp_lines, new_names = new_hypotheses(step, ctx, sub)
     lines += hyp_lines
     hm = ctx.fresh("hm")
+    lines += positive_factor_facts(step, goal, ctx, m)
     m_text = factored_text(m)
     lines.append(f"have {hm} : (0 : ℝ) < {m_text} := by positivity")
     eqs = [(int(t["hyp"]), step_expr(step, t["poly"])) for t in cert.get("eq_terms", [])]
