@@ -12,10 +12,14 @@ Renders every saved proof with ``prover.lean.render`` and replays the file with
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import re
+import resource
+import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 from prover.lean.replay import ReplayReport, StepVerdict, replay_text
 
@@ -64,23 +68,69 @@ def step_kinds(text: str) -> dict[int, str]:
     return out
 
 
-def measure(proof_files: list[Path]) -> dict:
+#: Limits of one proof's rendering and replay (each in its own process): a pathological proof
+#: is reported as such instead of exhausting the machine.
+MEMORY_LIMIT_BYTES = 6 << 30
+TIME_LIMIT_S = 300
+
+
+def _name(f: Path) -> str:
+    return f"{f.parent.parent.name.replace('final-120s-', '')}/{f.stem.split('__')[-1]}"
+
+
+def _measure_one(f: Path) -> dict:
     from prover.ir import Proof
     from prover.lean.render import RenderError, render_proof
 
+    name = _name(f)
+    t0 = time.time()
+    try:
+        text = render_proof(Proof.loads(f.read_text(encoding="utf-8")))
+    except RenderError as exc:
+        return {"name": name, "rendered": False, "reason": str(exc).splitlines()[0][:90]}
+    t1 = time.time()
+    rep: ReplayReport = replay_text(text, name)
+    return {"name": name, "rendered": True, "report": rep, "text": text,
+            "render_s": t1 - t0, "replay_s": time.time() - t1}
+
+
+def _child(f: Path, conn: Any) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
+    try:
+        conn.send(_measure_one(f))
+    except BaseException as exc:  # noqa: BLE001 - reported as a row, never a pass
+        conn.send({"name": _name(f), "rendered": False,
+                   "reason": f"renderer/model crashed: {type(exc).__name__}"})
+    conn.close()
+
+
+def measure(proof_files: list[Path], *, isolate: bool = True) -> dict:
+    """Render and replay each proof; with ``isolate`` each in a forked process limited to
+    ``MEMORY_LIMIT_BYTES`` and ``TIME_LIMIT_S`` (a proof over a limit is a row saying so)."""
     rows = []
+    ctx = multiprocessing.get_context("fork")
     for f in proof_files:
-        name = f"{f.parent.parent.name.replace('final-120s-', '')}/{f.stem.split('__')[-1]}"
-        t0 = time.time()
-        try:
-            text = render_proof(Proof.loads(f.read_text(encoding="utf-8")))
-        except RenderError as exc:
-            rows.append({"name": name, "rendered": False, "reason": str(exc).splitlines()[0][:90]})
+        if not isolate:
+            rows.append(_measure_one(f))
             continue
-        t1 = time.time()
-        rep: ReplayReport = replay_text(text, name)
-        rows.append({"name": name, "rendered": True, "report": rep, "text": text,
-                     "render_s": t1 - t0, "replay_s": time.time() - t1})
+        parent, child = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_child, args=(f, child))
+        proc.start()
+        child.close()
+        row = None
+        if parent.poll(TIME_LIMIT_S):
+            try:
+                row = parent.recv()
+            except EOFError:
+                row = None
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+        rows.append(row or {"name": _name(f), "rendered": False,
+                            "reason": f"over the limits ({MEMORY_LIMIT_BYTES >> 30} GiB, {TIME_LIMIT_S} s)"})
+        print(f"{rows[-1]['name']}: {'rendered' if rows[-1]['rendered'] else rows[-1]['reason']}",
+              file=sys.stderr, flush=True)
     return {"rows": rows}
 
 
@@ -176,7 +226,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     result = measure(sorted(args.proofs))
-    cmd = ".venv/bin/python -m prover.lean.replay_baseline results/final-120s-*/proofs/*.json --out " + (
+    cmd = ".venv/bin/python -m prover.lean.replay_baseline results/issue12-120s-*/proofs/*.json --out " + (
         str(args.out) if args.out else "-")
     text = markdown(result, cmd)
     if args.out:

@@ -15,10 +15,9 @@ theorem scale_amgm (a b c : ℝ) (ha : a ≥ 0) (hb : b ≥ 0) :
   -- amgm2_sqrt: Prover.Lemmas.amgm2_sqrt
   have happ1 : Real.sqrt (a * b) ≤ a / 2 + b / 2 := by
     linear_combination Prover.Lemmas.amgm2_sqrt (a) (b) (by positivity) (by positivity)
-  have hc2 : (0 : ℝ) ≤ 1 := by positivity
-  have hm3 : (0 : ℝ) < 1 := by positivity
-  suffices hsub4 : 0 ≤ c ^ 2 by
-    linear_combination (mul_nonneg hm3.le (sub_nonneg.mpr hsub4)) + (mul_nonneg hc2 (sub_nonneg.mpr happ1))
+  have hm2 : (0 : ℝ) < 1 := by positivity
+  suffices hsub3 : 0 ≤ c ^ 2 by
+    linear_combination (mul_nonneg hm2.le (sub_nonneg.mpr hsub3)) + (sub_nonneg.mpr happ1)
   -- close (sos)
   linear_combination (sq_nonneg (c))
 

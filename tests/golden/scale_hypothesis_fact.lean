@@ -13,13 +13,10 @@ theorem scale_hypothesis_fact (a b : ℝ) (ha : a > 0) (hb : b > 0) (h : a + b �
   -- scale
   have hfact1 : a * b ≤ (a + b) ^ 2 / 4 := by
     linear_combination (1 / 4) * (sq_nonneg (a - b))
-  have happ2 : (0 : ℝ) ≤ (a + b) ^ 2 / 4 - a * b := (sub_nonneg.mpr hfact1)
-  have hc3 : (0 : ℝ) ≤ 1 := by positivity
-  have happ4 : (0 : ℝ) ≤ 2 - a - b := (sub_nonneg.mpr h)
-  have hc5 : (0 : ℝ) ≤ a / 4 + b / 4 + 1 / 2 := by positivity
-  have hm6 : (0 : ℝ) < 1 := by positivity
-  suffices hsub7 : (0 : ℝ) ≤ 0 by
-    linear_combination (mul_nonneg hm6.le (sub_nonneg.mpr hsub7)) + (mul_nonneg hc3 (sub_nonneg.mpr happ2)) + (mul_nonneg hc5 (sub_nonneg.mpr happ4))
+  have hc2 : (0 : ℝ) ≤ a / 4 + b / 4 + 1 / 2 := by positivity
+  have hm3 : (0 : ℝ) < 1 := by positivity
+  suffices hsub4 : (0 : ℝ) ≤ 0 by
+    linear_combination (mul_nonneg hm3.le (sub_nonneg.mpr hsub4)) + (sub_nonneg.mpr hfact1) + (mul_nonneg hc2 (sub_nonneg.mpr h))
   -- close (sos)
   linear_combination
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -363,6 +364,18 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     combination with their coefficients. The returned combination adds multiples of
     ``hinvN : P * P⁻¹ = 1`` facts (and of products of them, each stated and proved in ``lines``);
     it is empty when ``ring`` alone proves the identity."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
+    try:
+        return _prove_equality(lhs, rhs, variables, ctx, facts)
+    except RecursionError:
+        raise RenderError("field identity: a term nested too deeply to read") from None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
+                    facts: list[EqFact] | tuple[EqFact, ...]) -> tuple[list[str], str]:
     goal = ("sub", _parse(lhs, variables), _parse(rhs, variables))
     text = f"({lhs}) - ({rhs})"
     for fct in facts:

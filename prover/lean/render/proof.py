@@ -111,7 +111,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     sides = statement_sides(head)
     if sides is not None:
         ctx = ctx.with_target_text(root_goal.target, *sides)
-    body = wrap_lines(indent(root_prelude(problem, refs) + _render_tree(proof.root, ctx)))
+    body = wrap_lines(indent(root_prelude(problem, refs, head) + _render_tree(proof.root, ctx)))
     top = header(problem, ctx.used)
     rest = head + " := by\n" + "\n".join(body) + "\n"
     tail = f"\n#print axioms {name}\n" if print_axioms else ""

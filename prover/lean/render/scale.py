@@ -1,6 +1,16 @@
-"""``scale`` steps: catalogue lemmas (Mathlib names or replayed kernel certificates) and facts."""
+"""``scale`` steps: catalogue lemmas (Mathlib names or replayed kernel certificates) and facts.
+
+Every application contributes ``c · (B − A)`` to the step's identity through a proof term of
+``0 ≤ c * (B − A)``, built from a proof of ``A ≤ B`` with ``sub_nonneg``/``sub_pos`` and
+``mul_nonneg``. No type is ever restated from our own (sympy) printing where Lean would have to
+check it against a term: a hypothesis is used as itself (its type is whatever the statement
+says), and the facts we introduce are proved by tactics against the type we state, or (for a
+Mathlib lemma with implicit arguments) stated exactly as the lemma's instantiated conclusion.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import sympy as sp
 
@@ -15,9 +25,11 @@ from prover.lean.render.common import (
     slack_fact,
     step_expr,
 )
+from prover.lean.render.field_identity import prove_equality
 from prover.lean.render.linear import linear_step
-from prover.lean.syntax import lean_expr, lean_rel
+from prover.lean.syntax import LeanSyntaxError, lean_expr, lean_rel, ring_identity
 from prover.problem import Relation, var
+from prover.tactics.lemma import LemmaStatement
 
 #: Mathlib lemmas the catalogue names whose explicit arguments are only the side conditions
 #: (their variables are implicit); every other lemma takes its variables, then its side conditions.
@@ -25,10 +37,58 @@ HYPOTHESES_ONLY = frozenset({"Real.geom_mean_le_arith_mean2_weighted", "Real.geo
                              "Real.geom_mean_le_arith_mean4_weighted"})
 
 
+@dataclass
+class _Applied:
+    """One application: the lines introducing it, a proof term of ``A ≤ B`` (``A < B`` when
+    ``strict``), and the Lean texts of ``A`` and ``B`` as that proof's type states them (for a
+    hypothesis of the user's own statement, whose text we do not have: our printing of its
+    sides, equal to it up to ``ring``, which is all the step's identity needs)."""
+
+    lines: list[str]
+    proof: str
+    strict: bool
+    A: sp.Expr
+    B: sp.Expr
+    a_text: str
+    b_text: str
+
+
+def _signed_shape(e: sp.Expr) -> bool:
+    """Whether ``e`` is built the way ``positivity`` reads it: sums and products of nonnegative
+    parts, with a subtraction or a negative coefficient only under an even power."""
+    e = sp.sympify(e)
+    if e.is_Number:
+        return bool(e >= 0)
+    if e.is_Symbol:
+        return True
+    if isinstance(e, sp.Pow):
+        if e.exp.is_Integer and e.exp % 2 == 0 or e.exp == sp.Rational(1, 2):
+            return True            # an even power, or √ (nonnegative whatever its argument)
+        return _signed_shape(e.base)
+    if isinstance(e, (sp.Abs, sp.exp)):
+        return True
+    if isinstance(e, (sp.Add, sp.Mul)):
+        return all(_signed_shape(a) for a in e.args)
+    return all(_signed_shape(a) for a in e.args) if e.args else False
+
+
+def _nonneg_tactic(e: sp.Expr) -> str:
+    """``positivity`` when ``e`` has its shape (see :func:`_signed_shape`), else ``linarith``."""
+    return "positivity" if _signed_shape(e) else "linarith"
+
+
 def _side_proof(r: Relation) -> str:
-    zero_side = ((r.op in ("<=", "<") and sp.sympify(r.lhs) == 0)
-                 or (r.op in (">=", ">") and sp.sympify(r.rhs) == 0) or r.op == "!=")
-    return "by positivity" if zero_side else "by linarith"
+    """A tactic for a side condition: ``positivity`` for ``0 ≤ e``/``0 < e``/``e ≠ 0`` with ``e``
+    in its fragment, ``linarith`` for linear consequences, ``ring`` for identities."""
+    lhs, rhs = sp.sympify(r.lhs), sp.sympify(r.rhs)
+    if r.op == "=":
+        return "by ring" if ring_identity(lhs - rhs) else "by linarith"
+    if r.op == "!=":
+        return "by positivity"
+    L, R, _ = as_le(r)
+    if L == 0:
+        return f"by {_nonneg_tactic(R)}"
+    return "by linarith"
 
 
 def _subs_rel(r: Relation, sub: dict) -> Relation:
@@ -45,8 +105,57 @@ def _instantiate_cert(cert: dict, lemma_vars: tuple[str, ...], sub: dict) -> dic
             "eq_terms": [{**t, "poly": inst(t["poly"])} for t in cert.get("eq_terms", [])]}
 
 
-def _application(step: Step, app: dict, ctx: RenderContext) -> tuple[list[str], sp.Expr, sp.Expr, str]:
-    """Lines proving one scale application ``A ≤ B`` (named by the returned fact), and A, B.
+def _paren(text: str) -> str:
+    return f"({text})"
+
+
+def _weight_text(w: sp.Expr) -> str:
+    """A real weight or point as Lean text: a numeral is ascribed ``(1 / 3 : ℝ)`` (else Lean reads
+    a numeral exponent, base or comparison in ℕ), anything else is our printing in parentheses."""
+    w = sp.sympify(w)
+    if w.is_Rational:
+        return f"({w.p} : ℝ)" if w.q == 1 else f"({w.p} / {w.q} : ℝ)"
+    return _paren(lean_expr(w))
+
+
+def _weighted_mean(step: Step, lem: LemmaStatement, inst: dict[str, sp.Expr], ctx: RenderContext,
+                   fact: str) -> tuple[list[str], str, str]:
+    """``Real.geom_mean_le_arith_meanN_weighted {w₁ … p₁ …} (hw₁ : 0 ≤ w₁) … (hp₁ : 0 ≤ p₁) …
+    (hw : w₁ + … = 1) : p₁ ^ w₁ * … ≤ w₁ * p₁ + …`` (Mathlib/Analysis/MeanInequalities.lean): its
+    weights and points are implicit, so every side condition is a ``have`` whose type is the
+    lemma's hypothesis instantiated with our texts of the instance (that is how Lean unifies the
+    implicit arguments), and the conclusion is stated exactly as the lemma instantiates it."""
+    ws = [v for v in lem.variables if v.startswith("w")]
+    ps = [v for v in lem.variables if v.startswith("p")]
+    if len(ws) != len(ps) or not ws or len(lem.side_conditions) != 2 * len(ws) + 1:
+        raise RenderError(f"{lem.name}: expected weights w1…, points p1… and their {2 * len(ws) + 1} side "
+                          f"conditions, got {list(lem.variables)}")
+    for w, p in zip(ws, ps):
+        power = sp.Pow(inst[p], inst[w])
+        if not (isinstance(power, sp.Pow) and power.base == inst[p] and power.exp == inst[w]
+                and power.exp != sp.Rational(1, 2)):
+            # sympy rewrote p ^ w (√p, a merged power, …): the goal's text is not the lemma's rpow
+            raise RenderError(f"{lem.name}: {p} ^ {w} = {power} is not a real power in our printing; "
+                              "it needs a rewrite (e.g. Real.sqrt_eq_rpow) that is not rendered")
+    lines, names = [], []
+    for v in ws + ps:
+        n = ctx.fresh("hsc")
+        names.append(n)
+        lines.append(f"have {n} : (0 : ℝ) ≤ {_weight_text(inst[v])} := by {_nonneg_tactic(inst[v])}")
+    total = " + ".join(_weight_text(inst[w]) for w in ws)
+    id_lines, comb = prove_equality(total, "1", list(step.goal.variables), ctx)
+    n = ctx.fresh("hsc")
+    names.append(n)
+    lines.append(f"have {n} : {total} = 1 := by")
+    lines += indent(id_lines + [f"linear_combination {comb}".rstrip()])
+    a_text = " * ".join(f"{_weight_text(inst[p])} ^ {_weight_text(inst[w])}" for w, p in zip(ws, ps))
+    b_text = " + ".join(f"{_weight_text(inst[w])} * {_weight_text(inst[p])}" for w, p in zip(ws, ps))
+    lines.append(f"have {fact} : {a_text} ≤ {b_text} := {lem.lean_name} {' '.join(names)}")
+    return lines, a_text, b_text
+
+
+def _application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
+    """A catalogue lemma applied at an instance: ``A ≤ B`` as a named fact.
 
     A kernel-trusted lemma is replayed from its own exact certificate (so no Lean lemma is
     needed); a Lean-trusted one is applied by its ``lean_name`` with explicit arguments."""
@@ -63,7 +172,8 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> tuple[list[str], 
     B = sp.sympify(lem.rhs).subs(sub, simultaneous=True)
     sides = [_subs_rel(sc, sub) for sc in lem.side_conditions]
     fact = ctx.fresh("happ")
-    head = f"have {fact} : {lean_expr(A)} ≤ {lean_expr(B)} := by"
+    a_text, b_text = lean_expr(A), lean_expr(B)
+    head = f"have {fact} : {a_text} ≤ {b_text} := by"
     if lem.trust == "kernel" and lem.certificate:
         names, lines = [], [f"-- {name}: replayed from its kernel certificate"]
         for r in sides:
@@ -72,18 +182,22 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> tuple[list[str], 
             lines.append(f"have {n} : {lean_rel(r)} := {_side_proof(r)}")
         g = Goal(step.goal.variables, tuple(sides), Relation(A, "<=", B))
         body = close_lines(step, g, ctx.child(names), _instantiate_cert(lem.certificate, lem.variables, sub))
-        return lines + [head] + indent(body), A, B, fact
+        return _Applied(lines + [head] + indent(body), fact, False, A, B, a_text, b_text)
     if not lem.lean_name:
         raise RenderError(f"catalogue lemma {name!r} has no lean_name")
     ctx.used.add(lem.lean_name)
-    args = [] if lem.lean_name in HYPOTHESES_ONLY else [f"({lean_expr(inst[v])})" for v in lem.variables]
-    args += [f"({_side_proof(r)})" for r in sides]
-    return [f"-- {name}: {lem.lean_name}", head,
-            f"  linear_combination {' '.join([lem.lean_name] + args)}"], A, B, fact
+    if lem.lean_name in HYPOTHESES_ONLY:
+        lines, a_text, b_text = _weighted_mean(step, lem, inst, ctx, fact)
+        return _Applied([f"-- {name}: {lem.lean_name}"] + lines, fact, False, A, B, a_text, b_text)
+    args = [_paren(lean_expr(inst[v])) for v in lem.variables] + [_paren(_side_proof(r)) for r in sides]
+    # the lemma's own statement may be written differently from our A ≤ B: ring closes the gap
+    return _Applied([f"-- {name}: {lem.lean_name}", head,
+                     f"  linear_combination {' '.join([lem.lean_name] + args)}"], fact, False, A, B, a_text, b_text)
 
 
-def _fact_application(step: Step, app: dict, ctx: RenderContext) -> tuple[list[str], sp.Expr, sp.Expr, str]:
-    """``0 ≤ slack`` of a hypothesis of the goal, or of a fact proved by its close certificate."""
+def _fact_application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
+    """A hypothesis of the goal (used as itself: no type is restated), or a fact proved by its
+    close certificate against the type we state."""
     if "hypothesis" in app:
         k = int(app["hypothesis"])
         rel, lines, h = step.goal.hypotheses[k], [], ctx.names[k]
@@ -92,10 +206,8 @@ def _fact_application(step: Step, app: dict, ctx: RenderContext) -> tuple[list[s
         h = ctx.fresh("hfact")
         body = close_lines(step, step.goal.with_target(rel), ctx, app["proof"])
         lines = [f"have {h} : {lean_rel(rel)} := by"] + indent(body)
-    L, R, _ = as_le(rel)
-    fact = ctx.fresh("happ")
-    lines.append(f"have {fact} : (0 : ℝ) ≤ {lean_expr(R - L)} := {slack_fact(rel, h, False)}")
-    return lines, sp.Integer(0), R - L, fact
+    L, R, strict = as_le(rel)
+    return _Applied(lines, h, strict, L, R, lean_expr(L), lean_expr(R))
 
 
 def render_scale(step: Step, ctx: RenderContext) -> StepBlock:
@@ -103,10 +215,20 @@ def render_scale(step: Step, ctx: RenderContext) -> StepBlock:
     extra = []
     for app in step.certificate.get("applications", []):
         use = _fact_application if ("hypothesis" in app or "fact" in app) else _application
-        app_lines, A, B, ha = use(step, app, ctx)
+        try:
+            ap = use(step, app, ctx)
+        except LeanSyntaxError as exc:
+            raise RenderError(f"scale application: {exc}") from None
+        lines += ap.lines
+        # 0 ≤ B - A, with A and B exactly as the proof's type has them
+        rel = Relation(ap.A, "<" if ap.strict else "<=", ap.B)
+        slack = slack_fact(rel, ap.proof, False)
+        diff_text = f"{_paren(ap.b_text)} - {_paren(ap.a_text)}"
         c = step_expr(step, str(app.get("coefficient", "1")))
+        if c == 1:
+            extra.append((c, ap.B - ap.A, slack, diff_text))
+            continue
         hc = ctx.fresh("hc")
-        lines += app_lines
-        lines.append(f"have {hc} : (0 : ℝ) ≤ {lean_expr(c)} := by positivity")
-        extra.append((c, B - A, f"(mul_nonneg {hc} (sub_nonneg.mpr {ha}))"))
+        lines.append(f"have {hc} : (0 : ℝ) ≤ {lean_expr(c)} := by {_nonneg_tactic(c)}")
+        extra.append((c, ap.B - ap.A, f"(mul_nonneg {hc} {slack})", diff_text))
     return linear_step(step, ctx, extra, lines)

@@ -21,11 +21,8 @@ HEADER_LINE = (f"-- Rendered by prover for Mathlib {MATHLIB_TAG} (lean_project/)
 
 
 
-def hypothesis_refs(problem: Problem) -> tuple[list[tuple[str, str]], list[str]]:
-    """Lean binders ``(name, proposition)`` and, per hypothesis, the term naming it.
-
-    Hypotheses ``h.1``, ``h.2``, … that came from one binder ``h : A ∧ B ∧ C`` become one
-    binder again; their references are ``h.1``, ``h.2.1``, ``h.2.2``."""
+def _binder_groups(problem: Problem) -> list[tuple[str, list[Relation]]]:
+    """Hypotheses grouped by binder: ``h.1``, ``h.2``, … (from one ``h : A ∧ B ∧ C``) share one."""
     binders: list[tuple[str, list[Relation]]] = []
     for h in problem.hypotheses:
         base, _, idx = h.name.rpartition(".")
@@ -35,9 +32,32 @@ def hypothesis_refs(problem: Problem) -> tuple[list[tuple[str, str]], list[str]]
             binders.append((base, [h.rel]))
         else:
             binders.append((h.name, [h.rel]))
-    out, refs = [], []
-    for name, rels in binders:
+    return binders
+
+
+def repeated_binders(problem: Problem) -> bool:
+    """Whether two hypothesis binders share a name (the later one shadows the earlier in Lean, so
+    the earlier hypothesis has no name a proof could use)."""
+    names = [lean_ident(n) for n, _ in _binder_groups(problem)]
+    return len(set(names)) != len(names)
+
+
+def hypothesis_refs(problem: Problem) -> tuple[list[tuple[str, str]], list[str]]:
+    """Lean binders ``(name, proposition)`` and, per hypothesis, the term naming it.
+
+    Hypotheses ``h.1``, ``h.2``, … that came from one binder ``h : A ∧ B ∧ C`` become one
+    binder again; their references are ``h.1``, ``h.2.1``, ``h.2.2``. A binder name used twice
+    is renamed (``hc``, then ``hc_2``) so that every hypothesis stays reachable; the user's own
+    statement is then not used (see :func:`original_statement`)."""
+    out, refs, seen = [], [], set()
+    for name, rels in _binder_groups(problem):
         ident = lean_ident(name)
+        if ident in seen:
+            k = 2
+            while lean_ident(f"{name}_{k}") in seen:
+                k += 1
+            ident = lean_ident(f"{name}_{k}")
+        seen.add(ident)
         out.append((ident, " ∧ ".join(lean_rel(r, as_written=True) for r in rels)))
         n = len(rels)
         for i in range(n):
@@ -71,14 +91,75 @@ def header(problem: Problem, used_lemmas: set[str] | frozenset[str] = frozenset(
     return "\n".join(lines) + "\n"
 
 
-def root_prelude(problem: Problem, refs: list[str]) -> list[str]:
+def _binder_text(head: str, ident: str) -> str | None:
+    """The proposition of binder ``(ident : P)`` in a theorem head, as written there."""
+    m = re.search(r"\(\s*" + re.escape(ident) + r"\s*:", head)
+    if not m:
+        return None
+    depth, i = 1, m.end()
+    for j in range(m.end(), len(head)):
+        ch = head[j]
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+            if depth == 0:
+                return head[i:j].strip()
+    return None
+
+
+def _split_and(text: str) -> list[str]:
+    """``A ∧ B ∧ C`` split at its top-level ``∧`` (parentheses respected)."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        if ch == "∧" and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return parts + [cur.strip()]
+
+
+def _written(head: str, ref: str) -> str | None:
+    """The proposition hypothesis ``ref`` (``h``, ``h.1``, ``h.2.1``, …) has in ``head``."""
+    ident, _, path = ref.partition(".")
+    text = _binder_text(head, ident)
+    if text is None:
+        return None
+    if not path:
+        return " ".join(text.split())
+    parts = _split_and(text)
+    k = path.split(".").count("2")
+    if k >= len(parts) or (path.endswith("1") and k == len(parts) - 1):
+        return None
+    if not path.endswith("1") and k != len(parts) - 1:
+        return None
+    return " ".join(parts[k].split())
+
+
+def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> list[str]:
     """Copies of ``e > 0``/``e ≥ 0`` hypotheses as ``0 < e``/``0 ≤ e`` (the form ``positivity``
-    looks for), then a ``≥``/``>`` goal turned into ``≤``/``<`` (the form every step expects)."""
+    looks for), then a ``≥``/``>`` goal turned into ``≤``/``<`` (the form every step expects).
+
+    ``e`` is printed by our printer (the form later steps compare with). The copy is the
+    hypothesis itself only when ``head`` (the theorem statement the file uses; by default
+    :func:`theorem_head` of ``problem``) writes it exactly so; otherwise the two texts may differ
+    (``a * b + b * c + c * a > 0`` against our ``a * b + a * c + b * c``), which Lean does not
+    unfold, and the copy is proved by ``linear_combination`` (an exact ring identity)."""
+    if head is None:
+        head = theorem_head(problem)[0]
     lines = []
     for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
         r = h.rel
         if r.op in (">", ">=") and sp.sympify(r.rhs) == 0:
-            lines.append(f"have hpos0_{k + 1} : {lean_rel(r)} := {ref}")
+            ours = lean_rel(r)
+            same = _written(head, ref) in (" ".join(lean_rel(r, as_written=True).split()), ours)
+            lines.append(f"have hpos0_{k + 1} : {ours} := {ref}" if same
+                         else f"have hpos0_{k + 1} : {ours} := by linear_combination {ref}")
     op = problem.goal.op
     return lines + {">=": ["rw [ge_iff_le]"], ">": ["rw [gt_iff_lt]"]}.get(op, [])
 
@@ -90,12 +171,13 @@ def original_statement(problem: Problem, proof_meta: dict | None = None) -> tupl
     """The user's own statement text (without its proof) and its name, when it is known and can be
     used verbatim: ``problem.meta["lean"]`` (set by the benchmark loader) or
     ``proof.meta["lean_statement"]``, a ``theorem``/``lemma`` without the LIPS prefix notation
-    ``sqrt`` (which needs a header we do not emit)."""
+    ``sqrt`` (which needs a header we do not emit), and whose hypothesis binders have distinct names
+    (a shadowed hypothesis cannot be used; our statement renames it)."""
     text = problem.meta.get("lean") or (proof_meta or {}).get("lean_statement")
     if not isinstance(text, str) or ":=" not in text:
         return None
     names = declaration_names(text)
-    if len(names) != 1 or _BARE_SQRT.search(text):
+    if len(names) != 1 or _BARE_SQRT.search(text) or repeated_binders(problem):
         return None
     start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
     head = text[start.start():text.rindex(":=")].strip() if start else ""
