@@ -11,9 +11,13 @@ theorem introduce_cube_root (x : ℝ) (hx : x > 0) :
   have hpos0_1 : 0 < x := hx
   -- introduce t = x ^ (1 / 3 : ℝ)
   suffices hkey1 : ∀ t : ℝ, 0 < t → t ^ 3 = x → 3 * t ≤ x + 2 by
-    linear_combination hkey1 (x ^ (1 / 3 : ℝ)) (by positivity) (by rw [← Real.rpow_natCast, ← Real.rpow_mul (x := x) (by positivity)]; norm_num)
-  intro t hv2 hv3
+    have hrp2 : x ^ (2 / 3 : ℝ) = x ^ (1 / 3 : ℝ) * x ^ (1 / 3 : ℝ) := Real.rpow_of_add_eq (by first | positivity | linarith) (by positivity) (by linear_combination)
+    have hrp3 : x ^ (1 : ℝ) = x ^ (2 / 3 : ℝ) * x ^ (1 / 3 : ℝ) := Real.rpow_of_add_eq (by first | positivity | linarith) (by positivity) (by linear_combination)
+    have hrp4 : x ^ (1 : ℝ) = x := Real.rpow_one x
+    have hrp5 : (x ^ (1 / 3 : ℝ)) ^ 3 = x := by linear_combination (-(x ^ (1 / 3 : ℝ))) * hrp2 + -hrp3 + hrp4
+    linear_combination hkey1 (x ^ (1 / 3 : ℝ)) (by positivity) hrp5
+  intro t hv6 hv7
   -- close (sos)
-  linear_combination (mul_nonneg (sub_pos.mpr hv2).le (sq_nonneg (t - 1))) + 2 * (sq_nonneg (t - 1)) + hv3
+  linear_combination (mul_nonneg (sub_pos.mpr hv6).le (sq_nonneg (t - 1))) + 2 * (sq_nonneg (t - 1)) + hv7
 
 #print axioms introduce_cube_root

@@ -1,72 +1,333 @@
-"""``introduce`` and ``substitute`` steps: a statement over the new variables, instantiated."""
+"""``introduce`` and ``substitute`` steps: a statement over the new variables, instantiated.
+
+Both render as ``suffices hkey : ∀ new variables, new hypotheses → G' by …`` followed by
+``intro``. Inside the ``by`` the statement is instantiated (``hkey v₁ … proofs``) and connected to
+the goal by one ``linear_combination`` that ``ring`` checks exactly:
+
+* ``introduce v := D(x)``: at ``v = D(x)`` the subgoal's target is the goal's (the kernel checked
+  that identity); the facts about ``v`` are lemma terms (``Real.sqrt_nonneg``, ``Real.sq_sqrt``,
+  ``Real.sqrt_pos``, ``Real.exp_pos``; for ``v = X ^ (p/q : ℝ)`` the chain
+  ``X ^ (k·p/q) = X ^ ((k−1)·p/q) * X ^ (p/q)`` by ``Real.rpow_of_add_eq`` closed by
+  ``Real.rpow_one``/``Real.rpow_natCast``), never ``rw``/``norm_num``.
+* ``substitute x = f(y)`` with inverse ``y = g(x)``: the statement is instantiated at ``y = g(x)``
+  (rational maps included). Its target there is the goal's target at ``x' = f(g(x))``; the kernel
+  checked ``f(g(x)) = x + Σ p·(equality hypotheses)`` (``eq_terms``), so the goal's slack minus the
+  instantiated slack is ``Σ cⱼ·(lhsⱼ − rhsⱼ)`` over the goal's equality hypotheses, with ``cⱼ``
+  computed here as divided differences. Denominators are handled by
+  :func:`prover.lean.render.field_identity.prove_equality` (``mul_inv_cancel₀`` facts).
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy as sp
 
-from prover.ir import Step, expr_from_str
+from prover.ir import Goal, Step, expr_from_str
+from prover.lean import replay as rp
+from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
     StepBlock,
+    as_le,
     hypothesis_name,
+    indent,
 )
+from prover.lean.render.field_identity import EqFact, prove_equality
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
 
+#: A side condition that either ``positivity`` or ``linarith`` proves (``first`` tries both).
+_POS_OR_LIN = "(by first | positivity | linarith)"
 
-def _special_hyp_proof(rel: Relation, defs: dict[str, sp.Expr], fallback: str) -> str:
-    """A one-line proof of a new hypothesis about an introduced variable, at its definition."""
+
+# ------------------------------------------------------------------ texts
+
+
+def _sides(r: Relation) -> tuple[sp.Expr, sp.Expr]:
+    """``(L, R)`` of ``r`` read as ``L ≤ R``/``L < R``/``L = R`` (the order Lean's goal has)."""
+    if r.op == "=":
+        return r.lhs, r.rhs
+    if r.op == "!=":
+        raise RenderError("a ≠ target cannot be connected by linear_combination")
+    lhs, rhs, _ = as_le(r)
+    return lhs, rhs
+
+
+def _instantiate(text: str, variables: list[str], inst: dict[str, str], outer: list[str]) -> str:
+    """``text`` (a Lean term over ``variables``) with each ``v`` in ``inst`` replaced by the term
+    ``inst[v]`` (over ``outer``), as one simultaneous substitution of the syntax tree: the term
+    Lean's instantiation of a ``∀`` produces, printed back."""
+    inner_scope = rp.Scope({v: f"{v}#in" for v in variables}, opens=("Real",))
+    outer_scope = rp.Scope({v: v for v in outer}, opens=("Real",))
+    try:
+        t = rp.parse_term(rp.lex(text), inner_scope)
+        m = {f"{v}#in": rp.parse_term(rp.lex(s), outer_scope) for v, s in inst.items()}
+        m.update({f"{v}#in": ("fv", v) for v in variables if v not in inst})
+    except (rp.NotModelled, rp.ModelError, RecursionError) as exc:
+        raise RenderError(f"cannot read {text[:80]!r}: {type(exc).__name__}: {exc}") from None
+    try:
+        return rp.show(rp.subst(t, m))
+    except RecursionError:
+        raise RenderError(f"term too deep to instantiate: {text[:80]!r}") from None
+
+
+def _base_text(x: sp.Expr) -> str:
+    """The base of a real power as :func:`lean_expr` prints it (parenthesised unless atomic)."""
+    s = lean_expr(x)
+    return s if x.is_Symbol or (x.is_Integer and x >= 0) else f"({s})"
+
+
+def _exponent_text(r: Fraction) -> str:
+    return f"({r.numerator} : ℝ)" if r.denominator == 1 else f"({r.numerator} / {r.denominator} : ℝ)"
+
+
+# ------------------------------------------------------------------ facts about introduced variables
+
+
+def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext) -> tuple[list[str], str]:
+    """Lines proving ``(X ^ (p/q : ℝ)) ^ q = X ^ p`` and the name of that fact.
+
+    With ``E r = X ^ (r : ℝ)``: ``E (k·p/q) = E ((k−1)·p/q) * E (p/q)`` for ``k = 2..q`` and
+    ``E j = E (j−1) * E 1`` for ``j = 2..p``, each by ``Real.rpow_of_add_eq`` (the exponent sum by
+    ``linear_combination``: an identity of numerals), ``E 1 = X`` by ``Real.rpow_one``; one
+    ``linear_combination`` chains them (no casts, no ``rw``/``norm_num``)."""
+    bt = _base_text(base)
+    step = Fraction(p, q)
+
+    def e(r: Fraction) -> str:
+        return f"{bt} ^ {_exponent_text(r)}"
+
+    lines: list[str] = []
+    terms: list[str] = []
+
+    def split(w: Fraction, y: Fraction, z: Fraction) -> str:
+        h = ctx.fresh("hrp")
+        lines.append(f"have {h} : {e(w)} = {e(y)} * {e(z)} := "
+                     f"Real.rpow_of_add_eq {_POS_OR_LIN} (by positivity) (by linear_combination)")
+        return h
+
+    def power(t: str, n: int) -> str:
+        return "1" if n == 0 else (f"({t})" if n == 1 else f"({t}) ^ {n}")
+
+    e1, p1 = e(step), e(Fraction(1))
+    # E1^q − E_q = Σ_k −E1^(q−k)·(E_k − E_(k−1)·E1)
+    for k in range(2, q + 1):
+        h = split(step * k, step * (k - 1), step)
+        terms.append(f"-{h}" if k == q else f"(-{power(e1, q - k)}) * {h}")
+    # E_p − P1^p = Σ_j P1^(p−j)·(E_j − E_(j−1)·P1)
+    for j in range(2, p + 1):
+        h = split(Fraction(j), Fraction(j - 1), Fraction(1))
+        terms.append(f"{power(p1, p - j)} * {h}")
+    # P1^p − X^p = (P1 − X)·Σ_i P1^(p−1−i)·X^i
+    hq = ctx.fresh("hrp")
+    lines.append(f"have {hq} : {p1} = {bt} := Real.rpow_one {bt}")
+    geo = " + ".join(" * ".join(f for f in (power(p1, p - 1 - i), power(bt, i)) if f != "1") or "1"
+                     for i in range(p))
+    terms.append(hq if geo == "1" else f"({geo}) * {hq}")
+    name = ctx.fresh("hrp")
+    rhs = bt if p == 1 else f"{bt} ^ {p}"
+    lines.append(f"have {name} : ({e1}) ^ {q} = {rhs} := by linear_combination {' + '.join(terms)}")
+    return lines, name
+
+
+def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
+                    pre: list[str]) -> str | None:
+    """A proof term of ``rel`` (a fact about an introduced variable at its definition), adding
+    any ``have`` it needs to ``pre``; None when ``rel`` is not one of the definition facts."""
     for v, d in defs.items():
         s = var(v)
-        if d.is_Pow and d.exp == sp.Rational(1, 2):
-            if rel == Relation(s ** 2, "=", d.base):
-                return "(Real.sq_sqrt (by positivity))"
+        if isinstance(d, sp.exp):
+            if rel in (Relation(s, ">", 0), Relation(0, "<", s)):
+                return "(Real.exp_pos _)"
             if rel in (Relation(s, ">=", 0), Relation(0, "<=", s)):
+                return "(Real.exp_pos _).le"
+        if not (d.is_Pow and d.exp.is_Rational and not d.exp.is_Integer):
+            continue
+        p, q = int(d.exp.p), int(d.exp.q)
+        if p < 0:
+            continue
+        positive = rel in (Relation(s, ">", 0), Relation(0, "<", s))
+        nonneg = rel in (Relation(s, ">=", 0), Relation(0, "<=", s))
+        if d.exp == sp.Rational(1, 2):
+            if rel == Relation(s ** 2, "=", d.base):
+                return f"(Real.sq_sqrt {_POS_OR_LIN})"
+            if nonneg:
                 return "(Real.sqrt_nonneg _)"
-        if d.is_Pow and d.exp.is_Rational and not d.exp.is_Integer:
-            q = d.exp.q
-            if rel == Relation(s ** q, "=", d.base ** d.exp.p):
-                return (f"(by rw [← Real.rpow_natCast, ← Real.rpow_mul (x := {lean_expr(d.base)}) "
-                        "(by positivity)]; norm_num)")
-    return fallback
+            if positive:
+                return f"(Real.sqrt_pos.mpr {_POS_OR_LIN})"
+            continue
+        if rel == Relation(s ** q, "=", d.base ** p) and lean_expr(d) == f"{_base_text(d.base)} ^ ({p} / {q} : ℝ)":
+            lines, name = _rpow_power_fact(d.base, p, q, ctx)
+            pre.extend(lines)
+            return name
+        if positive or nonneg:
+            return "(by positivity)"
+    return None
 
 
-def _render_forall_step(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, sp.Expr],
-                        title: str, defs: dict[str, sp.Expr], fallback: str) -> StepBlock:
+# ------------------------------------------------------------------ the shared shape
+
+
+def _forall_block(step: Step, ctx: RenderContext, key: str, new_vars: list[str], inst: dict[str, str], title: str,
+                  proofs: dict[int, str], pre: list[str], connect: list[str], comb: str) -> StepBlock:
+    """``suffices hkey : ∀ new_vars, hyps → target by (pre; connect; linear_combination hkey … + comb)``."""
     goal, sub = step.goal, step.subgoals[0]
-    old = [i for i, h in enumerate(sub.hypotheses) if hypothesis_name(goal, ctx.names, h) is None
-           or any(v in {s.name for s in h.free_symbols()} for v in new_vars)]
-    key = ctx.fresh("hkey")
+    old = _quantified(goal, sub, ctx, new_vars)
     hn = {i: ctx.fresh("hv") for i in old}
     prop = (f"∀ {' '.join(lean_ident(v) for v in new_vars)} : ℝ, "
             + " → ".join([lean_rel(sub.hypotheses[i]) for i in old] + [lean_rel(sub.target)]))
-    args = [f"({lean_expr(inst[v])})" for v in new_vars]
-    args += [_special_hyp_proof(sub.hypotheses[i], defs, fallback) for i in old]
-    lines = [title, f"suffices {key} : {prop} by", f"  linear_combination {key} {' '.join(args)}",
-             f"intro {' '.join([lean_ident(v) for v in new_vars] + [hn[i] for i in old])}"]
+    args = [f"({inst[v]})" for v in new_vars] + [proofs[i] for i in old]
+    inst_term = f"{key} {' '.join(args)}"
+    body = pre + connect + [f"linear_combination {inst_term}" + (f" + {comb}" if comb else "")]
+    # a statement over the line budget is broken after its top-level +/- (a ``… by`` line is
+    # never broken by the file-level wrapping, so it is done here, before ``by`` is appended)
+    head = wrap_line(f"suffices {key} : {prop}")
+    head[-1] += " by"
+    lines = [title] + head + indent(body)
+    lines.append(f"intro {' '.join([lean_ident(v) for v in new_vars] + [hn[i] for i in old])}")
     names = [hn[i] if i in hn else hypothesis_name(goal, ctx.names, h) for i, h in enumerate(sub.hypotheses)]
     return StepBlock(lines, [names])
 
 
+def _quantified(goal: Goal, sub: Goal, ctx: RenderContext, new_vars: list[str]) -> list[int]:
+    """Indices of the subgoal's hypotheses the ``∀`` statement assumes (the rest are the goal's)."""
+    nv = set(new_vars)
+    return [i for i, h in enumerate(sub.hypotheses) if hypothesis_name(goal, ctx.names, h) is None
+            or nv & {s.name for s in h.free_symbols()}]
+
+
+def _polynomial(step: Step, values: list[sp.Expr]) -> bool:
+    """No denominator in the two targets nor in the instantiated values: ``ring`` alone connects them."""
+    goal, sub = step.goal, step.subgoals[0]
+    return not any(has_denominator(e) for e in (*_sides(goal.target), *_sides(sub.target), *values))
+
+
+def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],
+                facts: list[EqFact]) -> tuple[list[str], str]:
+    """``(lines, comb)``: ``linear_combination hkey … + comb`` turns the instantiated target into the
+    goal's, with ``comb`` the equality facts and the ``mul_inv_cancel₀`` facts of the denominators."""
+    goal, sub = step.goal, step.subgoals[0]
+    left, right = ctx.sides(goal)
+    l2, r2 = (lean_expr(e) for e in _sides(sub.target))
+    sub_vars, outer = list(sub.variables), list(goal.variables)
+    il, ir = (_instantiate(t, sub_vars, {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
+    lines, comb = prove_equality(f"({left}) - ({right})", f"({il}) - ({ir})", outer, ctx, facts)
+    return lines, comb
+
+
+# ------------------------------------------------------------------ introduce
+
+
 def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
-    sub = step.subgoals[0]
-    defs = {v: expr_from_str(t, list(step.goal.variables)) for v, t in step.certificate["definitions"].items()}
+    goal, sub = step.goal, step.subgoals[0]
+    defs = {v: expr_from_str(t, list(goal.variables)) for v, t in step.certificate["definitions"].items()}
     title = "-- introduce " + ", ".join(f"{v} = {lean_expr(d)}" for v, d in defs.items())
     new_vars = [v for v in sub.variables if v in defs]
-    return _render_forall_step(step, ctx, new_vars, defs, title, defs, "(by positivity)")
+    inst = {v: lean_expr(defs[v]) for v in new_vars}
+    key = ctx.fresh("hkey")
+    pre: list[str] = []
+    proofs = {}
+    for i in _quantified(goal, sub, ctx, new_vars):
+        pf = _introduce_fact(sub.hypotheses[i], defs, ctx, pre)
+        proofs[i] = pf if pf is not None else "(by positivity)"
+    try:
+        connect, comb = ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
+    except RenderError:
+        # not a ring identity over the atoms ``ring`` sees (e.g. √x ^ 2 against x): the plain
+        # instantiation is the best we can state; Lean (or the model) reports the remainder
+        connect, comb = [], ""
+    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
+
+
+# ------------------------------------------------------------------ substitute
+
+
+def _cancel(e: sp.Expr) -> sp.Expr:
+    return sp.cancel(sp.together(e))
+
+
+def _eq_coefficients(goal: Goal, slack: sp.Expr, phi: dict[sp.Symbol, sp.Expr],
+                     eq_terms: dict[str, list[tuple[int, sp.Expr]]]) -> dict[int, sp.Expr]:
+    """``cⱼ`` with ``slack(x) − slack(φ(x)) = Σ cⱼ·(lhsⱼ − rhsⱼ)`` (equality hypotheses ``j``), given
+    ``φ(x)_x − x = Σ p_{x,j}·(lhsⱼ − rhsⱼ)``. With one equality ``e`` the difference vanishes where
+    ``e`` does and ``c = difference / e``; otherwise telescoping over the variables, each step is
+    ``(x − φ_x)·Q`` with ``Q`` the divided difference."""
+    hyps = {j for ts in eq_terms.values() for j, _ in ts}
+    moved = {x: fx for x, fx in phi.items() if _cancel(fx - x) != 0}
+    if not moved:
+        return {}
+    total = _cancel(slack - slack.subs(moved, simultaneous=True))
+    if total == 0:
+        return {}
+    if len(hyps) == 1:
+        # one equality e: slack(x) − slack(φ(x)) vanishes where e does, so it is (total / e)·e
+        j = next(iter(hyps))
+        h = goal.hypotheses[j]
+        return {j: _cancel(total / (h.lhs - h.rhs))}
+    coeffs: dict[int, sp.Expr] = {}
+    point = {s: s for s in phi}
+    prev = slack
+    for x, fx in phi.items():
+        if _cancel(fx - x) == 0:
+            continue
+        point[x] = fx
+        cur = slack.subs(point, simultaneous=True)
+        q = _cancel((prev - cur) / (x - fx))
+        for j, p in eq_terms.get(x.name, []):
+            coeffs[j] = coeffs.get(j, sp.Integer(0)) - p * q
+        prev = cur
+    return {j: _cancel(c) for j, c in coeffs.items() if _cancel(c) != 0}
+
+
+def _slack(r: Relation) -> sp.Expr:
+    lhs, rhs = _sides(r)
+    return lhs - rhs
 
 
 def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
-    sub = step.subgoals[0]
+    goal, sub = step.goal, step.subgoals[0]
     cert = step.certificate
-    subst = {v: expr_from_str(t, list(sub.variables)) for v, t in cert["substitution"].items()}
-    inverse = {v: expr_from_str(t, list(step.goal.variables)) for v, t in cert["inverse"].items()}
-    for v, f in subst.items():
-        back = sp.simplify(f.subs({var(k): g for k, g in inverse.items()}, simultaneous=True) - var(v))
-        if back != 0 or has_denominator(f) or any(has_denominator(g) for g in inverse.values()):
-            raise RenderError(f"substitute step: {v} = {lean_expr(f)} is not a polynomial inverse of the given "
-                              "inverse map; only polynomial substitutions are rendered")
-    title = "-- substitute " + ", ".join(f"{v} = {lean_expr(f)}" for v, f in subst.items())
-    new_vars = [v for v in sub.variables if v not in step.goal.variables or v in inverse]
-    return _render_forall_step(step, ctx, new_vars, inverse, title, {}, "(by linarith)")
+    gv, sv = list(goal.variables), list(sub.variables)
+    subst = {x: var(x) for x in gv}
+    subst.update({x: expr_from_str(t, sv) for x, t in cert["substitution"].items()})
+    inverse = {y: var(y) for y in sv}
+    inverse.update({y: expr_from_str(t, gv) for y, t in cert["inverse"].items()})
+    eq_terms = {x: [(int(t["hyp"]), expr_from_str(str(t["poly"]), gv)) for t in ts]
+                for x, ts in (cert.get("eq_terms") or {}).items()}
+    for x, ts in eq_terms.items():
+        for j, _ in ts:
+            if not 0 <= j < len(goal.hypotheses) or goal.hypotheses[j].op != "=":
+                raise RenderError(f"substitute step: eq_terms of {x} names hypothesis {j}, not an equality")
+    title = "-- substitute " + ", ".join(f"{v} = {lean_expr(f)}" for v, f in subst.items() if f != var(v))
+    new_vars = [v for v in sv if v not in gv or v in cert["inverse"]]
+    polynomial = not eq_terms and _polynomial(step, [inverse[v] for v in new_vars])
+    coeffs: dict[int, sp.Expr] = {}
+    if not polynomial:
+        # ``ring`` (with the facts below) checks the connection; these checks only keep us from
+        # emitting an identity that cannot hold, and compute the coefficients of the equalities
+        g_sym = {var(y): e for y, e in inverse.items()}
+        phi = {var(x): _cancel(f.subs(g_sym, simultaneous=True)) for x, f in subst.items()}
+        slack, slack2 = _slack(goal.target), _slack(sub.target)
+        if _cancel(slack2.subs(g_sym, simultaneous=True) - slack.subs(phi, simultaneous=True)) != 0:
+            raise RenderError("substitute step: the subgoal's target at the inverse map is not the goal's target "
+                              "at f(g(x)) (no rational or polynomial identity connects them)")
+        coeffs = _eq_coefficients(goal, slack, phi, eq_terms)
+    facts = [EqFact(lean_expr(c), ctx.names[j], lean_expr(goal.hypotheses[j].lhs), lean_expr(goal.hypotheses[j].rhs))
+             for j, c in sorted(coeffs.items())]
+    inst = {v: lean_expr(inverse[v]) for v in new_vars}
+    positivity = {int(h["index"]) for h in cert.get("new_hypotheses", [])
+                  if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "positivity"}
+    proofs = {}
+    for i in _quantified(goal, sub, ctx, new_vars):
+        h = sub.hypotheses[i]
+        same = all(inverse[s.name] == s for s in h.free_symbols() if s.name in inverse)
+        name = hypothesis_name(goal, ctx.names, h) if same else None
+        proofs[i] = name or ("(by positivity)" if i in positivity else _POS_OR_LIN)
+    key = ctx.fresh("hkey")
+    if polynomial:
+        connect, comb = [], ""
+    else:
+        connect, comb = _connection(step, ctx, new_vars, inst, facts)
+    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, [], connect, comb)
