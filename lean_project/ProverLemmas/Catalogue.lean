@@ -14,18 +14,22 @@ namespace Prover.Lemmas
 /-- x + 1/x >= 2 for x > 0 (catalogue `add_inv_ge_two`) -/
 theorem add_inv_ge_two (x : ℝ) (h1 : 0 < x) :
     2 ≤ x + 1 / x := by
-  have hid1 : x - 2 + 1 / x = 1 * (x) * ((x - 1) / x) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - 1) / x))) + (-1) * hid1
+  have hid3 : (x + 1 / x) - (2) = 1 * (x) * ((x - 1) / x) ^ 2 := by
+    have hne1 : x ≠ 0 := by positivity
+    have hinv2 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne1
+    linear_combination ((-x + 2) * (x * x⁻¹ + 1) + (-x⁻¹)) * hinv2
+  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - 1) / x))) + (-1) * hid3
 
 /-- x/y + y/x >= 2 for x, y > 0 (catalogue `amgm2_frac`) -/
 theorem amgm2_frac (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     2 ≤ x / y + y / x := by
-  have hid1 : x / y - 2 + y / x = 1 * (x) * (y) * ((x - y) / (x * y)) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y)))) + (-1) * hid1
+  have hid5 : (x / y + y / x) - (2) = 1 * (x) * (y) * ((x - y) / (x * y)) ^ 2 := by
+    have hne1 : y ≠ 0 := by positivity
+    have hinv2 : y * y⁻¹ = 1 := mul_inv_cancel₀ hne1
+    have hne3 : x ≠ 0 := by positivity
+    have hinv4 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne3
+    linear_combination ((-x * y⁻¹) + (-y * x⁻¹) * (y * y⁻¹ + 1) + 2 * (y * y⁻¹ + 1)) * hinv2 + ((-x * y⁻¹) * (y * y⁻¹) * (x * x⁻¹ + 1) + (-y * x⁻¹) * (y * y⁻¹) ^ 2 + 2 * (y * y⁻¹) ^ 2 * (x * x⁻¹ + 1)) * hinv4
+  linear_combination (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y)))) + (-1) * hid5
 
 /-- 3xyz <= x^3 + y^3 + z^3 for x, y, z >= 0 (catalogue `amgm3`) -/
 theorem amgm3 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
@@ -40,18 +44,46 @@ theorem amgm4 (x y z w : ℝ) :
 /-- 4/(x + y) <= 1/x + 1/y for x, y > 0 (catalogue `amhm2`) -/
 theorem amhm2 (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     4 / (x + y) ≤ 1 / y + 1 / x := by
-  have hid1 : 1 / y - 4 / (x + y) + 1 / x = 1 * (x) * (x) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 + 1 * (x) * (y) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid1
+  have hid9 : (1 / y + 1 / x) - (4 / (x + y)) = 1 * (x) * (x) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 + 1 * (x) * (y) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 := by
+    have hne1 : y ≠ 0 := by positivity
+    have hinv2 : y * y⁻¹ = 1 := mul_inv_cancel₀ hne1
+    have hne3 : x ≠ 0 := by positivity
+    have hinv4 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne3
+    have hne5 : (x + y) ≠ 0 := by positivity
+    have hinv6 : (x + y) * (x + y)⁻¹ = 1 := mul_inv_cancel₀ hne5
+    have hne7 : (x * y * (x + y)) ≠ 0 := by positivity
+    have hinv8 : (x * y * (x + y)) * (x * y * (x + y))⁻¹ = 1 := mul_inv_cancel₀ hne7
+    linear_combination ((y ^ 4 * x * (x * y * (x + y))⁻¹ ^ 2 - y ^ 3 * x ^ 2 * (x * y * (x + y))⁻¹ ^ 2 - y ^ 2 * x ^ 3 * (x * y * (x + y))⁻¹ ^ 2 + y * x ^ 4 * (x * y * (x + y))⁻¹ ^ 2) + (-x⁻¹) + (4 * (x + y)⁻¹)) * hinv2 + ((y ^ 4 * x * (x * y * (x + y))⁻¹ ^ 2 - y ^ 3 * x ^ 2 * (x * y * (x + y))⁻¹ ^ 2 - y ^ 2 * x ^ 3 * (x * y * (x + y))⁻¹ ^ 2 + y * x ^ 4 * (x * y * (x + y))⁻¹ ^ 2) * (y * y⁻¹) + (-y⁻¹) + (4 * (x + y)⁻¹) * (y * y⁻¹)) * hinv4 + ((y ^ 4 * x * (x * y * (x + y))⁻¹ ^ 2 - y ^ 3 * x ^ 2 * (x * y * (x + y))⁻¹ ^ 2 - y ^ 2 * x ^ 3 * (x * y * (x + y))⁻¹ ^ 2 + y * x ^ 4 * (x * y * (x + y))⁻¹ ^ 2) * (y * y⁻¹) * (x * x⁻¹) + (-y⁻¹) * (x * x⁻¹) + (-x⁻¹) * (y * y⁻¹)) * hinv6 + ((-y⁻¹) * (x * x⁻¹) * (y * (x + y)⁻¹ + x * (x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + (-x⁻¹) * (y * y⁻¹) * (y * (x + y)⁻¹ + x * (x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + (4 * (x + y)⁻¹) * (y * y⁻¹) * (x * x⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1)) * hinv8
+  linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid9
 
 /-- 9/(x + y + z) <= 1/x + 1/y + 1/z for x, y, z > 0 (catalogue `amhm3`) -/
 theorem amhm3 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
     9 / (x + y + z) ≤ 1 / z + 1 / y + 1 / x := by
-  have hid1 : 1 / z - 9 / (x + y + z) + 1 / y + 1 / x = 1 * (y) * (z) * (x) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (y) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (z) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (x) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (y) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (z) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (x) * (y) * (x) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (y) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (z) * ((x - y) / (x * y * (x + y + z))) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h1).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h3).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (-1) * hid1
+  have hid19 : (1 / z + 1 / y + 1 / x) - (9 / (x + y + z)) = 1 * (y) * (z) * (x) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (y) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (z) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (x) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (y) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (z) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (x) * (y) * (x) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (y) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (z) * ((x - y) / (x * y * (x + y + z))) ^ 2 := by
+    have hne1 : z ≠ 0 := by positivity
+    have hinv2 : z * z⁻¹ = 1 := mul_inv_cancel₀ hne1
+    have hne3 : y ≠ 0 := by positivity
+    have hinv4 : y * y⁻¹ = 1 := mul_inv_cancel₀ hne3
+    have hne5 : x ≠ 0 := by positivity
+    have hinv6 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne5
+    have hne7 : (x + y + z) ≠ 0 := by positivity
+    have hinv8 : (x + y + z) * (x + y + z)⁻¹ = 1 := mul_inv_cancel₀ hne7
+    have hne9 : (y * z * (x + y + z)) ≠ 0 := by positivity
+    have hinv10 : (y * z * (x + y + z)) * (y * z * (x + y + z))⁻¹ = 1 := mul_inv_cancel₀ hne9
+    have hne11 : (x * z * (x + y + z)) ≠ 0 := by positivity
+    have hinv12 : (x * z * (x + y + z)) * (x * z * (x + y + z))⁻¹ = 1 := mul_inv_cancel₀ hne11
+    have hne13 : (x * y * (x + y + z)) ≠ 0 := by positivity
+    have hinv14 : (x * y * (x + y + z)) * (x * y * (x + y + z))⁻¹ = 1 := mul_inv_cancel₀ hne13
+    have hinv15 : z * y * x * (x + y + z) * (y * z * (x + y + z)) ^ 2 * (x * z * (x + y + z)) ^ 2 * (x * y * (x + y + z)) ^ 2 * z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2 = 1 := by
+      linear_combination 1 * hinv2 + (z * z⁻¹) * hinv4 + (z * z⁻¹) * (y * y⁻¹) * hinv6 + (z * z⁻¹) * (y * y⁻¹) * (x * x⁻¹) * hinv8 + (z * z⁻¹) * (y * y⁻¹) * (x * x⁻¹) * (z * (x + y + z)⁻¹ + y * (x + y + z)⁻¹ + x * (x + y + z)⁻¹) * (z ^ 2 * y * (y * z * (x + y + z))⁻¹ + z * y ^ 2 * (y * z * (x + y + z))⁻¹ + z * y * x * (y * z * (x + y + z))⁻¹ + 1) * hinv10 + (z * z⁻¹) * (y * y⁻¹) * (x * x⁻¹) * (z * (x + y + z)⁻¹ + y * (x + y + z)⁻¹ + x * (x + y + z)⁻¹) * (z ^ 2 * y * (y * z * (x + y + z))⁻¹ + z * y ^ 2 * (y * z * (x + y + z))⁻¹ + z * y * x * (y * z * (x + y + z))⁻¹) ^ 2 * (z ^ 2 * x * (x * z * (x + y + z))⁻¹ + z * y * x * (x * z * (x + y + z))⁻¹ + z * x ^ 2 * (x * z * (x + y + z))⁻¹ + 1) * hinv12 + (z * z⁻¹) * (y * y⁻¹) * (x * x⁻¹) * (z * (x + y + z)⁻¹ + y * (x + y + z)⁻¹ + x * (x + y + z)⁻¹) * (z ^ 2 * y * (y * z * (x + y + z))⁻¹ + z * y ^ 2 * (y * z * (x + y + z))⁻¹ + z * y * x * (y * z * (x + y + z))⁻¹) ^ 2 * (z ^ 2 * x * (x * z * (x + y + z))⁻¹ + z * y * x * (x * z * (x + y + z))⁻¹ + z * x ^ 2 * (x * z * (x + y + z))⁻¹) ^ 2 * (z * y * x * (x * y * (x + y + z))⁻¹ + y ^ 2 * x * (x * y * (x + y + z))⁻¹ + y * x ^ 2 * (x * y * (x + y + z))⁻¹ + 1) * hinv14
+    have hinv16 : (y * z * (x + y + z)) ^ 2 * (y * z * (x + y + z))⁻¹ ^ 2 = 1 := by
+      linear_combination (z ^ 2 * y * (y * z * (x + y + z))⁻¹ + z * y ^ 2 * (y * z * (x + y + z))⁻¹ + z * y * x * (y * z * (x + y + z))⁻¹ + 1) * hinv10
+    have hinv17 : (x * z * (x + y + z)) ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 = 1 := by
+      linear_combination (z ^ 2 * x * (x * z * (x + y + z))⁻¹ + z * y * x * (x * z * (x + y + z))⁻¹ + z * x ^ 2 * (x * z * (x + y + z))⁻¹ + 1) * hinv12
+    have hinv18 : (x * y * (x + y + z)) ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2 = 1 := by
+      linear_combination (z * y * x * (x * y * (x + y + z))⁻¹ + y ^ 2 * x * (x * y * (x + y + z))⁻¹ + y * x ^ 2 * (x * y * (x + y + z))⁻¹ + 1) * hinv14
+    linear_combination ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * y * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv2 + ((-1) * (((1 / z + 1 / y + 1 / x) - (9 / (x + y + z))) - (1 * (y) * (z) * (x) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (y) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (z) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (x) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (y) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (z) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (x) * (y) * (x) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (y) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (z) * ((x - y) / (x * y * (x + y + z))) ^ 2))) * hinv15 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * z * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv4 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * z * y * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv6 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-9) * z * y * x * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv8 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-z ^ 4 * y + z ^ 3 * y ^ 2 - z ^ 3 * y * x + z ^ 2 * y ^ 3 + 2 * z ^ 2 * y ^ 2 * x - z * y ^ 4 - z * y ^ 3 * x) * z * y * x * (z + y + x) * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv16 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-z ^ 4 * x - z ^ 3 * y * x + z ^ 3 * x ^ 2 + 2 * z ^ 2 * y * x ^ 2 + z ^ 2 * x ^ 3 - z * y * x ^ 3 - z * x ^ 4) * z * y * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv17 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-z * y ^ 3 * x + 2 * z * y ^ 2 * x ^ 2 - z * y * x ^ 3 - y ^ 4 * x + y ^ 3 * x ^ 2 + y ^ 2 * x ^ 3 - y * x ^ 4) * z * y * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2) * hinv18
+  linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h1).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h3).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (-1) * hid19
 
 /-- (x1 + x2)(y1 + y2) <= 2(x1 y1 + x2 y2) for similarly ordered pairs (catalogue `chebyshev2`) -/
 theorem chebyshev2 (x1 x2 y1 y2 : ℝ) (h1 : x2 ≤ x1) (h2 : y2 ≤ y1) :
@@ -66,10 +98,11 @@ theorem chebyshev3 (x1 x2 x3 y1 y2 y3 : ℝ) (h1 : x2 ≤ x1) (h2 : x3 ≤ x2) (
 /-- x^3/y^2 >= 3x - 2y for x >= 0, y > 0 (catalogue `cube_div_sq_ge`) -/
 theorem cube_div_sq_ge (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 < y) :
     3 * x - 2 * y ≤ x ^ 3 / y ^ 2 := by
-  have hid1 : x ^ 3 / y ^ 2 - 3 * x + 2 * y = 1 * (x) * ((x - y) / y) ^ 2 + 2 * (y) * ((x - y) / y) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg ((x - y) / y))) + 2 * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x - y) / y))) + (-1) * hid1
+  have hid3 : (x ^ 3 / y ^ 2) - (3 * x - 2 * y) = 1 * (x) * ((x - y) / y) ^ 2 + 2 * (y) * ((x - y) / y) ^ 2 := by
+    have hne1 : y ≠ 0 := by positivity
+    have hinv2 : y * y⁻¹ = 1 := mul_inv_cancel₀ hne1
+    linear_combination ((3 * x - 2 * y) * (y * y⁻¹ + 1)) * hinv2
+  linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg ((x - y) / y))) + 2 * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x - y) / y))) + (-1) * hid3
 
 /-- xy(x + y) <= x^3 + y^3 for x, y >= 0 (catalogue `cube_sum_ge_mixed`) -/
 theorem cube_sum_ge_mixed (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
@@ -154,18 +187,26 @@ theorem rearrangement2 (x1 x2 y1 y2 : ℝ) (h1 : x2 ≤ x1) (h2 : y2 ≤ y1) :
 /-- 1/(x + y) <= (1/x + 1/y)/4 for x, y > 0 (scaled AM-HM) (catalogue `recip_sum_ge`) -/
 theorem recip_sum_ge (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     1 / (x + y) ≤ 1 / (4 * y) + 1 / (4 * x) := by
-  have hid1 : 1 / (4 * y) - 1 / (x + y) + 1 / (4 * x) = (1 / 4) * (x) * (x) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 + (1 / 4) * (x) * (y) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid1
+  have hid9 : (1 / (4 * y) + 1 / (4 * x)) - (1 / (x + y)) = (1 / 4) * (x) * (x) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 + (1 / 4) * (x) * (y) * (y) * ((x - y) / (x * y * (x + y))) ^ 2 := by
+    have hne1 : y ≠ 0 := by positivity
+    have hinv2 : y * y⁻¹ = 1 := mul_inv_cancel₀ hne1
+    have hne3 : x ≠ 0 := by positivity
+    have hinv4 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne3
+    have hne5 : (x + y) ≠ 0 := by positivity
+    have hinv6 : (x + y) * (x + y)⁻¹ = 1 := mul_inv_cancel₀ hne5
+    have hne7 : (x * y * (x + y)) ≠ 0 := by positivity
+    have hinv8 : (x * y * (x + y)) * (x * y * (x + y))⁻¹ = 1 := mul_inv_cancel₀ hne7
+    linear_combination (((1 / 4) * y ^ 4 * x * (x * y * (x + y))⁻¹ ^ 2 - (1 / 4) * y ^ 3 * x ^ 2 * (x * y * (x + y))⁻¹ ^ 2 - (1 / 4) * y ^ 2 * x ^ 3 * (x * y * (x + y))⁻¹ ^ 2 + (1 / 4) * y * x ^ 4 * (x * y * (x + y))⁻¹ ^ 2) + (-(1 / 4) * x⁻¹) + ((x + y)⁻¹)) * hinv2 + (((1 / 4) * y ^ 4 * x * (x * y * (x + y))⁻¹ ^ 2 - (1 / 4) * y ^ 3 * x ^ 2 * (x * y * (x + y))⁻¹ ^ 2 - (1 / 4) * y ^ 2 * x ^ 3 * (x * y * (x + y))⁻¹ ^ 2 + (1 / 4) * y * x ^ 4 * (x * y * (x + y))⁻¹ ^ 2) * (y * y⁻¹) + (-(1 / 4) * y⁻¹) + ((x + y)⁻¹) * (y * y⁻¹)) * hinv4 + (((1 / 4) * y ^ 4 * x * (x * y * (x + y))⁻¹ ^ 2 - (1 / 4) * y ^ 3 * x ^ 2 * (x * y * (x + y))⁻¹ ^ 2 - (1 / 4) * y ^ 2 * x ^ 3 * (x * y * (x + y))⁻¹ ^ 2 + (1 / 4) * y * x ^ 4 * (x * y * (x + y))⁻¹ ^ 2) * (y * y⁻¹) * (x * x⁻¹) + (-(1 / 4) * y⁻¹) * (x * x⁻¹) + (-(1 / 4) * x⁻¹) * (y * y⁻¹)) * hinv6 + ((-(1 / 4) * y⁻¹) * (x * x⁻¹) * (y * (x + y)⁻¹ + x * (x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + (-(1 / 4) * x⁻¹) * (y * y⁻¹) * (y * (x + y)⁻¹ + x * (x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + ((x + y)⁻¹) * (y * y⁻¹) * (x * x⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1)) * hinv8
+  linear_combination (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid9
 
 /-- Schur t = 1: sum_sym x^2 y <= x^3 + y^3 + z^3 + 3xyz for x, y, z > 0 (catalogue `schur1`) -/
 theorem schur1 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
     y * x ^ 2 + z * x ^ 2 + x * y ^ 2 + x * z ^ 2 + z * y ^ 2 + y * z ^ 2 ≤ x ^ 3 + 3 * x * y * z + y ^ 3 + z ^ 3 := by
-  have hid1 : x ^ 3 - y * x ^ 2 - z * x ^ 2 - x * y ^ 2 + 3 * x * y * z - x * z ^ 2 + y ^ 3 - z * y ^ 2 - y * z ^ 2 + z ^ 3 = (1 / 4) * (x) * ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)) ^ 2 + (1 / 4) * (y) * ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)) ^ 2 + (1 / 4) * (z) * ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)) ^ 2 + (3 / 4) * (x) * ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)) ^ 2 + (3 / 4) * (y) * ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)) ^ 2 + (3 / 4) * (z) * ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)) ^ 2 + 1 * (x) * (y) * (x) * ((y - x) / (x + y + z)) ^ 2 + 1 * (x) * (y) * (y) * ((y - x) / (x + y + z)) ^ 2 + 1 * (x) * (y) * (z) * ((y - x) / (x + y + z)) ^ 2 + 1 * (x) * (z) * (x) * ((z - x) / (x + y + z)) ^ 2 + 1 * (x) * (z) * (y) * ((z - x) / (x + y + z)) ^ 2 + 1 * (x) * (z) * (z) * ((z - x) / (x + y + z)) ^ 2 + 1 * (y) * (z) * (x) * ((z - y) / (x + y + z)) ^ 2 + 1 * (y) * (z) * (y) * ((z - y) / (x + y + z)) ^ 2 + 1 * (y) * (z) * (z) * ((z - y) / (x + y + z)) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (1 / 4) * (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (1 / 4) * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (1 / 4) * (mul_nonneg (sub_pos.mpr h3).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h3).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h1).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h3).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - y) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - y) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - y) / (x + y + z)))) + (-1) * hid1
+  have hid3 : (x ^ 3 + 3 * x * y * z + y ^ 3 + z ^ 3) - (y * x ^ 2 + z * x ^ 2 + x * y ^ 2 + x * z ^ 2 + z * y ^ 2 + y * z ^ 2) = (1 / 4) * (x) * ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)) ^ 2 + (1 / 4) * (y) * ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)) ^ 2 + (1 / 4) * (z) * ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)) ^ 2 + (3 / 4) * (x) * ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)) ^ 2 + (3 / 4) * (y) * ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)) ^ 2 + (3 / 4) * (z) * ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)) ^ 2 + 1 * (x) * (y) * (x) * ((y - x) / (x + y + z)) ^ 2 + 1 * (x) * (y) * (y) * ((y - x) / (x + y + z)) ^ 2 + 1 * (x) * (y) * (z) * ((y - x) / (x + y + z)) ^ 2 + 1 * (x) * (z) * (x) * ((z - x) / (x + y + z)) ^ 2 + 1 * (x) * (z) * (y) * ((z - x) / (x + y + z)) ^ 2 + 1 * (x) * (z) * (z) * ((z - x) / (x + y + z)) ^ 2 + 1 * (y) * (z) * (x) * ((z - y) / (x + y + z)) ^ 2 + 1 * (y) * (z) * (y) * ((z - y) / (x + y + z)) ^ 2 + 1 * (y) * (z) * (z) * ((z - y) / (x + y + z)) ^ 2 := by
+    have hne1 : (x + y + z) ≠ 0 := by positivity
+    have hinv2 : (x + y + z) * (x + y + z)⁻¹ = 1 := mul_inv_cancel₀ hne1
+    linear_combination ((-x ^ 3 + x ^ 2 * y + x ^ 2 * z + x * y ^ 2 - 3 * x * y * z + x * z ^ 2 - y ^ 3 + y ^ 2 * z + y * z ^ 2 - z ^ 3) * (x * (x + y + z)⁻¹ + y * (x + y + z)⁻¹ + z * (x + y + z)⁻¹ + 1)) * hinv2
+  linear_combination (1 / 4) * (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (1 / 4) * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (1 / 4) * (mul_nonneg (sub_pos.mpr h3).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h3).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h1).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h3).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - y) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - y) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - y) / (x + y + z)))) + (-1) * hid3
 
 /-- Schur t = 2: sum_sym x^3 y <= x^4 + y^4 + z^4 + xyz(x + y + z) (true for all reals) (catalogue `schur2`) -/
 theorem schur2 (x y z : ℝ) :
@@ -175,10 +216,11 @@ theorem schur2 (x y z : ℝ) :
 /-- x^2/y >= 2x - y for y > 0 (catalogue `sq_div_ge`) -/
 theorem sq_div_ge (x y : ℝ) (h1 : 0 < y) :
     2 * x - y ≤ x ^ 2 / y := by
-  have hid1 : x ^ 2 / y - 2 * x + y = 1 * (y) * ((x - y) / y) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - y) / y))) + (-1) * hid1
+  have hid3 : (x ^ 2 / y) - (2 * x - y) = 1 * (y) * ((x - y) / y) ^ 2 := by
+    have hne1 : y ≠ 0 := by positivity
+    have hinv2 : y * y⁻¹ = 1 := mul_inv_cancel₀ hne1
+    linear_combination ((-x ^ 2 * y⁻¹) + (2 * x - y) * (y * y⁻¹ + 1)) * hinv2
+  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - y) / y))) + (-1) * hid3
 
 /-- 3(xy + yz + zx) <= (x + y + z)^2 (catalogue `sum_sq_ge_3_sum_prod`) -/
 theorem sum_sq_ge_3_sum_prod (x y z : ℝ) :
@@ -193,18 +235,24 @@ theorem tangent_cube (x t : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ t) :
 /-- 1/x >= 2/t - x/t^2 for x, t > 0 (catalogue `tangent_recip`) -/
 theorem tangent_recip (x t : ℝ) (h1 : 0 < x) (h2 : 0 < t) :
     2 / t - x / t ^ 2 ≤ 1 / x := by
-  have hid1 : 1 / x - 2 / t + x / t ^ 2 = 1 * (x) * ((x - t) / (t * x)) ^ 2 := by
-    field_simp
-    ring
-  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - t) / (t * x)))) + (-1) * hid1
+  have hid5 : (1 / x) - (2 / t - x / t ^ 2) = 1 * (x) * ((x - t) / (t * x)) ^ 2 := by
+    have hne1 : x ≠ 0 := by positivity
+    have hinv2 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne1
+    have hne3 : t ≠ 0 := by positivity
+    have hinv4 : t * t⁻¹ = 1 := mul_inv_cancel₀ hne3
+    linear_combination ((-x * t⁻¹ ^ 2) * (x * x⁻¹ + 1) + (-x⁻¹) + (2 * t⁻¹) * (x * x⁻¹ + 1)) * hinv2 + ((-x⁻¹) * (x * x⁻¹) * (t * t⁻¹ + 1) + (2 * t⁻¹) * (x * x⁻¹) ^ 2) * hinv4
+  linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - t) / (t * x)))) + (-1) * hid5
 
 /-- 1/x^2 >= 3/t^2 - 2x/t^3 for x, t > 0 (catalogue `tangent_recip_sq`) -/
 theorem tangent_recip_sq (x t : ℝ) (h1 : 0 < x) (h2 : 0 < t) :
     3 / t ^ 2 - 2 * x / t ^ 3 ≤ 1 / x ^ 2 := by
-  have hid1 : 1 / x ^ 2 - 3 / t ^ 2 + 2 * x / t ^ 3 = 2 * (x) * (t) * ((x - t) / (t ^ 2 * x)) ^ 2 + 1 * (t) * (t) * ((x - t) / (t ^ 2 * x)) ^ 2 := by
-    field_simp
-    ring
-  linear_combination 2 * (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sq_nonneg ((x - t) / (t ^ 2 * x)))) + (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h2).le) (sq_nonneg ((x - t) / (t ^ 2 * x)))) + (-1) * hid1
+  have hid5 : (1 / x ^ 2) - (3 / t ^ 2 - 2 * x / t ^ 3) = 2 * (x) * (t) * ((x - t) / (t ^ 2 * x)) ^ 2 + 1 * (t) * (t) * ((x - t) / (t ^ 2 * x)) ^ 2 := by
+    have hne1 : x ≠ 0 := by positivity
+    have hinv2 : x * x⁻¹ = 1 := mul_inv_cancel₀ hne1
+    have hne3 : t ≠ 0 := by positivity
+    have hinv4 : t * t⁻¹ = 1 := mul_inv_cancel₀ hne3
+    linear_combination ((-2 * x * t⁻¹ ^ 3) * (x * x⁻¹ + 1) + (3 * t⁻¹ ^ 2) * (x * x⁻¹ + 1)) * hinv2 + ((-2 * x * t⁻¹ ^ 3) * (x * x⁻¹) ^ 2 + (-x⁻¹ ^ 2) * (t ^ 3 * t⁻¹ ^ 3 + t ^ 2 * t⁻¹ ^ 2 + t * t⁻¹ + 1) + (3 * t⁻¹ ^ 2) * (x * x⁻¹) ^ 2 * (t * t⁻¹ + 1)) * hinv4
+  linear_combination 2 * (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sq_nonneg ((x - t) / (t ^ 2 * x)))) + (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h2).le) (sq_nonneg ((x - t) / (t ^ 2 * x)))) + (-1) * hid5
 
 /-- x^2 >= 2tx - t^2 (catalogue `tangent_sq`) -/
 theorem tangent_sq (x t : ℝ) :

@@ -69,6 +69,8 @@ class ProgressLine:
         if not self.enabled:
             return self
         try:
+            if not self.tty:     # one line at once: short runs show it too, not only after an interval
+                sys.stderr.write(f"{self.label}: started, limit {self.time_limit:g} s\n")
             sys.stderr.flush()
             self.proc = subprocess.Popen(
                 [sys.executable, "-S", "-c", _CHILD, self.label, f"{self.time_limit:g}", "1" if self.tty else "0",

@@ -34,6 +34,8 @@ def failure_class(s: StepVerdict) -> str:
             return "size: line over budget"
         if "file budget" in r:
             return "size: file over budget"
+        if "tactic budget" in r:
+            return "size: tactic over budget"
         return "size: no maxHeartbeats"
     if "goal unknown after" in r:
         return "after an unmodelled tactic"
@@ -104,34 +106,51 @@ def _child(f: Path, conn: Any) -> None:
     conn.close()
 
 
-def measure(proof_files: list[Path], *, isolate: bool = True) -> dict:
+def measure(proof_files: list[Path], *, isolate: bool = True, jobs: int = 2) -> dict:
     """Render and replay each proof; with ``isolate`` each in a forked process limited to
-    ``MEMORY_LIMIT_BYTES`` and ``TIME_LIMIT_S`` (a proof over a limit is a row saying so)."""
-    rows = []
+    ``MEMORY_LIMIT_BYTES`` and ``TIME_LIMIT_S`` (a proof over a limit is a row saying so),
+    ``jobs`` at a time."""
+    if not isolate:
+        return {"rows": [_measure_one(f) for f in proof_files]}
     ctx = multiprocessing.get_context("fork")
-    for f in proof_files:
-        if not isolate:
-            rows.append(_measure_one(f))
-            continue
-        parent, child = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_child, args=(f, child))
-        proc.start()
-        child.close()
-        row = None
-        if parent.poll(TIME_LIMIT_S):
-            try:
-                row = parent.recv()
-            except EOFError:
-                row = None
-        proc.join(5)
-        if proc.is_alive():
-            proc.kill()
-            proc.join()
-        rows.append(row or {"name": _name(f), "rendered": False,
-                            "reason": f"over the limits ({MEMORY_LIMIT_BYTES >> 30} GiB, {TIME_LIMIT_S} s)"})
-        print(f"{rows[-1]['name']}: {'rendered' if rows[-1]['rendered'] else rows[-1]['reason']}",
-              file=sys.stderr, flush=True)
-    return {"rows": rows}
+    rows: dict[int, dict] = {}
+    running: list[tuple[int, Any, Any, float]] = []
+    todo = list(enumerate(proof_files))
+    while todo or running:
+        while todo and len(running) < max(1, jobs):
+            i, f = todo.pop(0)
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_child, args=(f, child))
+            proc.start()
+            child.close()
+            running.append((i, proc, parent, time.monotonic() + TIME_LIMIT_S))
+        time.sleep(0.05)
+        still = []
+        for i, proc, parent, deadline in running:
+            row = None
+            if parent.poll():
+                try:
+                    row = parent.recv()
+                except EOFError:
+                    row = _over(proof_files[i])
+            elif not proc.is_alive() or time.monotonic() > deadline:
+                row = _over(proof_files[i])
+            if row is None:
+                still.append((i, proc, parent, deadline))
+                continue
+            proc.join(1)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+            rows[i] = row
+            print(f"{row['name']}: {'rendered' if row['rendered'] else row['reason']}", file=sys.stderr, flush=True)
+        running = still
+    return {"rows": [rows[i] for i in range(len(proof_files))]}
+
+
+def _over(f: Path) -> dict:
+    return {"name": _name(f), "rendered": False,
+            "reason": f"over the limits ({MEMORY_LIMIT_BYTES >> 30} GiB, {TIME_LIMIT_S} s)"}
 
 
 def markdown(result: dict, command: str) -> str:
@@ -178,20 +197,24 @@ def markdown(result: dict, command: str) -> str:
                 by_kind_fail[kind][failure_class(bad)] += 1
     largest = max(rendered, key=lambda r: r["report"].chars) if rendered else None
     longest = max(rendered, key=lambda r: r["report"].longest_line) if rendered else None
-    out = ["# Lean replay model: baseline of today's rendered proofs", "",
+    longest_tactic = max(rendered, key=lambda r: r["report"].longest_tactic) if rendered else None
+    out = ["# Lean replay model: the saved proofs, rendered and replayed", "",
            "The replay model (`prover lean replay`, `prover.lean.replay`) is a static model of Lean 4 +",
            "Mathlib v4.16.0 for the subset our renderer emits, **not Lean**: it passes a tactic only when it",
-           "can compute its effect exactly, and counts everything it cannot model as a failure. This is the",
-           "baseline for the renderer rework of issue 13 (not a claim about what Lean accepts: a file that",
-           "fails here may still compile; one that passes should).", "",
+           "can compute its effect exactly, and counts everything it cannot model as a failure (not a claim",
+           "about what Lean accepts: a file that fails here may still compile; one that passes should).",
+           (f"Each proof is rendered and replayed in its own process (limits: {MEMORY_LIMIT_BYTES >> 30} GiB, "
+            f"{TIME_LIMIT_S} s)."), "",
            f"Command: `{command}`", "",
            "| proofs saved | rendered | refused by the renderer | replay-passing | replay-failing |",
            "|---:|---:|---:|---:|---:|",
            f"| {len(rows)} | {len(rendered)} | {len(rows) - len(rendered)} | {len(passing)} | {len(failing)} |", ""]
     if largest is not None and longest is not None:
         out += [(f"Largest file: {largest['report'].chars:,} characters ({largest['name']}); longest line: "
-                 f"{longest['report'].longest_line:,} characters ({longest['name']}). Budgets: 20,000 characters "
-                 "a line, 200,000 a file, `set_option maxHeartbeats N in` above 20,000 characters."), ""]
+                 f"{longest['report'].longest_line:,} characters ({longest['name']}); longest tactic (over all "
+                 f"its lines): {longest_tactic['report'].longest_tactic:,} characters ({longest_tactic['name']}). "
+                 "Budgets: 20,000 characters a line and a tactic, 200,000 a file, `set_option maxHeartbeats N in` "
+                 "above 20,000 characters."), ""]
     out += ["## First failure per file", "",
             "The first failing tactic by line (size-budget failures only when no tactic fails).", "",
             "| first failure class | files |", "|---|---:|"]
