@@ -150,7 +150,7 @@ def test_sigint_stops_cleanly_and_says_how_to_resume(tmp_path):
     # a shell that starts the test suite in the background makes SIGINT ignored, and children
     # inherit that; a user's Ctrl-C reaches a process with the default disposition, so restore it
     proc = subprocess.Popen([*PROVER, "eval", *args], cwd=ROOT,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
                             env={**os.environ, "EVAL_FAKE_SLEEP": "2"},   # long enough that a loaded
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # machine is mid-run
     deadline = time.monotonic() + 120

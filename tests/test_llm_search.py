@@ -53,7 +53,7 @@ def test_prove_cli_with_http_llm_reports_llm_statistics(tmp_path):
     from tests.test_llm import _sympy_answer  # right, wrong and junk answers
 
     with ChatServer(_sympy_answer) as srv:
-        r = subprocess.run(PROVER + ["prove", HARD, "--llm", f"{srv.url}#m", "--json", "--time-limit", "20"],
+        r = subprocess.run(check=False, args=PROVER + ["prove", HARD, "--llm", f"{srv.url}#m", "--json", "--time-limit", "20"],
                            capture_output=True, text=True, timeout=180)
     assert r.returncode == 1, r.stderr[-2000:]          # not proved: exit 1, no traceback
     out = json.loads(r.stdout)
@@ -63,7 +63,7 @@ def test_prove_cli_with_http_llm_reports_llm_statistics(tmp_path):
 
 
 def test_prove_cli_bad_llm_spec_is_a_user_error():
-    r = subprocess.run(PROVER + ["prove", GOAL, "--llm", "nonsense"], capture_output=True, text=True, timeout=120)
+    r = subprocess.run(check=False, args=PROVER + ["prove", GOAL, "--llm", "nonsense"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "--llm" in (r.stderr + r.stdout)
 
 
@@ -79,7 +79,7 @@ def test_eval_with_tiny_transformers_model(tiny_model, tmp_path):
     bench.write_text(json.dumps({"id": "t/easy", "source": "test", "lean": GOAL}) + "\n"
                      + json.dumps({"id": "t/hard", "source": "test", "lean": HARD}) + "\n")
     out = tmp_path / "run"
-    r = subprocess.run(PROVER + ["eval", str(bench), "--llm", f"hf:{tiny_model}", "--time-limit", "60",
+    r = subprocess.run(check=False, args=PROVER + ["eval", str(bench), "--llm", f"hf:{tiny_model}", "--time-limit", "60",
                                  "--workers", "1", "--out", str(out)], capture_output=True, text=True, timeout=400)
     assert r.returncode == 0, r.stderr[-2000:]
     recs = {json.loads(line)["id"]: json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()}
@@ -89,7 +89,7 @@ def test_eval_with_tiny_transformers_model(tiny_model, tmp_path):
 
 
 def test_prove_cli_with_tiny_transformers_model(tiny_model):
-    r = subprocess.run(PROVER + ["prove", HARD, "--llm", f"hf:{tiny_model}", "--json", "--time-limit", "20"],
+    r = subprocess.run(check=False, args=PROVER + ["prove", HARD, "--llm", f"hf:{tiny_model}", "--json", "--time-limit", "20"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 1, r.stderr[-2000:]
     rw = json.loads(r.stdout)["stats"]["llm"]["rewrites"]
@@ -103,7 +103,7 @@ def test_eval_with_http_llm(tmp_path):
     bench.write_text(json.dumps({"id": "t/hard", "source": "test", "lean": HARD}) + "\n")
     out = tmp_path / "run"
     with ChatServer(_sympy_answer) as srv:
-        r = subprocess.run(PROVER + ["eval", str(bench), "--llm", f"{srv.url}#m", "--time-limit", "20",
+        r = subprocess.run(check=False, args=PROVER + ["eval", str(bench), "--llm", f"{srv.url}#m", "--time-limit", "20",
                                      "--workers", "1", "--out", str(out)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     rec = json.loads((out / "records.jsonl").read_text().splitlines()[0])
