@@ -44,6 +44,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step, expr_from_str, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
+from prover.solvers.exact import poly_add, poly_mul, to_fmpq
 
 #: Certificates whose JSON text is shorter than this are left alone (already small).
 MIN_CERT_CHARS = 4_000
@@ -66,15 +67,7 @@ class _Fail(Exception):
 # ---------------------------------------------------------------- numbers and polynomials
 
 
-def _q(x) -> flint.fmpq:
-    if isinstance(x, flint.fmpq):
-        return x
-    if isinstance(x, int):
-        return flint.fmpq(x)
-    if isinstance(x, Fraction):
-        return flint.fmpq(x.numerator, x.denominator)
-    r = sp.Rational(x)
-    return flint.fmpq(int(r.p), int(r.q))
+_q = to_fmpq
 
 
 def _f(x: flint.fmpq) -> float:
@@ -102,20 +95,8 @@ def _poly(text: str, syms: list[sp.Symbol], variables: tuple[str, ...]) -> PolyD
     return {tuple(m): _q(sp.Rational(c)) for m, c in P.as_dict().items() if c != 0}
 
 
-def _mul(p: PolyDict, q: PolyDict) -> PolyDict:
-    out: PolyDict = {}
-    for m1, c1 in p.items():
-        for m2, c2 in q.items():
-            m = tuple(a + b for a, b in zip(m1, m2))
-            out[m] = out.get(m, flint.fmpq(0)) + c1 * c2
-    return {m: c for m, c in out.items() if c != 0}
-
-
-def _add(p: PolyDict, q: PolyDict, scale: flint.fmpq) -> PolyDict:
-    out = dict(p)
-    for m, c in q.items():
-        out[m] = out.get(m, flint.fmpq(0)) + scale * c
-    return {m: c for m, c in out.items() if c != 0}
+_mul = poly_mul
+_add = poly_add
 
 
 def _text(p: PolyDict, syms: list[sp.Symbol]) -> str:
