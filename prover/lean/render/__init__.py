@@ -6,12 +6,13 @@ Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step b
 * ``close``/``sos``: ``linear_combination`` with the certificate's exact weights (primary, see
   below); ``close``/``positivity``: ``positivity`` on the slack, then ``linear_combination``.
 * ``rewrite``: ``positivity`` for the multiplier; the identity ``m·slack(G') + Σλ·eq = slack(G)``
-  by ``field_simp``/``ring`` when denominators occur; ``suffices G'`` and a ``linear_combination``
+  by ``linear_combination`` over ``d * d⁻¹ = 1`` facts (``field_identity``) when denominators occur; ``suffices G'`` and a ``linear_combination``
   that adds ``m·slack(G') ≥ 0`` and the equalities with their exact coefficients.
 * ``scale``: each application is the catalogue lemma with explicit arguments (side conditions by
   ``positivity``), weighted by its coefficient inside the same ``linear_combination``.
 * ``split``: ``rcases le_total …``; orderings are proved by case lemmas (``∀`` over the
-  variables when the split uses symmetry) and dispatched with ``linarith`` on the chain.
+  variables when the split uses symmetry), dispatched by a tree of ``le_total`` cases with one
+  leaf per ordering applying its case lemma once.
 * ``introduce``/``substitute``: ``suffices ∀ new variables, new hypotheses → G'`` and an
   instantiation at the definitions.
 
