@@ -1045,8 +1045,21 @@ class RingNormalizer:
                 if e:
                     out = out * self.atom(("inv", self.keys[i])) ** int(e)
             return out
-        key = tuple(sorted((tuple(int(x) for x in ex), (int(c.p), int(c.q))) for ex, c in terms))
-        return self.atom(("invsum", key))
+        return self.atom(("invsum", self.sum_key(p)))
+
+    @staticmethod
+    def sum_key(p: Any) -> tuple:
+        """The atom key of ``p⁻¹`` for a multi-term ``p``: its terms, independent of order."""
+        return tuple(sorted((tuple(int(x) for x in ex), (int(c.p), int(c.q))) for ex, c in p.terms()))
+
+    def sum_poly(self, key: tuple) -> Any:
+        """The polynomial whose inverse is the atom ``("invsum", key)``."""
+        d = {}
+        for exps, (num, den) in key:
+            e = [0] * len(self.gens)
+            e[:len(exps)] = exps
+            d[tuple(e)] = flint.fmpq(num, den)
+        return self.ctx.from_dict(d)
 
     @staticmethod
     def constant_value(p: Any) -> Fraction | None:

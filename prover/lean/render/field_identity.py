@@ -18,6 +18,7 @@ very Lean text that is emitted, so the computed atoms are the ones ``ring`` sees
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import sys
@@ -62,10 +63,8 @@ class _Recording(rp.RingNormalizer):
     def _inverse(self, b: Any) -> Any:
         p = self.norm(b)
         out = self.inv(p)
-        terms = list(p.terms())
-        if len(terms) > 1:
-            key = tuple(sorted((tuple(int(x) for x in ex), (int(c.p), int(c.q))) for ex, c in terms))
-            self.origin.setdefault(("invsum", key), b)
+        if len(list(p.terms())) > 1:
+            self.origin.setdefault(("invsum", self.sum_key(p)), b)
         return out
 
 
@@ -93,14 +92,7 @@ class _Eliminator:
         if key[0] == "inv":
             self.base[idx] = self.norm.gens[self.norm.atoms[key[1]]]
         elif key[0] == "invsum":
-            ctx = self.norm.ctx
-            d = {}
-            for exps, (p, q) in key[1]:
-                e = [0] * len(self.norm.gens)
-                for j, x in enumerate(exps):
-                    e[j] = x
-                d[tuple(e)] = Fraction(p, q)
-            self.base[idx] = ctx.from_dict({k: _fmpq(v) for k, v in d.items()})
+            self.base[idx] = self.norm.sum_poly(key[1])
 
     def _inside(self, i: int) -> set[int]:
         """Inverse atoms occurring in ``P_i`` (directly or deeper)."""
@@ -256,10 +248,6 @@ def _expand(terms: list[Product], ctx: Any) -> Any:
     return out
 
 
-def _fmpq(v: Fraction) -> Any:
-    return rp.flint.fmpq(v.numerator, v.denominator)
-
-
 # ------------------------------------------------------------------ printing
 
 
@@ -279,17 +267,8 @@ class _Printer:
                 self.texts[i] = f"{self.atom(self.norm.atoms[key[1]])}⁻¹"
             else:
                 self.texts[i] = f"({rp.show(self.norm.origin[key])})⁻¹" if key in self.norm.origin \
-                    else f"({self.poly(self._key_poly(key))})⁻¹"
+                    else f"({self.poly(self.norm.sum_poly(key[1]))})⁻¹"
         return self.texts[i]
-
-    def _key_poly(self, key: Any) -> Any:
-        d = {}
-        for exps, (p, q) in key[1]:
-            e = [0] * len(self.norm.gens)
-            for j, x in enumerate(exps):
-                e[j] = x
-            d[tuple(e)] = _fmpq(Fraction(p, q))
-        return self.norm.ctx.from_dict(d)
 
     def base_text(self, i: int) -> str:
         """The written term whose inverse atom ``i`` is (for the fact ``P * P⁻¹ = 1``)."""
@@ -298,7 +277,7 @@ class _Printer:
             return self.atom(self.norm.atoms[key[1]])
         if key in self.norm.origin:
             return f"({rp.show(self.norm.origin[key])})"
-        return f"({self.poly(self._key_poly(key))})"
+        return f"({self.poly(self.norm.sum_poly(key[1]))})"
 
     def factor(self, f: Any, n: int, text: str | None) -> str | None:
         """One factor's text (``None`` for the factor 1)."""
@@ -427,7 +406,7 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
     names: dict[FactKey, str] = {}
     for k in single:
         base = printer.base_text(k)
-        hne, hinv = ctx_fresh_later("hne"), ctx_fresh_later("hinv")
+        hne, hinv = _placeholder("hne"), _placeholder("hinv")
         lines.append(f"have {hne} : {base} ≠ 0 := by positivity")
         lines.append(f"have {hinv} : {base} * {printer.atom(k)} = 1 := mul_inv_cancel₀ {hne}")
         names[((k, 1),)] = hinv
@@ -437,7 +416,7 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
         if body == "0":
             continue
         if key not in names:
-            hprod = ctx_fresh_later("hinv")
+            hprod = _placeholder("hinv")
             parts = [f"{printer.products(c)} * {names[k]}" for k, c in elim.telescope(key).items()]
             lines.append(f"have {hprod} : {printer.fact_lhs(key)} = 1 := by")
             lines.append(f"  linear_combination {' + '.join(parts)}")
@@ -450,9 +429,11 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
 _PLACEHOLDER = "⟪{}⟫"
 
 
-def ctx_fresh_later(prefix: str, _counter: list[int] = [0]) -> str:  # noqa: B006 - a private counter
-    _counter[0] += 1
-    return _PLACEHOLDER.format(f"{prefix}:{_counter[0]}")
+_PLACEHOLDERS = itertools.count(1)
+
+
+def _placeholder(prefix: str) -> str:
+    return _PLACEHOLDER.format(f"{prefix}:{next(_PLACEHOLDERS)}")
 
 
 def _rename(lines: list[str], terms: list[str], ctx: RenderContext) -> tuple[list[str], list[str]]:
