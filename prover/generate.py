@@ -102,7 +102,7 @@ def _as_problem(target: Goal | Problem | str, real_division: bool) -> Problem:
 
 def _generators(time_limit: float, llm: Any) -> tuple[list[Any], Any]:
     from prover.rewrite import default_generators
-    from prover.search.hooks import CatalogueGenerator
+    from prover.search.services import CatalogueGenerator
 
     gens: list[Any] = list(default_generators())
     cat = CatalogueGenerator(budget=lambda: time_limit)
@@ -197,7 +197,7 @@ def suggest_tactics(target: Goal | Problem | str, *, llm: str | LLMBackend | Non
     tactic text (``tactic``).
     """
     from prover.lean.render import catalogue_lookup
-    from prover.search.hooks import check_step_local
+    from prover.search.services import check_step_local
 
     problem = _as_problem(target, real_division)
     goal = target if isinstance(target, Goal) else Goal.from_problem(problem)

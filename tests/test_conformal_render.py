@@ -11,7 +11,7 @@ import sympy as sp
 
 from prover.conformal.generate import build_set, corrupt, proofs_from_run, textbook_proof, textbook_proofs
 from prover.conformal.io import DataError
-from prover.conformal.render import render_proof
+from prover.conformal.proof_claims import render_proof
 from prover.conformal.scorers import symbolic_verdicts
 from prover.conformal.symbolic import REFUTED, VERIFIED
 from prover.ir import Goal, Proof, Step

@@ -3,8 +3,8 @@
 The graph is built statically (``ast``) from every ``import`` in the package, at module level AND
 inside functions (a function-level import is still a dependency; it only runs later). Imports
 under ``if TYPE_CHECKING:`` count too: an annotation-only cycle is still a cycle in the design.
-An edge goes to the module actually named: ``from prover.search import hooks`` is an edge to
-``prover.search.hooks``, ``from prover.rewrite import TangentPlane`` one to ``prover.rewrite``;
+An edge goes to the module actually named: ``from prover.search import services`` is an edge to
+``prover.search.services``, ``from prover.rewrite import TangentPlane`` one to ``prover.rewrite``;
 the parent packages a dotted import initializes on the way are not edges (a package's
 ``__init__`` importing its own submodules would otherwise make every sibling import a cycle).
 
@@ -159,13 +159,13 @@ def test_the_graph_sees_function_level_relative_and_type_checking_imports() -> N
             "if TYPE_CHECKING:\n"
             "    from prover.ir import Goal\n"
             "def f():\n"
-            "    from prover.search.hooks import closer\n"
+            "    from prover.search.services import closer\n"
             "    import prover.problem\n"
             "    import sympy\n")
     edges = imports_of("prover.kernel.lemma", PACKAGE / "kernel" / "lemma.py", text)
     assert sorted(e.target for e in edges) == ["prover.ir", "prover.kernel.algebra", "prover.kernel.terms",
-                                               "prover.problem", "prover.search.hooks"]
-    assert [e.line for e in edges if e.target == "prover.search.hooks"] == [8]
+                                               "prover.problem", "prover.search.services"]
+    assert [e.line for e in edges if e.target == "prover.search.services"] == [8]
 
 
 def test_cycle_finder_reports_a_cycle() -> None:

@@ -9,7 +9,7 @@ import sympy as sp
 
 from prover.ir import Goal
 from prover.oracles import Counterexample, find_counterexample
-from prover.oracles.exact import DomainError, sign
+from prover.oracles.exact_sign import DomainError, sign
 from prover.oracles.z3_oracle import run_z3, z3_counterexample, z3_prove_attempt
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.variants import false_variant_report, simplest_rational_between

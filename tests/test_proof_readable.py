@@ -27,7 +27,7 @@ from prover.search.page import (
     slack_series,
     stats_table,
 )
-from prover.search.render import certificate_summary, step_facts, text_lines
+from prover.search.proof_text import certificate_summary, step_facts, text_lines
 from tests.lean_golden_cases import CASES, LEMMAS, close, problem, rel, sos
 
 DATA = Path(__file__).parent / "data"

@@ -92,7 +92,7 @@ def test_expansion_budget_is_respected():
 
 def test_split_into_two_cases_assembles_a_checked_tree():
     from prover.rewrite.split import SplitOrder
-    from prover.search.render import text_lines
+    from prover.search.proof_text import text_lines
 
     nonneg = [Hypothesis(f"h{v}", Relation(v, ">=", sp.Integer(0))) for v in (a, b, c)]
     p = Problem("cyc", ["a", "b", "c"], nonneg, Relation(a ** 3 + b ** 3 + c ** 3, ">=", a ** 2 * b + b ** 2 * c + c ** 2 * a))

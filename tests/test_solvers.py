@@ -9,7 +9,7 @@ import sympy as sp
 from prover.ir import Goal
 from prover.problem import Relation, var
 from prover.solvers.closer import close_goal
-from prover.solvers.sds import sds_close
+from prover.solvers.difference_substitution import sds_close
 from prover.solvers.sos import sos_certificate
 from tests.solver_checks import kernel_accepts, sos_identity_holds
 

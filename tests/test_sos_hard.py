@@ -10,7 +10,7 @@ from prover.ir import Goal
 from prover.problem import Relation, var
 from prover.solvers import sos as S
 from prover.solvers.closer import close_goal
-from prover.solvers.exact import degree
+from prover.solvers.rational_linalg import degree
 from prover.verify import check_close
 from tests.solver_checks import kernel_accepts
 

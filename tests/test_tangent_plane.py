@@ -8,8 +8,9 @@ import sympy as sp
 from prover.frontend import parse_theorem
 from prover.ir import Goal, Proof, Step, expr_from_str, relation_from_json
 from prover.problem import Relation, var
+from prover.rewrite.reduce import ReduceFractionsByConstraints
 from prover.rewrite.substitute import ReciprocalSubstitution
-from prover.rewrite.tangent_plane import ReduceFractionsByConstraints, TangentPlane, tangent_plane
+from prover.rewrite.tangent_plane import TangentPlane, tangent_plane
 from prover.solvers.closer import close_goal
 from prover.verify import check_close, check_proof, check_step
 

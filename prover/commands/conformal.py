@@ -156,7 +156,7 @@ def _read_calibration(path: Path):
 def _targets(path: str):
     """Claim graphs to filter: a .jsonl claim-graph file or a proof .json (rendered)."""
     from prover.conformal.io import DataError, load_claim_graphs
-    from prover.conformal.render import render_proof
+    from prover.conformal.proof_claims import render_proof
     from prover.ir import IRError, Proof
 
     p = Path(path)

@@ -79,7 +79,7 @@ def _captured(fn: Callable[..., Any], args: tuple, memory_mb: int, color: bool =
 def run_guarded(fn: Callable[..., Any], args: tuple, time_limit: float, memory_mb: int = 0) -> Guarded:
     """Run ``fn(*args)`` (a command body that prints and may raise ``typer.Exit``) in a forked
     child killed after ``time_limit`` seconds. Without ``fork`` it runs here, unguarded."""
-    from prover.search.isolate import call_with_hard_limit, fork_available
+    from prover.search.hard_timeout import call_with_hard_limit, fork_available
 
     if not fork_available():  # pragma: no cover - Linux and macOS have fork
         code, out, err, crash = _captured(fn, args, 0)

@@ -143,7 +143,7 @@ def _step_filter(backend: str) -> Any:
     if backend == "kernel":
         return None
     try:
-        from prover.lean.backends import LeanUnavailable, backend_filter
+        from prover.lean.facade import LeanUnavailable, backend_filter
     except ImportError as exc:
         raise UserError(f"backend {backend} is not available in this installation ({exc})") from None
     try:
@@ -155,7 +155,7 @@ def _step_filter(backend: str) -> Any:
 
 def _verify_lean(files: dict[str, str], backend: str) -> tuple[bool | None, str]:
     try:
-        from prover.lean.backends import verify_file
+        from prover.lean.facade import verify_file
     except ImportError:
         return None, "Lean verification is not available in this installation"
     if "lean" not in files:
@@ -288,7 +288,7 @@ def _print_written(files: dict[str, str], notes: list[str]) -> None:
 
 def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: list[str]) -> None:
     from prover.ir import Goal
-    from prover.search.render import show_goal, text_lines
+    from prover.search.proof_text import show_goal, text_lines
 
     con = Console(highlight=False, soft_wrap=True)
     con.print(f"[bold]{problem.name}[/bold]: {show_goal(Goal.from_problem(problem), with_hyps=True)}",

@@ -24,7 +24,7 @@ import sympy as sp
 
 from prover.conformal.claims import ClaimGraph
 from prover.conformal.io import DataError
-from prover.conformal.render import render_proof
+from prover.conformal.proof_claims import render_proof
 from prover.ir import Goal, IRError, Proof, Step, expr_to_str
 from prover.kernel.certificates import LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Hypothesis, Problem, Relation, var

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from prover.frontend.errors import Located
-from prover.frontend.syntax import Node
+from prover.frontend.syntax import SyntaxNode
 from prover.problem import Relation
 
 MAX_EXPONENT = 1000  # |integer exponent| above this is refused (sympy would expand huge numbers)
@@ -38,7 +38,7 @@ class Scope:
     real_division: bool
 
 
-def _leaves_any(node: Node, leaf_test) -> bool:
+def _leaves_any(node: SyntaxNode, leaf_test) -> bool:
     """Does any node of the term (not looking into exponents) satisfy ``leaf_test`` (None: look
     deeper)? Iterative, so long sums do not hit the recursion limit."""
     stack = [node]
@@ -52,10 +52,10 @@ def _leaves_any(node: Node, leaf_test) -> bool:
     return False
 
 
-def is_real(node: Node, scope: Scope) -> bool:
+def is_real(node: SyntaxNode, scope: Scope) -> bool:
     """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?
     The exponent of a power is elaborated on its own and does not type the power."""
-    def test(n: Node) -> bool | None:
+    def test(n: SyntaxNode) -> bool | None:
         if n.kind in ("var", "sqrt"):
             return True
         if n.kind == "ascribe":
@@ -69,17 +69,17 @@ def is_real(node: Node, scope: Scope) -> bool:
     return _leaves_any(node, test)
 
 
-def has_int_ascription(node: Node) -> bool:
+def has_int_ascription(node: SyntaxNode) -> bool:
     return _leaves_any(node, lambda n: (n.value == "Z") if n.kind == "ascribe" else None)
 
 
-def term_type(node: Node, scope: Scope) -> str:
+def term_type(node: SyntaxNode, scope: Scope) -> str:
     if is_real(node, scope):
         return "R"
     return "Z" if has_int_ascription(node) else "N"
 
 
-def relation_type(lhs: Node, rhs: Node, scope: Scope) -> str:
+def relation_type(lhs: SyntaxNode, rhs: SyntaxNode, scope: Scope) -> str:
     """The type at which Lean elaborates both sides of a comparison."""
     if is_real(lhs, scope) or is_real(rhs, scope):
         return "R"
@@ -94,7 +94,7 @@ def nat_refusal(what: str, ty: str, scope: Scope) -> str:
             f"({'so 1 / 3 = 0' if what == '`/`' else 'not the real operation'}); {hint}")
 
 
-def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
+def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     """The sympy value of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
     k, a = node.kind, node.args
     if k == "num":
@@ -147,10 +147,10 @@ def elab(node: Node, ty: str, scope: Scope) -> sp.Expr:
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
 
 
-def sum_chain(node: Node, ty: str, scope: Scope) -> list[tuple[Node, bool]]:
+def sum_chain(node: SyntaxNode, ty: str, scope: Scope) -> list[tuple[SyntaxNode, bool]]:
     """The summands of ``a ± b ± c …`` (a left-deep tree) as ``(node, negated)`` in order, found
     iteratively so long sums do not recurse; ``-`` in a ℕ term is refused."""
-    chain: list[Node] = []
+    chain: list[SyntaxNode] = []
     while node.kind in ("add", "sub"):
         chain.append(node)
         node = node.args[0]
@@ -162,7 +162,7 @@ def sum_chain(node: Node, ty: str, scope: Scope) -> list[tuple[Node, bool]]:
     return parts
 
 
-def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
+def _sum_chain(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     """One ``Add`` of all summands equals the step-by-step sum (``Add`` flattens)."""
     terms = []
     for n, negated in sum_chain(node, ty, scope):
@@ -171,7 +171,7 @@ def _sum_chain(node: Node, ty: str, scope: Scope) -> sp.Expr:
     return sp.Add(*terms)
 
 
-def exponent_type(node: Node, ty: str, scope: Scope) -> str:
+def exponent_type(node: SyntaxNode, ty: str, scope: Scope) -> str:
     """The type Lean elaborates the exponent of ``node`` (a power in a term of type ``ty``) at:
     ℕ, ℤ or ℝ on its own, refused where the base's type does not allow it."""
     ety = term_type(node.args[1], scope)
@@ -182,7 +182,7 @@ def exponent_type(node: Node, ty: str, scope: Scope) -> str:
     return ety
 
 
-def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
+def _power(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     base_node, exp_node = node.args
     base = elab(base_node, ty, scope)
     ex = elab(exp_node, exponent_type(node, ty, scope), scope)
@@ -195,7 +195,7 @@ def _power(node: Node, ty: str, scope: Scope) -> sp.Expr:
     return sp.Pow(base, ex)
 
 
-def ascription_type(node: Node, ty: str) -> str:
+def ascription_type(node: SyntaxNode, ty: str) -> str:
     """The type at which the ascribed term ``(t : T)`` is elaborated inside a term of type ``ty``
     (refusing the combinations Lean would not accept or we do not model)."""
     target = node.value
@@ -208,7 +208,7 @@ def ascription_type(node: Node, ty: str) -> str:
     return target
 
 
-def _ascription(node: Node, ty: str, scope: Scope) -> sp.Expr:
+def _ascription(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     return elab(node.args[0], ascription_type(node, ty), scope)
 
 
@@ -226,11 +226,11 @@ def check_real(e: sp.Expr, pos: int) -> sp.Expr:
     return e
 
 
-def elab_expr(node: Node, scope: Scope) -> sp.Expr:
+def elab_expr(node: SyntaxNode, scope: Scope) -> sp.Expr:
     return check_real(elab(node, "R", scope), node.pos)
 
 
-def elab_relation(node: Node, scope: Scope) -> Relation:
+def elab_relation(node: SyntaxNode, scope: Scope) -> Relation:
     if node.kind != "rel":
         raise Located("expected a comparison (≤ < ≥ > = ≠)", node.pos)
     lhs, rhs = node.args
@@ -239,7 +239,7 @@ def elab_relation(node: Node, scope: Scope) -> Relation:
                     check_real(elab(rhs, ty, scope), rhs.pos))
 
 
-def elab_proposition(node: Node, scope: Scope) -> list[Relation]:
+def elab_proposition(node: SyntaxNode, scope: Scope) -> list[Relation]:
     """A hypothesis: one comparison, or a conjunction of comparisons."""
     if node.kind == "and":
         return [elab_relation(p, scope) for p in node.args]

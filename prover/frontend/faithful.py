@@ -41,11 +41,11 @@ from prover.frontend.elaborate import (
     sum_chain,
 )
 from prover.frontend.errors import Located
-from prover.frontend.syntax import Node
+from prover.frontend.syntax import SyntaxNode
 from prover.kernel import terms as T
 
 
-def faithful_term(node: Node, ty: str, scope: Scope) -> T.Term:
+def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
     """The kernel term of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
     k, a = node.kind, node.args
     if k == "num":
@@ -85,7 +85,7 @@ def faithful_term(node: Node, ty: str, scope: Scope) -> T.Term:
                   else f"unsupported term `{k}`", node.pos)
 
 
-def _build(node: Node, make, *args: T.Term) -> T.Term:
+def _build(node: SyntaxNode, make, *args: T.Term) -> T.Term:
     """A term constructor, its size limits reported at ``node``."""
     try:
         return make(*args)
@@ -93,7 +93,7 @@ def _build(node: Node, make, *args: T.Term) -> T.Term:
         raise Located(str(exc), node.pos) from None
 
 
-def _sum_chain(node: Node, ty: str, scope: Scope) -> T.Term:
+def _sum_chain(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
     parts = []
     for n, negated in sum_chain(node, ty, scope):
         t = faithful_term(n, ty, scope)
@@ -101,7 +101,7 @@ def _sum_chain(node: Node, ty: str, scope: Scope) -> T.Term:
     return _build(node, T.add, *parts)
 
 
-def _power(node: Node, ty: str, scope: Scope) -> T.Term:
+def _power(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
     """``base ^ exponent``: the exponent is typed on its own (ℕ, ℤ or ℝ); :func:`terms.power`
     reads an integer constant as ``Pow`` and anything else as ``Rpow`` (``1/2``: ``Sqrt``)."""
     base_node, exp_node = node.args
@@ -109,11 +109,11 @@ def _power(node: Node, ty: str, scope: Scope) -> T.Term:
     return _build(node, T.power, base, faithful_term(exp_node, exponent_type(node, ty, scope), scope))
 
 
-def _ascription(node: Node, ty: str, scope: Scope) -> T.Term:
+def _ascription(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
     return faithful_term(node.args[0], ascription_type(node, ty), scope)
 
 
-def faithful_relation(node: Node, scope: Scope) -> T.Rel:
+def faithful_relation(node: SyntaxNode, scope: Scope) -> T.Rel:
     """A comparison, both sides at the common type Lean gives them."""
     if node.kind != "rel":
         raise Located("expected a comparison (≤ < ≥ > = ≠)", node.pos)

@@ -22,7 +22,7 @@ from sympy.printing.str import StrPrinter
 from prover.frontend.elaborate import Scope
 from prover.frontend.errors import Located
 from prover.frontend.faithful import faithful_relation
-from prover.frontend.syntax import Node
+from prover.frontend.syntax import SyntaxNode
 from prover.kernel import check as kernel_check
 from prover.kernel import terms as T
 from prover.problem import FaithfulStatement, Relation
@@ -63,7 +63,7 @@ class Fidelity:
         self.scope = scope
         self.hypotheses: list[T.Rel] = []
 
-    def hypothesis(self, prop: Node, rels: Sequence[Relation], copies: int = 1) -> None:
+    def hypothesis(self, prop: SyntaxNode, rels: Sequence[Relation], copies: int = 1) -> None:
         """One binder's proposition (its ``∧`` parts give ``rels``), named ``copies`` times."""
         parts = prop.args if prop.kind == "and" else (prop,)
         checked: list[T.Rel] = []
@@ -71,10 +71,10 @@ class Fidelity:
             checked.append(self._check(part, rel, self.hypotheses + checked))
         self.hypotheses.extend(checked * copies)
 
-    def goal(self, node: Node, rel: Relation) -> FaithfulStatement:
+    def goal(self, node: SyntaxNode, rel: Relation) -> FaithfulStatement:
         return FaithfulStatement(tuple(self.hypotheses), self._check(node, rel, self.hypotheses))
 
-    def _check(self, node: Node, rel: Relation, context: Sequence[T.Rel]) -> T.Rel:
+    def _check(self, node: SyntaxNode, rel: Relation, context: Sequence[T.Rel]) -> T.Rel:
         """The faithful relation of ``node``; refuses it unless ``rel`` means the same."""
         faithful = faithful_relation(node, self.scope)
         sides = node.args
@@ -95,7 +95,7 @@ class Fidelity:
 _INFIX = ("add", "sub", "mul", "div", "pow", "inv", "rel", "and")
 
 
-def _start(node: Node) -> int:
+def _start(node: SyntaxNode) -> int:
     """Offset of the first token of a term (a binary node's ``pos`` is its operator's)."""
     while node.kind in _INFIX:
         node = node.args[0]

@@ -76,10 +76,10 @@ _SUPERSCRIPTS = "¹²³⁰⁴⁵⁶⁷⁸⁹"
 
 
 @dataclass(frozen=True)
-class Node:
+class SyntaxNode:
     kind: str                 # num var add sub mul div pow neg inv sqrt ascribe rel and
     pos: int
-    args: tuple[Node, ...] = ()
+    args: tuple[SyntaxNode, ...] = ()
     value: str = ""           # number text, variable name, relation op, ascribed type
     level: int = MAX          # Lean precedence level of the term (for chaining checks)
 
@@ -115,7 +115,7 @@ class TermParser:
         return self.advance()
 
     # -- the Pratt loop
-    def term(self, min_prec: int = 0) -> Node:
+    def term(self, min_prec: int = 0) -> SyntaxNode:
         left = self.leading(min_prec)
         while True:
             t = self.peek()
@@ -133,7 +133,7 @@ class TermParser:
                 left = self._binary(t, left, right, prec)
             elif t.kind == "op" and t.text == "⁻¹":
                 self.advance()
-                left = Node("inv", t.pos, (left,), level=MAX)
+                left = SyntaxNode("inv", t.pos, (left,), level=MAX)
             elif t.kind == "op" and t.text in UNSUPPORTED_INFIX:
                 prec, what = UNSUPPORTED_INFIX[t.text]
                 if prec < min_prec and t.text not in ("!=",):
@@ -151,20 +151,20 @@ class TermParser:
         return left
 
     @staticmethod
-    def _binary(t: Token, left: Node, right: Node, prec: int) -> Node:
+    def _binary(t: Token, left: SyntaxNode, right: SyntaxNode, prec: int) -> SyntaxNode:
         if t.text in RELATIONS:
-            return Node("rel", t.pos, (left, right), RELATIONS[t.text], level=prec)
+            return SyntaxNode("rel", t.pos, (left, right), RELATIONS[t.text], level=prec)
         if t.text == "∧":
             parts = tuple(a for side in (left, right) for a in (side.args if side.kind == "and" else (side,)))
-            return Node("and", t.pos, parts, level=prec)
+            return SyntaxNode("and", t.pos, parts, level=prec)
         kind = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow"}[t.text]
-        return Node(kind, t.pos, (left, right), level=prec)
+        return SyntaxNode(kind, t.pos, (left, right), level=prec)
 
-    def leading(self, min_prec: int) -> Node:
+    def leading(self, min_prec: int) -> SyntaxNode:
         t = self.peek()
         if t.kind == "num":
             self.advance()
-            return Node("num", t.pos, value=t.text)
+            return SyntaxNode("num", t.pos, value=t.text)
         if t.kind == "ident":
             return self._identifier(t)
         if t.kind == "op":
@@ -172,12 +172,12 @@ class TermParser:
                 return self._paren(t)
             if t.text == "√":
                 self.advance()
-                return Node("sqrt", t.pos, (self._argument(t),))
+                return SyntaxNode("sqrt", t.pos, (self._argument(t),))
             if t.text == "-":
                 if min_prec > 75:
                     raise Located("a negation `-x` here needs parentheses: `(-x)`", t.pos)
                 self.advance()
-                return Node("neg", t.pos, (self.term(75),), level=75)
+                return SyntaxNode("neg", t.pos, (self.term(75),), level=75)
             if t.text in _LEADING_REFUSED:
                 raise Located(_LEADING_REFUSED[t.text], t.pos)
             if t.text == "|":
@@ -188,11 +188,11 @@ class TermParser:
             raise Located(f"unexpected character `{t.text}`", t.pos)
         raise Located(f"expected an expression, found {describe(t)}", t.pos)
 
-    def _identifier(self, t: Token) -> Node:
+    def _identifier(self, t: Token) -> SyntaxNode:
         name = t.text
         if name in SQRT_NAMES:
             self.advance()
-            return Node("sqrt", t.pos, (self._argument(t),))
+            return SyntaxNode("sqrt", t.pos, (self._argument(t),))
         if name in _FUNCTIONS_REFUSED:
             raise Located(f"function `{name}` is not supported", t.pos)
         if name in _KEYWORDS_REFUSED:
@@ -205,15 +205,15 @@ class TermParser:
         if starts_term and not (nxt.kind == "ident" and nxt.text in _KEYWORDS_REFUSED):
             raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt` and `√` are supported)",
                           t.pos)
-        return Node("var", t.pos, value=name)
+        return SyntaxNode("var", t.pos, value=name)
 
-    def _argument(self, fn: Token) -> Node:
+    def _argument(self, fn: Token) -> SyntaxNode:
         nxt = self.peek()
         if nxt.kind == "eof" or (nxt.kind == "op" and nxt.text not in ("(", "√", "-")):
             raise Located(f"`{fn.text}` needs an argument", fn.pos)
         return self.term(MAX)
 
-    def _paren(self, open_tok: Token) -> Node:
+    def _paren(self, open_tok: Token) -> SyntaxNode:
         self.advance()
         if self.at(")"):
             raise Located("empty parentheses `()`", open_tok.pos)
@@ -225,7 +225,7 @@ class TermParser:
                 raise Located(f"expected a type after `:`, found {describe(ty)}", ty.pos)
             self.advance()
             self._close(open_tok)
-            return Node("ascribe", open_tok.pos, (inner,), TYPE_NAMES[ty.text])
+            return SyntaxNode("ascribe", open_tok.pos, (inner,), TYPE_NAMES[ty.text])
         if self.at(","):
             raise Located("tuple / anonymous constructor `(a, b)` is not supported", self.peek().pos)
         self._close(open_tok)

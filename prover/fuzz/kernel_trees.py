@@ -57,7 +57,7 @@ class Rel:
 
 
 @dataclass(frozen=True)
-class Ctx:
+class TreeContext:
     """Variables and hypotheses of a goal."""
 
     variables: tuple[str, ...]
@@ -70,8 +70,8 @@ class Ctx:
         return {"variables": list(self.variables), "hypotheses": [h.to_json() for h in self.hypotheses],
                 "target": target.to_json()}
 
-    def plus(self, *hyps: Rel) -> Ctx:
-        return Ctx(self.variables, self.hypotheses + hyps)
+    def plus(self, *hyps: Rel) -> TreeContext:
+        return TreeContext(self.variables, self.hypotheses + hyps)
 
     def idx(self, pred: Callable[[Rel], bool]) -> list[int]:
         return [i for i, h in enumerate(self.hypotheses) if pred(h)]
@@ -141,7 +141,7 @@ def rpoly(rng: random.Random, syms: list[sp.Symbol], max_deg: int = 2, max_terms
             return p
 
 
-def random_ctx(rng: random.Random, names: tuple[str, ...] | None = None, min_vars: int = 1) -> Ctx:
+def random_ctx(rng: random.Random, names: tuple[str, ...] | None = None, min_vars: int = 1) -> TreeContext:
     pool = names or rng.choice(VAR_POOLS)
     n = rng.randint(max(1, min_vars), min(3, len(pool)))
     vs = tuple(pool[:n])
@@ -159,7 +159,7 @@ def random_ctx(rng: random.Random, names: tuple[str, ...] | None = None, min_var
     if n >= 2 and rng.random() < 0.2:
         hyps.append(Rel(" + ".join(vs), "=", str(rng.randint(1, 3))))
     rng.shuffle(hyps)
-    return Ctx(vs, tuple(hyps))
+    return TreeContext(vs, tuple(hyps))
 
 
 # ---------------------------------------------------------------- close / sos
@@ -174,7 +174,7 @@ class Sos:
     kind: str  # "ge", "gt" or "eq"
 
 
-def sos_over(rng: random.Random, ctx: Ctx, strict: bool | None = None, allow_eq: bool = True,
+def sos_over(rng: random.Random, ctx: TreeContext, strict: bool | None = None, allow_eq: bool = True,
              denominators: bool = True) -> Sos:
     syms = ctx.syms()
     vs = ctx.variables
@@ -233,7 +233,7 @@ def target_for(rng: random.Random, P: sp.Expr, kind: str, syms: list[sp.Symbol],
     return Rel(total, op, str(R)) if op in (">=", ">") else Rel(str(R), op, total)
 
 
-def gen_close_sos(rng: random.Random, ctx: Ctx | None = None) -> tuple[dict, dict]:
+def gen_close_sos(rng: random.Random, ctx: TreeContext | None = None) -> tuple[dict, dict]:
     ctx = ctx or random_ctx(rng)
     s = sos_over(rng, ctx)
     g = ctx.goal(target_for(rng, s.P, s.kind, ctx.syms()))
@@ -281,8 +281,8 @@ def gen_close_positivity(rng: random.Random) -> tuple[dict, dict]:
 # ---------------------------------------------------------------- rewrite / scale
 
 
-def _ctx_of(goal: dict) -> Ctx:
-    return Ctx(tuple(goal["variables"]), tuple(Rel(h["lhs"], h["op"], h["rhs"]) for h in goal["hypotheses"]))
+def _ctx_of(goal: dict) -> TreeContext:
+    return TreeContext(tuple(goal["variables"]), tuple(Rel(h["lhs"], h["op"], h["rhs"]) for h in goal["hypotheses"]))
 
 
 def _target(goal: dict) -> Rel:
@@ -297,7 +297,7 @@ def _has_radical(goal: dict) -> bool:
     return any("sqrt" in t or re.search(r"\*\*\s*\(\s*-?\d+\s*/", t) for t in texts)
 
 
-def _multiplier(rng: random.Random, ctx: Ctx, constant: bool = False) -> sp.Expr:
+def _multiplier(rng: random.Random, ctx: TreeContext, constant: bool = False) -> sp.Expr:
     pos = [] if constant else ctx.positive_vars()
     u = rng.random()
     if u < 0.5 or not pos:
@@ -322,7 +322,7 @@ def target_from_text(rng: random.Random, S: str, kind: str, syms: list[sp.Symbol
     return Rel(total, op, R) if op in (">=", ">") else Rel(R, op, total)
 
 
-def _linear_goal(rng: random.Random, ctx: Ctx, parts: list[tuple[sp.Expr, Rel]], kind: str,
+def _linear_goal(rng: random.Random, ctx: TreeContext, parts: list[tuple[sp.Expr, Rel]], kind: str,
                  radical: bool) -> dict:
     """The goal whose slack is ``Σ coefficient · slack(relation)`` over ``parts``: expanded by sympy
     for polynomial goals, written verbatim when the subgoal mentions radicals."""
@@ -333,7 +333,7 @@ def _linear_goal(rng: random.Random, ctx: Ctx, parts: list[tuple[sp.Expr, Rel]],
     return ctx.goal(target_for(rng, S, kind, ctx.syms()))
 
 
-def _eq_parts(rng: random.Random, ctx: Ctx) -> tuple[list[tuple[sp.Expr, Rel]], list[dict]]:
+def _eq_parts(rng: random.Random, ctx: TreeContext) -> tuple[list[tuple[sp.Expr, Rel]], list[dict]]:
     parts, terms = [], []
     for k in ctx.idx(lambda h: h.op == "="):
         if rng.random() < 0.4:
@@ -428,7 +428,7 @@ def gen_introduce(rng: random.Random) -> tuple[dict, dict]:
     hyps = list(base.hypotheses)
     if x not in base.nonneg_vars():
         hyps.append(Rel(x, rng.choice((">", ">=")), "0"))
-    ctx = Ctx(vs, tuple(hyps))
+    ctx = TreeContext(vs, tuple(hyps))
     new = next(n for n in FRESH_INTRO if n not in vs)
     nonneg = ctx.nonneg_vars()
     kind = rng.choice(("sqrt", "sqrt", "cbrt", "poly"))
@@ -446,7 +446,7 @@ def gen_introduce(rng: random.Random) -> tuple[dict, dict]:
         D = f"sqrt({X})" if q == 2 else f"({X})**(1/3)"
         facts = [Rel(new, ">=", "0"), Rel(f"{new}**{q}", "=", X)]
         reduce_q = q
-    sub_ctx = Ctx(vs + (new,), ctx.hypotheses + tuple(facts))
+    sub_ctx = TreeContext(vs + (new,), ctx.hypotheses + tuple(facts))
     s = sos_over(rng, sub_ctx, allow_eq=False, denominators=False)
     P, cert = s.P, s.cert
     if reduce_q is not None:
@@ -504,7 +504,7 @@ def wrap_substitute(rng: random.Random, sub: dict, child: dict) -> tuple[dict, d
         return None
     back = {v: f"({g})" for v, g in inv.items()}
     hyps = tuple(Rel(_replace_names(h.lhs, back), h.op, _replace_names(h.rhs, back)) for h in ctx.hypotheses)
-    gctx = Ctx(tuple(old_vars), hyps + tuple(extra))
+    gctx = TreeContext(tuple(old_vars), hyps + tuple(extra))
     t2 = _target(sub)
     g = gctx.goal(Rel(_replace_names(t2.lhs, back), t2.op, _replace_names(t2.rhs, back)))
     cert = {"substitution": fwd, "inverse": inv}

@@ -60,19 +60,19 @@ class Verdict:
 # ---------------------------------------------------------------- one step's context
 
 
-class _Ctx:
+class _CheckContext:
     """A goal's context: its hypotheses, one atom table, one positivity prover."""
 
     def __init__(self, goal: Goal, inv_atoms: bool = False):
         self.goal = goal
         self.at = Atomizer(inv_atoms=inv_atoms)
         self.pos = Positivity(goal.hypotheses, self.at)
-        self._inverse_view: _Ctx | None = None
+        self._inverse_view: _CheckContext | None = None
 
-    def inverse_view(self) -> _Ctx:
+    def inverse_view(self) -> _CheckContext:
         """The same context with inverses as atoms (identities that need no denominator nonzero)."""
         if self._inverse_view is None:
-            self._inverse_view = _Ctx(self.goal, inv_atoms=True)
+            self._inverse_view = _CheckContext(self.goal, inv_atoms=True)
         return self._inverse_view
 
     def parse(self, s: Any, what: str, variables: Sequence[str] | None = None) -> T.Term:
@@ -173,7 +173,7 @@ def check_close(goal: Goal, cert: Any) -> None:
             goal = Goal.from_json(goal)
         except IRError as exc:
             raise KernelError(str(exc)) from None
-    ctx = _Ctx(goal)
+    ctx = _CheckContext(goal)
     target = goal.target
     dens: list = []
     slack = ctx.conv(target.slack(), dens)
@@ -314,7 +314,7 @@ class Kernel:
         _new_hypotheses(G, G2, cert.new_hypotheses)
         # the new hypotheses are proved from G's: they may serve to prove denominators nonzero
         # (a denominator positive only thanks to an equality constraint); indices of G's stay valid
-        ctx = _Ctx(Goal(G.variables, G.hypotheses + tuple(h for h in G2.hypotheses if h not in G.hypotheses),
+        ctx = _CheckContext(Goal(G.variables, G.hypotheses + tuple(h for h in G2.hypotheses if h not in G.hypotheses),
                         G.target))
         dens: list = []
         m = ctx.conv(ctx.parse(cert.multiplier, "multiplier"), dens)
@@ -333,7 +333,7 @@ class Kernel:
         elif need == "ne" and not ctx.pos.nonzero_conv(m):
             raise KernelError(f"cannot prove the multiplier {ctx.show(m)} nonzero")
 
-    def _application(self, ctx: _Ctx, app: C.Application, dens: list, w: str) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
+    def _application(self, ctx: _CheckContext, app: C.Application, dens: list, w: str) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
         """``(A, B, c)`` of one application ``A <= B`` with weight ``c >= 0``: a catalogue lemma
         instance, an inequality hypothesis of the goal, or a fact proved by its own close certificate."""
         c = ctx.conv(ctx.parse(app.coefficient, f"{w} coefficient"), dens)
@@ -367,7 +367,7 @@ class Kernel:
                 ctx.require_sign(s, sc.strict, what + " needs")
         return ctx.conv(lem.lhs, dens, subs), ctx.conv(lem.rhs, dens, subs), c
 
-    def _fact_or_hypothesis(self, ctx: _Ctx, app: C.HypothesisApplication | C.FactApplication, dens: list,
+    def _fact_or_hypothesis(self, ctx: _CheckContext, app: C.HypothesisApplication | C.FactApplication, dens: list,
                             w: str) -> tuple[sp.Expr, sp.Expr]:
         """``A <= B`` from inequality hypothesis ``k`` of the goal, or from a ``fact`` whose close
         certificate (over the goal's context) the kernel checks here."""
@@ -420,7 +420,7 @@ class Kernel:
                 raise KernelError(f"case {i} must be the goal with extra hypotheses appended")
         n0 = len(G.hypotheses)
         if isinstance(cert, C.SignSplit):
-            ctx = _Ctx(G)
+            ctx = _CheckContext(G)
             p = ctx.parse(cert.expr, "expr")
             if len(subgoals) != 2:
                 raise KernelError("a sign split has exactly two cases")
@@ -450,7 +450,7 @@ class Kernel:
                 raise KernelError(f"case {i} must add exactly the chain {' >= '.join(o)}")
         group = _group(names, symmetry)
         if symmetry != "none":
-            ctx = _Ctx(G)
+            ctx = _CheckContext(G)
             for g in _generators(names, symmetry):
                 _check_invariant(ctx, G, g, symmetry)
         covered = {tuple(g[v] for v in o) for o in orderings for g in group}
@@ -471,13 +471,13 @@ class Kernel:
             raise KernelError("the subgoal's variables must be the goal's followed by the new ones")
         if not _op_implies(G2.target.op, G.target.op):
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
-        ctx = _Ctx(G)
+        ctx = _CheckContext(G)
         subs = {v: ctx.parse(e, f"definition of {v}") for v, e in defs.items()}
         facts: list[Relation] = []
         for v, D in subs.items():
             facts += _definition_facts(ctx, v, D)
         # At a point x of G's context with v := D(x) the facts hold, so we reason in that context.
-        ext = _Ctx(Goal(G2.variables, G.hypotheses + tuple(facts), G2.target))
+        ext = _CheckContext(Goal(G2.variables, G.hypotheses + tuple(facts), G2.target))
         rep = _radical_replacer(ctx, subs)
 
         def same(h2: Relation, h: Relation) -> bool:
@@ -515,7 +515,7 @@ class Kernel:
             raise KernelError("'substitution' maps names that are not variables of the goal")
         if set(inv) != set(G2.variables):
             raise KernelError("'inverse' maps names that are not variables of the subgoal")
-        ctx, ctx2 = _Ctx(G), _Ctx(G2)
+        ctx, ctx2 = _CheckContext(G), _CheckContext(G2)
         f = {x: ctx2.parse(e, f"substitution of {x}", G2.variables) for x, e in fwd.items()}
         g = {y: ctx.parse(e, f"inverse of {y}") for y, e in inv.items()}
         eq_terms = cert.eq_terms
@@ -589,7 +589,7 @@ def _new_hypotheses(G: Goal, G2: Goal, new_hypotheses: Sequence[C.NewHypothesis]
         _close_in(G.with_target(h), proofs[i], f"new hypothesis {i}")
 
 
-def _equivalent(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None) -> bool:
+def _equivalent(ctx: _CheckContext, h: Relation, H: Relation, subs: dict | None = None) -> bool:
     """``h`` (with ``subs`` applied) has the same truth value as ``H`` in ``ctx``'s context."""
     if subs is None and h == H:
         return True
@@ -597,7 +597,7 @@ def _equivalent(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None) -
     return kind == _KIND[H.op] and _same_slack(ctx, h, H, subs, both_signs=kind in ("eq", "ne"))
 
 
-def _same_slack(ctx: _Ctx, h: Relation, H: Relation, subs: dict | None = None, both_signs: bool = False) -> bool:
+def _same_slack(ctx: _CheckContext, h: Relation, H: Relation, subs: dict | None = None, both_signs: bool = False) -> bool:
     """slack(h) (with ``subs`` applied) = slack(H) where ``ctx``'s hypotheses hold (± if asked):
     as field algebra with every denominator proved nonzero, else with inverses as atoms (a
     rearrangement that needs no denominator nonzero)."""
@@ -645,7 +645,7 @@ def _generators(names: list[str], symmetry: str) -> list[dict[str, str]]:
     return [cycle, swap]
 
 
-def _check_invariant(ctx: _Ctx, G: Goal, g: dict[str, str], symmetry: str) -> None:
+def _check_invariant(ctx: _CheckContext, G: Goal, g: dict[str, str], symmetry: str) -> None:
     ren = {a: T.Var(b) for a, b in g.items()}
 
     def rn(r: Relation) -> Relation:
@@ -666,7 +666,7 @@ def _fmt_perm(g: dict[str, str]) -> str:
     return "(" + ", ".join(f"{a}→{b}" for a, b in g.items() if a != b) + ")"
 
 
-def _radical_replacer(ctx: _Ctx, subs: dict[str, T.Term]) -> Callable[[Relation], Relation]:
+def _radical_replacer(ctx: _CheckContext, subs: dict[str, T.Term]) -> Callable[[Relation], Relation]:
     """Rewrite old-variable relations in terms of the new variables: every definition ``D`` by
     its variable, and, for ``v = X ** (1/q)`` with ``X >= 0`` proved, ``X ** (k/q)`` by ``v ** k``
     (Mathlib: ``x ^ (k/q) = (x ^ (1/q)) ^ k`` for ``x >= 0``)."""
@@ -732,7 +732,7 @@ def _replace_top_down(e: T.Term, f: Callable[[T.Term], T.Term | None]) -> T.Term
     return e
 
 
-def _definition_facts(ctx: _Ctx, v: str, D: T.Term) -> list[Relation]:
+def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
     """Facts about a new variable ``v := D`` that hold in Lean, each after its side condition:
     ``v = D``; ``√X >= 0``; for ``X ^ (p/q)``: ``v > 0`` and ``v ^ q = X ^ p`` if ``X > 0``,
     ``v >= 0`` and ``v ^ q = X ^ p`` if ``X >= 0`` and ``p/q > 0``; ``exp X > 0``. The facts are
@@ -764,7 +764,7 @@ def introduce_facts(goal: Any, definitions: dict[str, str]) -> list[Relation]:
     A ``new_hypotheses`` proof of an ``introduce`` step is checked over the goal's hypotheses
     followed by these facts (so its hypothesis indices count them after the goal's)."""
     g = goal if isinstance(goal, Goal) else Goal.from_json(goal)
-    ctx = _Ctx(g)
+    ctx = _CheckContext(g)
     facts: list[Relation] = []
     for v, e in definitions.items():
         facts += _definition_facts(ctx, v, ctx.parse(e, f"definition of {v}"))
@@ -777,7 +777,7 @@ def equivalent_relations(context: Sequence[Relation], a: Relation, b: Relation) 
     denominator proved nonzero from ``context``."""
     variables = sorted(set().union(*(T.variables_of(r.lhs) | T.variables_of(r.rhs)
                                      for r in (*context, a, b))))
-    ctx = _Ctx(Goal(tuple(variables), tuple(context), a))
+    ctx = _CheckContext(Goal(tuple(variables), tuple(context), a))
     try:
         return _equivalent(ctx, a, b)
     except KernelError:
@@ -816,7 +816,7 @@ def check_statement(statement: Statement, root: Goal) -> list[str]:
         return ["root: the proof's variables are not the theorem's"]
     if len(root.hypotheses) != len(statement.hypotheses):
         return ["root: the proof's hypotheses are not the theorem's"]
-    ctx = _Ctx(Goal(statement.variables, statement.hypotheses, statement.goal))
+    ctx = _CheckContext(Goal(statement.variables, statement.hypotheses, statement.goal))
     errors = []
     for i, (h, H) in enumerate(zip(root.hypotheses, statement.hypotheses)):
         if h != H and not _equivalent(ctx, h, H):

@@ -5,6 +5,6 @@
 * :mod:`prover.lean.backend` / :mod:`prover.lean.dojo_backend` — one interface over the REPL and LeanDojo
   (by name: :mod:`prover.lean.registry`);
 * :mod:`prover.lean.verify` — step-by-step replay, the search's per-step filter, file check + axiom audit;
-* :mod:`prover.lean.backends` — the entry points ``prover prove`` calls;
+* :mod:`prover.lean.facade` — the entry points ``prover prove`` calls;
 * :mod:`prover.lean.lemmas_gen` — regenerates ``lean_project/ProverLemmas/Catalogue.lean``.
 """

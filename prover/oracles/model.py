@@ -4,7 +4,7 @@ Floats are only used to *find* candidates. :meth:`GoalModel.confirm` turns a flo
 exact one (rationals with a bounded denominator; the variable eliminated by an equality
 hypothesis becomes an exact real root of a polynomial with rational coefficients, so the
 equality holds exactly) and accepts it only when every hypothesis holds and the target fails
-with certainty (see :mod:`prover.oracles.exact`).
+with certainty (see :mod:`prover.oracles.exact_sign`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 import sympy as sp
 
 from prover.ir import Goal
-from prover.oracles.exact import DomainError, Undecided, evaluate, lean_value, sign
+from prover.oracles.exact_sign import DomainError, Undecided, evaluate, lean_value, sign
 from prover.problem import Relation, var
 
 #: Denominator bounds tried, simplest first, when rationalizing a float point.

@@ -4,7 +4,6 @@ from prover.rewrite.base import Candidate, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.denominator_signs import DenominatorSigns
 from prover.rewrite.fractions import ClearDenominators
-from prover.rewrite.fudging import IsolatedFudging
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.product_bounds import ProductBounds
@@ -14,6 +13,7 @@ from prover.rewrite.split import SplitOrder
 from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
 from prover.rewrite.tangent import TangentLine
 from prover.rewrite.tangent_plane import TangentPlane
+from prover.rewrite.termwise_sos import IsolatedFudging
 
 
 def symbolic_generators() -> list[TacticGenerator]:

@@ -1,7 +1,7 @@
 """What a goal's hypotheses say about one variable, for the rewrites that cite them.
 
 :func:`nonneg_hyp_of` is the one copy the tangent-line and tangent-plane rewrites use. The
-closers' :func:`prover.solvers.sds.nonneg_hyp_index` (re-exported here) answers a different
+closers' :func:`prover.solvers.difference_substitution.nonneg_hyp_index` (re-exported here) answers a different
 question on purpose: a map from every goal variable's *name* to its first such hypothesis,
 restricted to the goal's variables; this one takes any symbol and compares it exactly.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.ir import Goal
-from prover.solvers.sds import nonneg_hyp_index
+from prover.solvers.difference_substitution import nonneg_hyp_index
 
 __all__ = ["nonneg_hyp_index", "nonneg_hyp_of"]
 

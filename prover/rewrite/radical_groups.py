@@ -144,7 +144,7 @@ class Radical:
 
 
 @dataclass
-class Ctx:
+class GroupContext:
     goal0: Goal
     goal2: Goal
     syms: list[sp.Symbol]
@@ -176,7 +176,7 @@ def _homogeneous_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[int, sp.
     return None
 
 
-def _weights(ctx: Ctx) -> dict[sp.Symbol, sp.Rational] | None:
+def _weights(ctx: GroupContext) -> dict[sp.Symbol, sp.Rational] | None:
     w: dict[sp.Symbol, sp.Rational] = {x: sp.Integer(1) for x in ctx.syms}
     for r in ctx.rads:
         degs = {sum(m) for m in sp.Poly(r.hom, *ctx.syms).monoms()}
@@ -186,7 +186,7 @@ def _weights(ctx: Ctx) -> dict[sp.Symbol, sp.Rational] | None:
     return w
 
 
-def homogenize(e: sp.Expr, ctx: Ctx) -> tuple[sp.Expr, sp.Expr]:
+def homogenize(e: sp.Expr, ctx: GroupContext) -> tuple[sp.Expr, sp.Expr]:
     """``(e', ν)`` with ``e' = e + ν·eq(s = k)`` homogeneous (weights: ``x`` 1, ``t`` deg(Q)/2)."""
     if ctx.hom is None:
         return e, sp.Integer(0)
@@ -216,7 +216,7 @@ def homogenize(e: sp.Expr, ctx: Ctx) -> tuple[sp.Expr, sp.Expr]:
     return sp.expand(out), sp.expand(nu)
 
 
-def reduce_radicals(e: sp.Expr, ctx: Ctx) -> tuple[sp.Expr, Cert]:
+def reduce_radicals(e: sp.Expr, ctx: GroupContext) -> tuple[sp.Expr, Cert]:
     """``e = e' + Σ λ·eq``, ``e'`` of degree <= 1 in every radical, with ``t² → Q_hom``."""
     out = Cert()
     e = sp.expand(e)
@@ -237,7 +237,7 @@ def reduce_radicals(e: sp.Expr, ctx: Ctx) -> tuple[sp.Expr, Cert]:
 # ---------------------------------------------------------------- positive representations
 
 
-def pos_rep(D: sp.Expr, ctx: Ctx, strict: bool = True) -> list[tuple[sp.Rational, list[int], sp.Expr]]:
+def pos_rep(D: sp.Expr, ctx: GroupContext, strict: bool = True) -> list[tuple[sp.Rational, list[int], sp.Expr]]:
     """``D = Σ d·Π slack(mult)·s²`` with ``d > 0``, every factor visibly positive (kernel-provable)."""
     D = sp.expand(D)
     if D.is_Rational:
@@ -262,7 +262,7 @@ def pos_rep(D: sp.Expr, ctx: Ctx, strict: bool = True) -> list[tuple[sp.Rational
     return out
 
 
-def _factor_rep(f: sp.Expr, ctx: Ctx) -> tuple[list[tuple[sp.Rational, list[int], sp.Expr]], int]:
+def _factor_rep(f: sp.Expr, ctx: GroupContext) -> tuple[list[tuple[sp.Rational, list[int], sp.Expr]], int]:
     """An irreducible factor as a positive combination (up to the sign returned)."""
     for sgn in (1, -1):
         g = sp.expand(sgn * f)
@@ -290,7 +290,7 @@ def _factor_rep(f: sp.Expr, ctx: Ctx) -> tuple[list[tuple[sp.Rational, list[int]
 # ---------------------------------------------------------------- numeric signs (a filter)
 
 
-def _values(e: sp.Expr, ctx: Ctx) -> list[float]:
+def _values(e: sp.Expr, ctx: GroupContext) -> list[float]:
     fn = sp.lambdify(ctx.all_syms, e, "math")
     out = []
     for p in ctx.points:
@@ -301,7 +301,7 @@ def _values(e: sp.Expr, ctx: Ctx) -> list[float]:
     return out
 
 
-def _sign(e: sp.Expr, ctx: Ctx) -> int:
+def _sign(e: sp.Expr, ctx: GroupContext) -> int:
     """+1: ``>= 0`` on all samples, −1: ``<= 0``, 2: ≈ 0, 0: both signs."""
     vals = _values(e, ctx)
     if not vals:
@@ -317,7 +317,7 @@ def _sign(e: sp.Expr, ctx: Ctx) -> int:
 # ---------------------------------------------------------------- certifying N >= 0
 
 
-def poly_cert(P: sp.Expr, ctx: Ctx) -> Cert:
+def poly_cert(P: sp.Expr, ctx: GroupContext) -> Cert:
     """``P >= 0`` for ``P`` in the original variables: visibly positive, else SOS over the context."""
     P = sp.expand(P)
     if P == 0:
@@ -337,7 +337,7 @@ def poly_cert(P: sp.Expr, ctx: Ctx) -> Cert:
     return cert_from_json(cert, ctx.goal0.variables)
 
 
-def certify(N: sp.Expr, ctx: Ctx, depth: int = 0) -> tuple[Cert, sp.Expr]:
+def certify(N: sp.Expr, ctx: GroupContext, depth: int = 0) -> tuple[Cert, sp.Expr]:
     """``(C, W)`` with ``W·N = value(C)``: a certificate of ``N >= 0`` up to a multiplier ``W``
     that the kernel's positivity rules prove ``> 0`` (``N`` polynomial in the variables and the
     radicals). Keeping ``W`` outside (the scale step divides by it in its coefficient) keeps the
@@ -382,7 +382,7 @@ def certify(N: sp.Expr, ctx: Ctx, depth: int = 0) -> tuple[Cert, sp.Expr]:
     raise GroupFailure("no radical can be isolated")
 
 
-def times_pos(c: Cert, W: sp.Expr, ctx: Ctx) -> Cert:
+def times_pos(c: Cert, W: sp.Expr, ctx: GroupContext) -> Cert:
     """The certificate of ``value·W`` for a visibly positive ``W``."""
     if W == 1:
         return c
@@ -391,7 +391,7 @@ def times_pos(c: Cert, W: sp.Expr, ctx: Ctx) -> Cert:
                 {j: lam * W for j, lam in c.eqs.items()})
 
 
-def _kernel_positive(e: sp.Expr, ctx: Ctx) -> bool:
+def _kernel_positive(e: sp.Expr, ctx: GroupContext) -> bool:
     try:
         pos_rep(e, ctx)
     except GroupFailure:
@@ -399,7 +399,7 @@ def _kernel_positive(e: sp.Expr, ctx: Ctx) -> bool:
     return is_positive(e, ctx.goal2, True)
 
 
-def _eq_t(ctx: Ctx, r: Radical, lam: sp.Expr) -> Cert:
+def _eq_t(ctx: GroupContext, r: Radical, lam: sp.Expr) -> Cert:
     """``λ·(t² − Q_hom)`` as equality terms."""
     c = Cert([], {r.eq_hyp: lam})
     if r.mu != 0:
@@ -416,7 +416,7 @@ class Fact:
     coefficient: sp.Expr
 
 
-def fact_cert(expr: sp.Expr, ctx: Ctx) -> Fact:
+def fact_cert(expr: sp.Expr, ctx: GroupContext) -> Fact:
     """``expr >= 0`` (rational in the variables and radicals) over the introduced context, as the
     polynomial fact ``W·num >= 0`` and the coefficient ``1/(W·den)``."""
     num, den = sp.fraction(sp.together(expr))
@@ -597,10 +597,10 @@ def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
     pts = _context_points(goal, syms, centre, bases, SAMPLES)
     if len(pts) < 30:
         return None
-    ctx = Ctx(goal, G2, syms, rads, hom, pts, deadline, strict_hyp, slack_hyps)
+    ctx = GroupContext(goal, G2, syms, rads, hom, pts, deadline, strict_hyp, slack_hyps)
     if hom is not None:
         for r in rads:
-            r.hom, nu = homogenize(r.base, Ctx(goal, G2, syms, [], hom, [], deadline))
+            r.hom, nu = homogenize(r.base, GroupContext(goal, G2, syms, [], hom, [], deadline))
             r.mu = nu
     # the groups
     poly_part, nonpoly = sp.Integer(0), []
@@ -633,11 +633,11 @@ def _planes(F: sp.Expr, syms: list[sp.Symbol], point: dict) -> list[sp.Expr]:
     return out
 
 
-def _numeric_ok(e: sp.Expr, ctx: Ctx) -> bool:
+def _numeric_ok(e: sp.Expr, ctx: GroupContext) -> bool:
     return _sign(e, ctx) in (1, 2)
 
 
-def _try_groups(goal: Goal, G2: Goal, ctx: Ctx, groups: list[sp.Expr], poly_part: sp.Expr, point: dict,
+def _try_groups(goal: Goal, G2: Goal, ctx: GroupContext, groups: list[sp.Expr], poly_part: sp.Expr, point: dict,
                 defs: dict[str, str], bases: list[sp.Expr], ts: list[sp.Symbol]) -> Step | None:
     syms = ctx.syms
     apps: list[FactApplication] = []

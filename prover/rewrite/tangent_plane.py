@@ -16,9 +16,8 @@ its own exact close certificate: ``T_i − L_i = P/D`` with ``D > 0``; SOS gives
 ``D₀ = Σ d_k·monomial``) every term is divided by ``D`` as ``c·d_k/c₀ · Π slack(H)·monomial ·
 (q/(S·D₀))²``. The step is ``scale``: ``slack(G) = m·slack(G') + Σ_i 1·(T_i − L_i)``.
 
-:class:`ReduceFractionsByConstraints` reduces each fraction's numerator modulo the polynomial
-equality hypotheses (``abc = 1``: ``a⁵b²c²/(2b+c)²`` → ``a³/(2b+c)²``), which brings the
-reciprocal substitution's output to the degree-1 shape the tangent plane needs.
+The reciprocal substitution's output is brought to the degree-1 shape the tangent plane needs
+by :class:`prover.rewrite.reduce.ReduceFractionsByConstraints`.
 
 Nothing here is trusted: the kernel checks every step and every fact certificate.
 """
@@ -43,7 +42,6 @@ from prover.rewrite.base import (
     is_positive,
     is_rational_function,
     primitive_relation,
-    rewrite_step,
     symbols_of,
 )
 from prover.rewrite.facts import nonneg_hyp_of
@@ -418,63 +416,3 @@ def _readable(expr: sp.Expr, strict: bool) -> Relation:
     left = [a for a in sp.Add.make_args(expr) if not a.as_coeff_Mul()[0].is_negative]
     right = [-a for a in sp.Add.make_args(expr) if a.as_coeff_Mul()[0].is_negative]
     return Relation(sp.Add(*left), ">" if strict else ">=", sp.Add(*right))
-
-
-class ReduceFractionsByConstraints:
-    """Reduce each fraction's numerator modulo the polynomial equality hypotheses (``rewrite``)."""
-
-    name = "reduce-fractions"
-
-    def generate(self, goal: Goal) -> Iterator[Candidate]:
-        t = goal.target
-        if not t.is_inequality:
-            return
-        syms = symbols_of(goal)
-        if not is_rational_function(t.slack(), syms) or is_polynomial(sp.expand(t.slack()), syms):
-            return
-        eqs = [(i, e) for i, e in equality_hyps(goal) if e != 0 and is_polynomial(e, syms)]
-        if not eqs:
-            return
-        lam = [sp.Integer(0)] * len(eqs)
-        changed = False
-        sides = []
-        for k, side in enumerate((t.lhs, t.rhs)):
-            out = sp.Integer(0)
-            args = sp.Add.make_args(sp.sympify(side))
-            if len(args) > MAX_TERMS:
-                return
-            for a in args:
-                new, qs = self._reduce_term(a, syms, [e for _, e in eqs])
-                if qs is not None:
-                    changed = True
-                    sgn = 1 if k == 1 else -1
-                    lam = [l_ + sgn * q for l_, q in zip(lam, qs)]
-                out += new
-            sides.append(out)
-        if not changed:
-            return
-        new_target = Relation(sides[0], t.op, sides[1])
-        # slack = rhs - lhs for <=, lhs - rhs for >=: the λ above were for (rhs - lhs)
-        if t.op in (">=", ">"):
-            lam = [-l_ for l_ in lam]
-        eq_terms = [(i, sp.cancel(l_)) for (i, _), l_ in zip(eqs, lam) if sp.cancel(l_) != 0]
-        yield Candidate(rewrite_step(goal, new_target, sp.Integer(1), eq_terms,
-                                     note="reduce the fractions' numerators modulo the equality hypotheses"),
-                        self.name, 1.2)
-
-    @staticmethod
-    def _reduce_term(a: sp.Expr, syms: list[sp.Symbol], eqs: list[sp.Expr]
-                     ) -> tuple[sp.Expr, list[sp.Expr] | None]:
-        """``a = N/D`` → ``(R/D, [q_j/D])`` with ``N = Σ q_j·eq_j + R`` of lower degree."""
-        if is_polynomial(a, syms):
-            return a, None
-        num, den = sp.fraction(sp.cancel(sp.together(a)))
-        num = sp.expand(num)
-        if not is_polynomial(num, syms) or num == 0:
-            return a, None
-        qs, rem = sp.reduced(num, eqs, *syms, order="grevlex")
-        rem = sp.expand(rem)
-        if rem == num or sp.Poly(rem, *syms).total_degree() >= sp.Poly(num, *syms).total_degree():
-            return a, None
-        den = sp.factor(den)
-        return rem / den, [sp.expand(q) / den for q in qs]

@@ -24,9 +24,9 @@ from prover.ir import Goal, Proof, Step
 from prover.problem import Problem
 from prover.rewrite import symbolic_generators, termwise_generators
 from prover.rewrite.base import TacticGenerator
-from prover.search import hooks
+from prover.search import services
+from prover.search.hard_timeout import IsolatedGroup, call_with_hard_limit, fork_available
 from prover.search.heuristics import Ranker, default_ranker
-from prover.search.isolate import IsolatedGroup, call_with_hard_limit, fork_available
 from prover.search.result import ProveResult
 
 
@@ -50,13 +50,13 @@ class SearchConfig:
     generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
     ranker: Ranker | None = None
-    step_filter: Any = None    # e.g. prover.lean.backends.LeanStepFilter: every step also runs in Lean
+    step_filter: Any = None    # e.g. prover.lean.facade.LeanStepFilter: every step also runs in Lean
 
 
 @dataclass
-class Node:
+class SearchNode:
     goals: tuple[Goal, ...]
-    parent: Node | None
+    parent: SearchNode | None
     entry: tuple[Step, int] | None      # the step taken to reach this node, and how many goals it opened
     depth: int
     lean: tuple[Any, ...] = ()          # the step filter's node for each open goal (when one is used)
@@ -64,7 +64,7 @@ class Node:
 
     def entries(self) -> list[tuple[Step, int]]:
         out: list[tuple[Step, int]] = []
-        n: Node | None = self
+        n: SearchNode | None = self
         while n is not None and n.entry is not None:
             out.append(n.entry)
             n = n.parent
@@ -123,8 +123,8 @@ class Search:
         self.t0 = time.monotonic()
         self.deadline = self.t0 + config.time_limit
         self.root = Goal.from_problem(problem)
-        self.closer = hooks.closer()
-        self.cex = hooks.counterexample_finder()
+        self.closer = services.closer()
+        self.cex = services.counterexample_finder()
         gens = list(config.generators) if config.generators is not None else self._default_generators()
         self.generators = gens + list(config.extra_generators)
         self.ranker = config.ranker or default_ranker
@@ -134,7 +134,7 @@ class Search:
             "kernel_rejected_proofs": 0, "generator_errors": 0, "cex_calls": 0, "closer_killed": 0,
             "closer_errors": 0,
             "missing_modules": [n for n, f in (("closers", self.closer), ("oracles", self.cex),
-                                               ("kernel", hooks.kernel_check_proof())) if f is None],
+                                               ("kernel", services.kernel_check_proof())) if f is None],
         }
         self._cex_cache: dict[str, bool] = {}
         self._closer_tried: set[str] = set()
@@ -147,7 +147,7 @@ class Search:
         # each termwise generator in a child of its own: one that runs out of time costs only its candidates
         gens: list[TacticGenerator] = [IsolatedGroup(symbolic_generators(), budget)] + [
             IsolatedGroup([g], budget, name=getattr(g, "name", "termwise")) for g in termwise_generators()]
-        cat = hooks.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
+        cat = services.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
                                                           0.15 * max(0.0, self.remaining())))
         if cat.available:
             gens.append(cat)
@@ -212,7 +212,7 @@ class Search:
         return step
 
     # ------------------------------------------------------------ the optional Lean step filter
-    def lean_accepts(self, node: Node, step: Step) -> tuple[bool, tuple[Any, ...]]:
+    def lean_accepts(self, node: SearchNode, step: Step) -> tuple[bool, tuple[Any, ...]]:
         """Run ``step`` (one step, its children not included) in the filter; the children's nodes."""
         f = self.cfg.step_filter
         if f is None:
@@ -230,12 +230,12 @@ class Search:
         return all(self.lean_accepts_tree(ln, c) for ln, c in zip(chk.children, step.children))
 
     # ------------------------------------------------------------ the proof
-    def finish(self, node: Node) -> Proof | None:
+    def finish(self, node: SearchNode) -> Proof | None:
         root = assemble(node.entries())
         proof = Proof(self.problem, root, meta={"prover": "best-first"})
         t = time.monotonic()
         try:
-            ok, errors = hooks.check_proof(proof)
+            ok, errors = services.check_proof(proof)
         except Exception as exc:  # noqa: BLE001
             ok, errors = False, [f"kernel crashed: {type(exc).__name__}: {exc}"]
         self.stats["kernel_time_s"] = round(self.stats.get("kernel_time_s", 0.0) + time.monotonic() - t, 3)
@@ -285,7 +285,7 @@ class Search:
         root_cex = self.has_counterexample(self.root, quick)
         if root_cex is not None:
             return self.result("counterexample", cex=root_cex)
-        start = Node((self.root,), None, None, 0)
+        start = SearchNode((self.root,), None, None, 0)
         if self.cfg.step_filter is not None:
             lean_root = self.cfg.step_filter.root(self.problem)
             if lean_root is None:
@@ -295,7 +295,7 @@ class Search:
         if step is not None and start.lean and not self.lean_accepts_tree(start.lean[0], step):
             step = None
         if step is not None:
-            proof = self.finish(Node((), start, (step, 0), 1))
+            proof = self.finish(SearchNode((), start, (step, 0), 1))
             if proof is not None:
                 return self.result("proved", proof)
         if self.cfg.closers_only:
@@ -304,7 +304,7 @@ class Search:
         root_cex = self.has_counterexample(self.root, longer) if longer > quick else None
         if root_cex is not None:
             return self.result("counterexample", cex=root_cex)
-        heap: list[tuple[float, int, Node]] = []
+        heap: list[tuple[float, int, SearchNode]] = []
         tick = count()
         heapq.heappush(heap, (0.0, next(tick), start))
         seen = {goal_key(start.goals)}
@@ -328,7 +328,7 @@ class Search:
             if step is not None and node.lean and not self.lean_accepts_tree(node.lean[0], step):
                 step = None
             if step is not None:
-                done = Node(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
+                done = SearchNode(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
                 if not done.goals:
                     proof = self.finish(done)
                     if proof is not None:
@@ -346,9 +346,9 @@ class Search:
             res.stats["stopped_by"] = stop
         return res
 
-    def expand(self, node: Node, heap: list, tick: Any, seen: set[str]) -> None:
+    def expand(self, node: SearchNode, heap: list, tick: Any, seen: set[str]) -> None:
         goal = node.goals[0]
-        fresh: list[tuple[Any, Node]] = []
+        fresh: list[tuple[Any, SearchNode]] = []
         for cand in self.candidates(goal):
             if self.remaining() <= 0:
                 break
@@ -359,18 +359,18 @@ class Search:
                 continue
             if cand.closes:
                 # a complete subtree: the goal is closed once the kernel accepts the whole tree
-                if hooks.check_tree(step) is False or (node.lean and not self.lean_accepts_tree(node.lean[0], step)):
+                if services.check_tree(step) is False or (node.lean and not self.lean_accepts_tree(node.lean[0], step)):
                     self.stats["candidates_rejected"] += 1
                     continue
-                done = Node(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
+                done = SearchNode(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
                 self.stats["nodes"] += 1
                 heapq.heappush(heap, (-1e9 if not done.goals else -1.0, next(tick), done))
                 continue
             if self.cfg.check_candidates and not cand.prechecked \
-                    and hooks.check_step_local(step) is False:
+                    and services.check_step_local(step) is False:
                 self.stats["candidates_rejected"] += 1
                 continue
-            child = Node(tuple(step.subgoals) + node.goals[1:], node, (step, len(step.subgoals)),
+            child = SearchNode(tuple(step.subgoals) + node.goals[1:], node, (step, len(step.subgoals)),
                          node.depth + 1)
             key = goal_key(child.goals)
             if key in seen:

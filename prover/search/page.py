@@ -7,7 +7,7 @@ of both sides of the goal along a line through the equality case (an inline SVG)
 table — and beside the steps the rendered Lean file (or the reason the renderer refused it).
 
 Formulas are typeset from the exact sympy expressions; their text form, everywhere on the page
-(tooltips, "as Lean text", certificates), is Lean's (:mod:`prover.search.render`). The equality
+(tooltips, "as Lean text", certificates), is Lean's (:mod:`prover.search.proof_text`). The equality
 case and the plot are floating-point samples for display only: nothing on the page is part of
 the proof, which is ``proof.json`` and the kernel's verdict on it.
 """
@@ -29,7 +29,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step
 from prover.problem import Relation
-from prover.search.render import (
+from prover.search.proof_text import (
     application_facts,
     case_hypotheses,
     certificate_summary,

@@ -18,7 +18,7 @@ from prover.normalize.pipeline import (
     product_constraint_substitute,
 )
 from prover.problem import Relation, var
-from prover.solvers.sds import monomial_certificate, nonneg_hyp_index, sds_close
+from prover.solvers.difference_substitution import monomial_certificate, nonneg_hyp_index, sds_close
 from prover.solvers.sos import sos_certificate
 
 

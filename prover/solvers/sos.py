@@ -37,7 +37,7 @@ import sympy as sp
 from prover.ir import Goal, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
 from prover.problem import var
-from prover.solvers.exact import (
+from prover.solvers.rational_linalg import (
     AffineProjector,
     Exp,
     PolyDict,

@@ -46,7 +46,7 @@ class Match:
 
 
 @dataclass
-class Candidate:
+class LemmaCandidate:
     lemma: str
     instance: dict[str, sp.Expr]
     coefficient: sp.Expr
@@ -181,7 +181,7 @@ def _denominators_nonzero(goal: Goal, pos: Positivity) -> bool:
     return pos.denominators_nonzero(goal.target.slack())
 
 
-def _local_step(goal: Goal, cand: Candidate, change: sp.Expr) -> Step:
+def _local_step(goal: Goal, cand: LemmaCandidate, change: sp.Expr) -> Step:
     """The candidate's kernel obligation restricted to the replaced part: ``change`` (how much the
     slack drops: old minus new on the big side, new minus old on the small side — the untouched
     summands cancel in sympy before the kernel sees them) must equal ``coefficient·(σB − σA)``,
@@ -191,7 +191,7 @@ def _local_step(goal: Goal, cand: Candidate, change: sp.Expr) -> Step:
     the kernel at the end."""
     zero = sp.Integer(0)
     local = Goal(goal.variables, goal.hypotheses, Relation(zero, "<=", change))
-    tmp = Candidate(cand.lemma, cand.instance, cand.coefficient, local.target, Relation(zero, "<=", zero),
+    tmp = LemmaCandidate(cand.lemma, cand.instance, cand.coefficient, local.target, Relation(zero, "<=", zero),
                     cand.where)
     return tmp.step(local)
 
@@ -261,7 +261,7 @@ def _replace_side(rel: Relation, side: str, new: sp.Expr) -> Relation:
 
 
 def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = "auto",
-               allow_constants: bool = False, deadline: float | None = None) -> list[Candidate]:
+               allow_constants: bool = False, deadline: float | None = None) -> list[LemmaCandidate]:
     """Valid scalings of ``goal`` by ``lemma`` (see the module docstring). Instances mapping a lemma
     variable to a constant (``a <= (a^2 + 1)/2`` from AM-GM) are skipped unless
     ``allow_constants``; a tangent-line schema's point variable is always a constant."""
@@ -274,7 +274,7 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
     A, B = lemma.lhs.subs(wild_of), lemma.rhs.subs(wild_of)
     direction = lemma.meta.get("direction", "both")
     may_lower, may_upper = direction in ("both", "lower"), direction in ("both", "upper")
-    out: list[Candidate] = []
+    out: list[LemmaCandidate] = []
     pos = Positivity(list(goal.hypotheses))
     if not _denominators_nonzero(goal, pos):
         return []  # the kernel checks no rewrite or scale of this goal (see _local_step)
@@ -304,7 +304,7 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
             return
         if not _tight(lemma.rhs.subs(subs) - lemma.lhs.subs(subs), point):
             return
-        cand = Candidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
+        cand = LemmaCandidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
         old_side = rel.lhs if side == "lhs" else rel.rhs
         change = (old_side - new_side) if role_of[side] == "big" else (new_side - old_side)
         if _kernel_accepts(_local_step(goal, cand, change), kernel):
@@ -356,7 +356,7 @@ def _inner_matches(terms: list[sp.Expr], pattern: sp.Expr, *, denominators: bool
                 yield j, K, f, others, m, sp.Add(*[u for k, u in enumerate(fterms) if k not in m.used])
 
 
-def _dedupe(cands: list[Candidate]) -> list[Candidate]:
+def _dedupe(cands: list[LemmaCandidate]) -> list[LemmaCandidate]:
     seen: set = set()
     out = []
     for c in cands:
@@ -370,7 +370,7 @@ def _dedupe(cands: list[Candidate]) -> list[Candidate]:
 def scale_steps(goal: Goal, lemmas: Iterable[LemmaStatement] | None = None, *,
                 point: dict | None | str = "auto", limit: int = 100,
                 allow_constants: bool = False, time_limit: float | None = None) -> list[Step]:
-    """Candidate ``scale`` steps for ``goal`` from the given lemmas (default: the whole catalogue).
+    """LemmaCandidate ``scale`` steps for ``goal`` from the given lemmas (default: the whole catalogue).
     With ``time_limit`` (seconds) it returns what it found by then instead of running on."""
     if lemmas is None:
         from prover.tactics.catalogue import load_catalogue
@@ -390,4 +390,4 @@ def scale_steps(goal: Goal, lemmas: Iterable[LemmaStatement] | None = None, *,
     return steps
 
 
-__all__ = ["Candidate", "Match", "candidates", "equality_point", "match_sum", "scale_steps"]
+__all__ = ["LemmaCandidate", "Match", "candidates", "equality_point", "match_sum", "scale_steps"]

@@ -44,7 +44,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step, expr_from_str, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
-from prover.solvers.exact import poly_add, poly_mul, to_fmpq
+from prover.solvers.rational_linalg import poly_add, poly_mul, to_fmpq
 
 #: Certificates whose JSON text is shorter than this are left alone (already small).
 MIN_CERT_CHARS = 4_000
@@ -213,7 +213,7 @@ class _Problem:
 
 
 def _read(goal: Goal, cert: dict) -> _Problem:
-    from prover.solvers.exact import monomials
+    from prover.solvers.rational_linalg import monomials
     from prover.solvers.sos import poly_problem
 
     pp = poly_problem(goal)

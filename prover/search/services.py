@@ -14,7 +14,7 @@ from prover import verify
 from prover.ir import Goal, Proof, Step
 from prover.oracles import find_counterexample
 from prover.rewrite.base import Candidate
-from prover.search.isolate import call_with_hard_limit, fork_available
+from prover.search.hard_timeout import call_with_hard_limit, fork_available
 from prover.solvers.closer import close_goal
 from prover.tactics.match import scale_steps
 from prover.verify import Kernel, KernelError

@@ -1,4 +1,4 @@
-"""Isolated fudging (prover/rewrite/fudging.py): proofs of cyclic sums term by term, never of
+"""Isolated fudging (prover/rewrite/termwise_sos.py): proofs of cyclic sums term by term, never of
 false variants; every produced tree is re-checked by the kernel here."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sympy as sp
 from prover.frontend.statement import parse_theorem
 from prover.ir import Goal, Proof
 from prover.problem import var
-from prover.rewrite.fudging import IsolatedFudging, fudge_close, make_plans
+from prover.rewrite.termwise_sos import IsolatedFudging, fudge_close, make_plans
 from prover.verify import check_proof
 
 HYPS = "(a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0)"

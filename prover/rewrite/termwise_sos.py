@@ -224,7 +224,7 @@ def _poly_goal_u(us: list[sp.Symbol], P: sp.Expr) -> Goal:
 
 
 @dataclass
-class Context:
+class TermwiseContext:
     """The introduced goal ``G2`` and where its facts are."""
 
     goal: Goal
@@ -246,7 +246,7 @@ def _cert_terms_value(cert: dict, us: list[sp.Symbol]) -> sp.Expr:
     return tot
 
 
-def _permute_cert(cert: dict, ctx: Context, perm: dict[sp.Symbol, sp.Symbol]) -> dict:
+def _permute_cert(cert: dict, ctx: TermwiseContext, perm: dict[sp.Symbol, sp.Symbol]) -> dict:
     """The SOS certificate of ``P∘perm`` from that of ``P`` (``perm`` on the x, carried to the u)."""
     names = [str(u) for u in ctx.us]
     umap = {ctx.us[ctx.syms.index(x)]: ctx.us[ctx.syms.index(y)] for x, y in perm.items()}
@@ -257,7 +257,7 @@ def _permute_cert(cert: dict, ctx: Context, perm: dict[sp.Symbol, sp.Symbol]) ->
     return SosCertificate(terms).to_json()
 
 
-def termwise_certificate(ctx: Context, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None,
+def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None,
                          deadline: float, cache: list[dict]) -> SosCertificate:
     """A close certificate (over ``ctx.goal``'s context) of ``s >= 0``, ``s`` rational in the
     x, u and the radical ``t`` (``t² = Q``)."""
@@ -437,7 +437,7 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
     for b, tv in zip(bases, ts):
         lhs, rhs = replace_radical(lhs, b, tv), replace_radical(rhs, b, tv)
     G2 = Goal(goal.variables + tuple(unames) + tuple(tnames), tuple(hyps), Relation(lhs, tgt.op, rhs))
-    ctx = Context(G2, syms, us, q, u_hyp, u_eq, var_hyp, radicals)
+    ctx = TermwiseContext(G2, syms, us, q, u_hyp, u_eq, var_hyp, radicals)
     S = sp.Add(*[u ** p for u in us])
     ws = [us[syms.index(xv)] ** p / S for xv in plan.weight_vars]
     K = plan.K
