@@ -15,6 +15,7 @@ Statements are Lean 4 text, a :class:`~prover.problem.Problem`, or a spec as on 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,15 +53,16 @@ def parse(statement: str | Problem, *, real_division: bool | None = None) -> Pro
 
 
 def prove(problem: Problem | str, *, time_limit: float = 60.0, closers_only: bool = False,
-          llm: Any = None, real_division: bool | None = None) -> ProveResult:
+          llm: Any = None, real_division: bool | None = None, closers: Sequence[Any] | None = None) -> ProveResult:
     """Search for a kernel-checked proof of ``problem`` within ``time_limit`` seconds.
 
     ``problem`` is a :class:`Problem`, Lean 4 text or ``FILE.lean#name`` / ``file.jsonl#id`` (read
-    by :func:`parse`, which raises ``ParseError``); ``llm`` a spec as for ``--llm`` or a backend."""
+    by :func:`parse`, which raises ``ParseError``); ``llm`` a spec as for ``--llm`` or a backend;
+    ``closers`` a list of :class:`prover.solvers.closers.Closer` values replacing the default."""
     from prover.search.driver import prove_problem  # imported lazily: heavy solvers
 
     p = parse(problem, real_division=real_division)
-    result = prove_problem(p, time_limit=time_limit, closers_only=closers_only, llm=llm)
+    result = prove_problem(p, time_limit=time_limit, closers_only=closers_only, llm=llm, closers=closers)
     result.problem = p
     return result
 
@@ -97,7 +99,7 @@ def check(proof: Proof | ProveResult | dict | str | os.PathLike) -> Verdict:
 
 
 #: Heavy modules the search imports lazily; ``warm_up`` loads them ahead of a timed attempt.
-HEAVY_MODULES = ("prover.search.best_first", "prover.solvers.closer", "prover.solvers.sos", "cvxpy",
+HEAVY_MODULES = ("prover.search.best_first", "prover.search.close", "prover.solvers.sos", "cvxpy",
                  "prover.oracles", "prover.kernel.check", "prover.tactics.match")
 
 

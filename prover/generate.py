@@ -145,7 +145,7 @@ def _open_goals(step: Step) -> list[Goal]:
 def _close_trivial_goals(step: Step) -> Step | None:
     """``step`` with each of its subgoals closed by a one-step kernel-checked proof when every one
     of them is trivially true (``X ≤ X``, ``X = X``, ``1 ≥ 0``, ``x ^ 2 ≥ 0``); else None."""
-    from prover.solvers.closer import close_trivial
+    from prover.search.close import close_trivial
 
     if step.children or not step.subgoals:
         return None

@@ -4,7 +4,7 @@ import sympy as sp
 from prover.frontend import ParseError, parse_theorem
 from prover.generate import suggest_tactics
 from prover.ir import Goal, Proof
-from prover.solvers.closer import close_trivial
+from prover.search.close import close_trivial
 from prover.verify import check_proof, check_step
 from tests.llm_fixtures import ChatServer
 

@@ -195,8 +195,7 @@ FORBIDDEN = [
     ("prover.search", "prover.eval"),
     ("prover.llm", "prover.search"),
     ("prover.llm", "prover.api"),
-    *[(low, high) for low in ("prover.rewrite", "prover.solvers", "prover.oracles", "prover.tactics",
-                              "prover.normalize")
+    *[(low, high) for low in ("prover.rewrite", "prover.solvers", "prover.oracles", "prover.tactics")
       for high in ("prover.api", "prover.cli", "prover.commands", "prover.eval", "prover.search",
                    "prover.llm")],
     # the closers and the oracles sit below the rewrites (which call SOS) and the catalogue matcher

@@ -10,7 +10,7 @@ from prover.frontend import parse_theorem
 from prover.ir import Goal, Proof, Step, expr_from_str, relation_from_json
 from prover.problem import Relation, var
 from prover.rewrite.product_bounds import ProductBounds, product_factors, simple_bound
-from prover.solvers.closer import close_goal
+from prover.search.close import close_goal
 from prover.verify import check_close, check_proof, check_step
 
 a, b, c = (var(v) for v in "abc")

@@ -113,7 +113,7 @@ class _WholeTree:
         self.corrupt = corrupt
 
     def generate(self, goal: Goal):
-        from prover.solvers.closer import close_goal
+        from prover.search.close import close_goal
 
         tree = close_goal(goal, 20)
         if tree is None:

@@ -183,7 +183,7 @@ def test_tangent_line_trick_closes_a_separable_sum():
 def test_homogenize_by_an_inequality_constraint():
     """a + b + c <= 3 ⊢ 1/a + 1/b + 1/c >= 3: the degree-2 part is raised with u = (a+b+c)/3 <= 1."""
     from prover.rewrite import HomogenizeByBound
-    from prover.solvers.closer import close_goal
+    from prover.search.close import close_goal
     from prover.verify import check_step
 
     g = Goal(("a", "b", "c"), POS + (Relation(a + b + c, "<=", sp.Integer(3)),),
@@ -215,7 +215,7 @@ def test_bound_homogenization_of_a_false_variant_is_not_proved():
 def test_homogenize_by_a_two_sided_equality_constraint():
     """abc(a + b + c) = ab + bc + ca written as a + b + c = 1/a + 1/b + 1/c: u = abc(a+b+c)/(ab+bc+ca)."""
     from prover.rewrite import HomogenizeByEquality
-    from prover.solvers.closer import close_goal
+    from prover.search.close import close_goal
     from prover.verify import check_step
 
     hyp = Relation(a + b + c, "=", 1 / a + 1 / b + 1 / c)

@@ -8,7 +8,7 @@ import sympy as sp
 
 from prover.ir import Goal
 from prover.problem import Relation, var
-from prover.solvers.closer import close_goal
+from prover.search.close import close_goal
 from prover.solvers.difference_substitution import sds_close
 from prover.solvers.sos import sos_certificate
 from tests.solver_checks import kernel_accepts, sos_identity_holds
@@ -35,7 +35,7 @@ def test_sos_vasc_singular_gram_needs_facial_reduction():
     g = Goal(ABC, (), Relation(3 * (a**3 * b + b**3 * c + c**3 * a), "<=", (a**2 + b**2 + c**2) ** 2))
     cert = sos_certificate(g, 20)
     assert cert is not None and sos_identity_holds(g, cert)
-    from prover.solvers.closer import _close
+    from prover.solvers.closers import close_step as _close
     assert kernel_accepts(g, _close(g, cert, "sos"))
 
 
@@ -96,7 +96,7 @@ def test_strict_target_gets_a_strictly_positive_term():
     g = Goal(ABC, nonneg(a, b, c, strict=True), Relation(a * b + b * c + c * a, "<", (a + b + c) ** 2))
     cert = sos_certificate(g, 10)
     assert cert is not None and sos_identity_holds(g, cert)
-    from prover.solvers.closer import _close
+    from prover.solvers.closers import close_step as _close
     assert kernel_accepts(g, _close(g, cert, "sos"))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from prover.frontend import load_benchmark
 from prover.ir import Goal, Proof
-from prover.solvers.closer import close_goal
+from prover.search.close import close_goal
 from prover.verify import check_proof
 
 SUITE = Path(__file__).resolve().parents[1] / "benchmarks" / "textbook.jsonl"

@@ -8,8 +8,8 @@ import sympy as sp
 
 from prover.ir import Goal
 from prover.problem import Relation, var
+from prover.search.close import close_goal
 from prover.solvers import sos as S
-from prover.solvers.closer import close_goal
 from prover.solvers.rational_linalg import degree
 from prover.verify import check_close
 from tests.solver_checks import kernel_accepts

@@ -11,7 +11,7 @@ from prover.problem import Relation, var
 from prover.rewrite.reduce import ReduceFractionsByConstraints
 from prover.rewrite.substitute import ReciprocalSubstitution
 from prover.rewrite.tangent_plane import TangentPlane, tangent_plane
-from prover.solvers.closer import close_goal
+from prover.search.close import close_goal
 from prover.verify import check_close, check_proof, check_step
 
 x, y, z = (var(v) for v in "xyz")

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from prover.cli import app
 from prover.ir import Goal
 from prover.problem import Relation, var
-from prover.solvers.closer import close_trivial
+from prover.search.close import close_trivial
 
 TRIVIAL = [
     "theorem t (a : ℝ) : a = a",

@@ -1,16 +1,25 @@
-"""Symbolic rewrite generators (each proposes kernel-checkable steps for a goal)."""
+"""Symbolic rewrites: each proposes kernel-checkable steps for a goal (``generate``, for the
+search); the one-step ones are also :class:`~prover.rewrite.base.Rewrite` values (``accepts`` /
+``apply``) that :mod:`prover.rewrite.chain` composes into the closers' normal form.
+Nothing here is trusted: the kernel checks every step."""
 
-from prover.rewrite.base import Candidate, TacticGenerator
+from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.denominator_signs import DenominatorSigns
-from prover.rewrite.fractions import ClearDenominators
+from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
-from prover.rewrite.reduce import ReduceByConstraints
+from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
+from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
 from prover.rewrite.split import SplitOrder
-from prover.rewrite.substitute import ProductOneSubstitution, RaviSubstitution, ReciprocalSubstitution
+from prover.rewrite.substitute import (
+    ProductOneRatios,
+    ProductOneSubstitution,
+    RaviSubstitution,
+    ReciprocalSubstitution,
+)
 from prover.rewrite.tangent import TangentLine
 from prover.rewrite.tangent_plane import TangentPlane
 from prover.rewrite.termwise_sos import IsolatedFudging
@@ -37,18 +46,25 @@ def default_generators() -> list[TacticGenerator]:
 __all__ = [
     "Candidate",
     "ClearDenominators",
+    "ClearHypothesisDenominators",
     "DenominatorSigns",
     "Homogenize",
     "HomogenizeByBound",
     "HomogenizeByEquality",
+    "HomogenizeByScaling",
     "IntroduceRoots",
     "IsolatedFudging",
     "ProductBounds",
+    "ProductOneRatios",
     "ProductOneSubstitution",
     "RadicalGroups",
     "RaviSubstitution",
     "ReciprocalSubstitution",
     "ReduceByConstraints",
+    "ReduceFractionsByConstraints",
+    "Rewrite",
+    "ScaleByConstraint",
+    "SingleStepRewrite",
     "SplitOrder",
     "TacticGenerator",
     "TangentLine",

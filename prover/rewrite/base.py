@@ -17,7 +17,10 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis
 from prover.problem import Relation, var
+from prover.solvers.signs import obviously_positive, positive_vars
 from prover.verify import prove_positive
+
+__all__ = ["obviously_positive", "positive_vars"]  # re-exported: the rewrites' sign helpers
 
 
 @dataclass
@@ -37,6 +40,38 @@ class TacticGenerator(Protocol):
     name: str
 
     def generate(self, goal: Goal) -> Iterable[Candidate]: ...
+
+
+class Rewrite(Protocol):
+    """One deterministic one-subgoal step: ``accepts`` is a cheap look at the goal's shape,
+    ``apply`` builds the step (or None when it does not apply after all). The closers'
+    normal form (:mod:`prover.rewrite.chain`) runs a list of these; the search runs the same
+    objects through ``generate``."""
+
+    name: str
+
+    def accepts(self, goal: Goal) -> bool: ...
+
+    def apply(self, goal: Goal) -> Step | None: ...
+
+
+class SingleStepRewrite:
+    """Base of a :class:`Rewrite` that is also a :class:`TacticGenerator` (one candidate)."""
+
+    name = "rewrite"
+    score = 1.0
+
+    def accepts(self, goal: Goal) -> bool:
+        return True
+
+    def apply(self, goal: Goal) -> Step | None:
+        raise NotImplementedError
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        if self.accepts(goal):
+            step = self.apply(goal)
+            if step is not None:
+                yield Candidate(step, self.name, self.score)
 
 
 # ---------------------------------------------------------------- expression helpers
@@ -138,21 +173,6 @@ def fresh_names(goal: Goal, wanted: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------- positivity (a filter, not trust)
 
-def positive_vars(goal: Goal, strict: bool = True) -> set[sp.Symbol]:
-    """Variables that a hypothesis states to be > 0 (or >= 0 when ``strict`` is False)."""
-    out: set[sp.Symbol] = set()
-    for h in goal.hypotheses:
-        if not h.is_inequality or (strict and not h.strict):
-            continue
-        s = sp.expand(h.slack())
-        if isinstance(s, sp.Symbol):
-            out.add(s)
-        elif s.is_Mul and len(s.args) == 2 and s.args[0].is_positive and s.args[0].is_Number \
-                and isinstance(s.args[1], sp.Symbol):
-            out.add(s.args[1])
-    return out
-
-
 def _sign_positive(e: sp.Expr, pos: set[sp.Symbol], nonneg: set[sp.Symbol], strict: bool) -> bool:
     if e.is_Number:
         return bool(e > 0) if strict else bool(e >= 0)
@@ -179,10 +199,13 @@ def _sign_positive(e: sp.Expr, pos: set[sp.Symbol], nonneg: set[sp.Symbol], stri
 def is_positive(expr: sp.Expr, goal: Goal, strict: bool = True) -> bool:
     """Whether ``expr`` is provably > 0 (>= 0) under the goal's hypotheses.
 
-    Uses the kernel's positivity rules, else (when they raise) a small sign analysis. The kernel
+    A fast look at the coefficients first, then the kernel's positivity rules, else (when they
+    raise) a small sign analysis. The kernel
     re-checks every step, so this only decides which candidates are worth proposing.
     """
     expr = sp.sympify(expr)
+    if obviously_positive(expr, positive_vars(goal, True), positive_vars(goal, False), strict=strict):
+        return True
     try:
         return bool(prove_positive(expr, list(goal.hypotheses), strict))
     except Exception:  # noqa: BLE001, S110 - fall back to the local analysis
@@ -216,3 +239,49 @@ def replace_radical(e: sp.Expr, base: sp.Expr, t: sp.Symbol) -> sp.Expr:
     written ``t^int(2q)``: ``t`` stands for ``√base``."""
     return e.replace(lambda n: isinstance(n, sp.Pow) and n.base == base and n.exp.is_Rational
                      and not n.exp.is_Integer, lambda n: t ** int(n.exp * 2))
+
+
+def factor_fraction(e: sp.Expr) -> sp.Expr:
+    """``e`` as one fraction with factored numerator and denominator, common factors cancelled.
+
+    Same result as ``sp.factor(sp.together(e))`` up to form, but factors the expanded numerator
+    and the denominator separately: sympy's ``factor`` on an unexpanded multivariate rational
+    function can take minutes (a 4-variable cyclic sum after ``x -> 4x/(a+b+c+d)``)."""
+    num, den = sp.fraction(sp.together(e))
+    num = sp.expand(num)
+    if num == 0:
+        return sp.Integer(0)
+    cn, fn = sp.factor_list(num) if num.free_symbols else (num, [])
+    cd, fd = sp.factor_list(den) if den.free_symbols else (den, [])
+    top: dict[sp.Expr, int] = {}
+    for f, k in fn:
+        top[f] = top.get(f, 0) + k
+    bottom: dict[sp.Expr, int] = {}
+    for f, k in fd:
+        if f in top:
+            common = min(top[f], k)
+            top[f] -= common
+            k -= common
+        if k:
+            bottom[f] = bottom.get(f, 0) + k
+    n = sp.Mul(*[f ** k for f, k in top.items() if k])
+    d = sp.Mul(*[f ** k for f, k in bottom.items()])
+    return (cn / cd) * n / d
+
+
+def denominator_has_sign(e: sp.Expr, goal: Goal) -> bool:
+    """Every factor of ``e``'s denominator is provably positive or provably negative."""
+    den = sp.fraction(factor_fraction(e))[1]
+    if den.is_Rational:
+        return True
+    _, fs = sp.factor_list(den)
+    return all(is_positive(f, goal) or is_positive(-f, goal) for f, _ in fs)
+
+
+def is_polynomial_goal(goal: Goal) -> bool:
+    """The target's slack is a polynomial in the goal's variables."""
+    try:
+        sp.Poly(sp.expand(goal.target.slack()), *symbols_of(goal))
+        return True
+    except sp.PolynomialError:
+        return False

@@ -1,8 +1,12 @@
-"""Combine the slack into one fraction, clear a positive denominator, cancel positive factors.
+"""Fractions out of the target and out of equality hypotheses.
 
-``slack(G) = N / D`` with ``D > 0``: the new goal is ``N' >= 0`` where ``N = c·P·N'`` and the
-dropped factor ``c·P`` is positive (or, for a non-strict goal, a square); the certificate is a
-``rewrite`` with multiplier ``c·P / D``.
+:class:`ClearDenominators`: ``slack(G) = N / D`` with every factor of ``D`` of known sign; the
+new goal is ``N' >= 0`` where ``N = c·P·N'`` and the dropped factor ``c·P`` is positive (or, when
+``drop_squares`` and the goal is not strict, an even power); the certificate is a ``rewrite``
+with multiplier ``c·P / D`` (signs folded in).
+
+:class:`ClearHypothesisDenominators`: each equality hypothesis ``l = r`` with a positive
+denominator gets its cleared form ``D·(l - r) = 0`` as a new, proved hypothesis.
 """
 
 from __future__ import annotations
@@ -11,59 +15,120 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.ir import Goal
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis, SosCertificate
+from prover.problem import Relation
 from prover.rewrite.base import (
     Candidate,
+    SingleStepRewrite,
+    denominator_has_sign,
+    factor_fraction,
     is_positive,
+    is_rational_function,
     poly_relation,
     rewrite_step,
-    target_fraction,
+    symbols_of,
 )
 
-#: Above this many terms we do not try to factor (multivariate factoring gets slow).
+#: Above this many terms the search's instance does not factor a numerator (it gets slow).
 MAX_FACTOR_TERMS = 120
 
 
-def split_positive_factors(n: sp.Expr, goal: Goal, strict: bool) -> tuple[sp.Expr, sp.Expr]:
-    """``n = dropped · kept`` with ``dropped`` provably positive (a square when not strict)."""
-    n = sp.expand(n)
-    if len(sp.Add.make_args(n)) > MAX_FACTOR_TERMS:
-        return sp.Integer(1), n
-    coeff, factors = sp.factor_list(n)
-    dropped: sp.Expr = sp.Abs(coeff) if coeff != 0 else sp.Integer(1)
-    kept: sp.Expr = sp.sign(coeff) if coeff != 0 else sp.Integer(0)
-    for f, e in factors:
-        if f.is_Number:
-            kept *= f ** e
-        elif is_positive(f, goal, strict=True) or not strict and e % 2 == 0 or e % 2 == 0 and is_positive(f ** e, goal, strict=True):
-            dropped *= f ** e
-        else:
-            kept *= f ** e
-    return dropped, kept
+def _factors(e: sp.Expr) -> tuple[sp.Expr, list[tuple[sp.Expr, int]]]:
+    return sp.factor_list(e) if e.free_symbols else (e, [])
 
 
-class ClearDenominators:
-    """One fraction, positive denominator cleared; optionally positive common factors cancelled."""
+class ClearDenominators(SingleStepRewrite):
+    """One fraction, denominators of known sign cleared, positive factors of the numerator
+    cancelled. The search's instance also drops even powers from a non-strict goal (a stronger
+    subgoal, one candidate among many); the closers' normal form keeps them (``drop_squares``
+    off), since there it is the only way on."""
 
     name = "clear-denominators"
 
-    def generate(self, goal: Goal) -> Iterator[Candidate]:
-        frac = target_fraction(goal)
-        if frac is None:
-            return
-        _, num, den = frac
-        t, s = goal.target, goal.target.slack()
+    def __init__(self, *, drop_squares: bool = True, max_factor_terms: int | None = MAX_FACTOR_TERMS) -> None:
+        self.drop_squares = drop_squares
+        self.max_factor_terms = max_factor_terms
+
+    def accepts(self, goal: Goal) -> bool:
+        t = goal.target
+        return t.is_inequality and is_rational_function(t.slack(), symbols_of(goal))
+
+    def _fraction(self, slack: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
+        num, den = sp.fraction(sp.together(slack))
+        num = sp.expand(num)
+        if self.max_factor_terms is not None and len(sp.Add.make_args(num)) > self.max_factor_terms:
+            return num, den
+        return sp.fraction(factor_fraction(slack))
+
+    def apply(self, goal: Goal) -> Step | None:
+        t = goal.target
+        slack = t.slack()
+        num, den = self._fraction(slack)
         if num == 0:
-            return
-        dropped, kept = split_positive_factors(num, goal, t.strict)
-        if dropped != 1:
-            new = poly_relation(kept, t.strict)
-            yield Candidate(rewrite_step(goal, new, dropped / den,
-                                         note="combine into one fraction, clear the denominator, "
-                                              "cancel positive factors"), self.name, 1.0)
-        elif den != 1 or sp.expand(s) != s:
-            new = poly_relation(num, t.strict)
-            if new != t:
-                yield Candidate(rewrite_step(goal, new, 1 / den,
-                                             note="combine into one fraction and clear the denominator"),
-                                self.name, 0.8)
+            return None
+        big = self.max_factor_terms is not None and len(sp.Add.make_args(num)) > self.max_factor_terms
+        c_num, f_num = (num, []) if big or not num.free_symbols else sp.factor_list(num)
+        c_den, f_den = _factors(den)
+        sign = 1 if c_num / c_den > 0 else -1
+        mult = abs(c_num / c_den)
+        for f, e in f_den:
+            if is_positive(f, goal):
+                mult = mult / f ** e
+            elif is_positive(-f, goal):
+                mult = mult / (-f) ** e
+                sign *= (-1) ** e
+            else:
+                return None
+        kept = sp.Integer(1)
+        for f, e in f_num:
+            if is_positive(f, goal) or (self.drop_squares and not t.strict and e % 2 == 0):
+                mult = mult * f ** e
+            else:
+                kept = kept * f ** e
+        new_slack = sp.expand(sign * kept)
+        if mult == 1 and sp.expand(slack - new_slack) == 0:
+            return None
+        return rewrite_step(goal, poly_relation(new_slack, t.strict), mult,
+                            note="combine into one fraction, clear the denominator, cancel positive factors")
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        step = self.apply(goal) if self.accepts(goal) else None
+        if step is not None and step.subgoals[0].target != goal.target:
+            yield Candidate(step, self.name, 1.0)
+
+
+class ClearHypothesisDenominators(SingleStepRewrite):
+    """Add, for each equality hypothesis ``l = r`` whose sides have positive denominators, the
+    cleared form ``D·(l - r) = 0`` as a new hypothesis (proved: it is ``D`` times ``eq(H)``)."""
+
+    name = "clear-hypothesis-denominators"
+
+    def accepts(self, goal: Goal) -> bool:
+        return any(h.op == "=" for h in goal.hypotheses)
+
+    def apply(self, goal: Goal) -> Step | None:
+        syms = symbols_of(goal)
+        extra: list[Relation] = []
+        proofs: list[NewHypothesis] = []
+        for i, h in enumerate(goal.hypotheses):
+            if h.op != "=":
+                continue
+            num, den = sp.fraction(factor_fraction(sp.together(h.lhs - h.rhs)))
+            if den.is_Rational or not denominator_has_sign(1 / den, goal):
+                continue
+            try:
+                sp.Poly(sp.expand(num), *syms)
+            except sp.PolynomialError:
+                continue
+            new = Relation(sp.expand(num), "=", sp.Integer(0))
+            if new in goal.hypotheses or new in extra:
+                continue
+            proofs.append(NewHypothesis(len(goal.hypotheses) + len(extra),
+                                        SosCertificate(eq_terms=(EqTerm(i, expr_to_str(den)),))))
+            extra.append(new)
+        if not extra:
+            return None
+        cert = LinearCertificate("1", new_hypotheses=tuple(proofs))
+        return Step("rewrite", goal, [goal.with_hypotheses(extra)], cert.to_json(),
+                    note="equality hypotheses without denominators")

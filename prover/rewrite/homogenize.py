@@ -12,12 +12,15 @@ from collections.abc import Iterator
 import sympy as sp
 
 from prover.frontend.printer import show_relation
-from prover.ir import Goal
+from prover.ir import Goal, Step
 from prover.rewrite.base import (
     Candidate,
+    SingleStepRewrite,
     equality_hyps,
     is_polynomial,
+    obviously_positive,
     polynomial_target,
+    positive_vars,
     primitive_relation,
     rewrite_step,
 )
@@ -53,19 +56,40 @@ def homogenize(n: sp.Expr, p: sp.Expr, k: sp.Expr, d: int, syms: list[sp.Symbol]
     return sp.expand(out)
 
 
-class Homogenize:
+class Homogenize(SingleStepRewrite):
+    """Lift a polynomial target's components by powers of ``p/k``. The closers' normal form asks
+    (``require_sign``) that ``p`` have the sign of ``k`` on the domain, so that the homogeneous
+    subgoal is about the cone over the constraint set, not a wider one."""
+
     name = "homogenize"
 
+    def __init__(self, *, require_sign: bool = False) -> None:
+        self.require_sign = require_sign
+
+    def accepts(self, goal: Goal) -> bool:
+        return goal.target.is_inequality and any(h.op == "=" for h in goal.hypotheses)
+
+    def apply(self, goal: Goal) -> Step | None:
+        return next(self._steps(goal), None)
+
     def generate(self, goal: Goal) -> Iterator[Candidate]:
+        for step in self._steps(goal):
+            yield Candidate(step, self.name, 1.0)
+
+    def _steps(self, goal: Goal) -> Iterator[Step]:
         pt = polynomial_target(goal)
         if pt is None:
             return
         syms, s = pt
+        nonneg = positive_vars(goal, False)
         for i, eq in equality_hyps(goal):
             hc = homogeneous_constraint(eq, syms)
             if hc is None:
                 continue
             p, k, d = hc
+            if self.require_sign and not obviously_positive(p if k > 0 else -p, positive_vars(goal), nonneg,
+                                                            strict=False):
+                continue
             nh = homogenize(s, p, k, d, syms)
             if nh is None:
                 continue
@@ -73,5 +97,5 @@ class Homogenize:
             if not r.is_zero:
                 continue
             content, new = primitive_relation(nh, syms, goal.target.strict)
-            yield Candidate(rewrite_step(goal, new, content, [(i, q.as_expr())],
-                                         note=f"homogenize with {show_relation(goal.hypotheses[i])}"), self.name, 1.0)
+            yield rewrite_step(goal, new, content, [(i, q.as_expr())],
+                               note=f"homogenize with {show_relation(goal.hypotheses[i])}")

@@ -27,6 +27,8 @@ from prover.kernel.certificates import (
 from prover.problem import Relation, var
 from prover.rewrite.base import (
     Candidate,
+    SingleStepRewrite,
+    denominator_has_sign,
     fresh_names,
     is_positive,
     is_rational_function,
@@ -118,6 +120,8 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
             return None
         proofs.append(NewHypothesis(k, pr))
     new_goal = Goal(tuple(new_vars), tuple(hyps), target)
+    if not denominator_has_sign(target.slack(), new_goal):
+        return None    # the kernel needs the new target's denominators nonzero from the new hypotheses
     cert = SubstituteCertificate(
         {str(k): expr_to_str(v) for k, v in subst.items()},
         {str(k): expr_to_str(v) for k, v in inverse.items()},
@@ -225,3 +229,52 @@ class ReciprocalSubstitution:
         st = substitute_step(goal, names, subst, inverse, new_hyps, drop, "reciprocal substitution")
         if st is not None:
             yield Candidate(st, self.name, 0.5)
+
+
+class ProductOneRatios(SingleStepRewrite):
+    """For ``x_1 ⋯ x_n = 1`` with all ``x_i > 0``: ``x_i = y_i / y_{i+1}`` (cyclically; inverse
+    ``y_1 = 1``, ``y_{i+1} = 1/(x_1⋯x_i)``, exact modulo the constraint), which makes the target
+    homogeneous of degree 0 in the ``y``. Any ``n``, unlike :class:`ProductOneSubstitution`; the
+    subgoal keeps only ``y_i > 0`` (a stronger goal: the closers' normal form starts with it)."""
+
+    name = "product-one-ratios"
+
+    def accepts(self, goal: Goal) -> bool:
+        syms = symbols_of(goal)
+        return len(syms) >= 2 and set(syms) <= positive_vars(goal)
+
+    def apply(self, goal: Goal) -> Step | None:
+        syms = symbols_of(goal)
+        if not self.accepts(goal):
+            return None
+        prod = sp.Mul(*syms)
+        for i, h in enumerate(goal.hypotheses):
+            eq = sp.expand(h.lhs - h.rhs) if h.op == "=" else None
+            if eq is not None and (sp.expand(eq - (prod - 1)) == 0 or sp.expand(eq + (prod - 1)) == 0):
+                return self._step(goal, syms, i, eq)
+        return None
+
+    @staticmethod
+    def _step(goal: Goal, syms: list[sp.Symbol], i: int, eq: sp.Expr) -> Step:
+        n = len(syms)
+        new = [f"y{k}" for k in range(n)]
+        while any(v in goal.variables for v in new):
+            new = ["y" + v for v in new]
+        ys = [var(v) for v in new]
+        fwd = {syms[k]: ys[k] / ys[(k + 1) % n] for k in range(n)}
+        inv = {new[0]: sp.Integer(1)} | {new[k]: 1 / sp.Mul(*syms[:k]) for k in range(1, n)}
+        eq_terms: dict[str, tuple[EqTerm, ...]] = {}
+        for x, fx in fwd.items():
+            back = fx.subs({var(k): e for k, e in inv.items()}, simultaneous=True)
+            lam = sp.cancel((back - x) / eq)
+            if lam != 0:
+                eq_terms[str(x)] = (EqTerm(i, expr_to_str(lam)),)
+        t = goal.target
+        target = Relation(sp.sympify(t.lhs).subs(fwd, simultaneous=True), t.op,
+                          sp.sympify(t.rhs).subs(fwd, simultaneous=True))
+        hyps = tuple(Relation(y, ">", sp.Integer(0)) for y in ys)
+        proofs = tuple(NewHypothesis(k, PositivityCertificate()) for k in range(n))
+        cert = SubstituteCertificate({str(x): expr_to_str(e) for x, e in fwd.items()},
+                                     {k: expr_to_str(e) for k, e in inv.items()}, eq_terms, proofs)
+        return Step("substitute", goal, [Goal(tuple(new), hyps, target)], cert.to_json(),
+                    note=f"x_i = y_i/y_(i+1) from hypothesis {i}")

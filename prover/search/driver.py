@@ -6,6 +6,7 @@ Never returns ``"proved"`` unless :func:`prover.kernel.check.check_proof` accept
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from prover.llm.base import LLMError
@@ -16,11 +17,16 @@ from prover.problem import Problem
 from prover.search.best_first import SearchConfig, run_search
 from prover.search.heuristics import default_ranker
 from prover.search.result import ProveResult
+from prover.solvers.closers import Closer
 
 
 def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: bool = False,
-                  llm: Any = None, step_filter: Any = None) -> ProveResult:
+                  llm: Any = None, step_filter: Any = None,
+                  closers: Sequence[Closer] | None = None) -> ProveResult:
     """Search for a kernel-checked proof of ``problem`` within ``time_limit`` seconds.
+
+    ``closers`` replaces :func:`prover.solvers.closers.default_closers` (e.g. a list with one
+    more closer); with ``closers_only`` no rewrite or lemma is tried, only the closers.
 
     ``step_filter`` (optional, e.g. a Lean backend's ``LeanStepFilter``) must also accept every
     step the proof uses.
@@ -31,6 +37,7 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     except LLMError as exc:
         return ProveResult("error", error=str(exc), time_s=0.0)
     config = SearchConfig(time_limit=time_limit, closers_only=closers_only, step_filter=step_filter,
+                          closers=tuple(closers) if closers is not None else None,
                           extra_generators=[rewriter] if rewriter else [],
                           ranker=ranker.rank if ranker else None)
     try:

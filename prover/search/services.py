@@ -7,21 +7,26 @@ getters below keep the search's interface (a callable per service).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from prover import verify
 from prover.ir import Goal, Proof, Step
 from prover.oracles import find_counterexample
 from prover.rewrite.base import Candidate
+from prover.search.close import close_goal
 from prover.search.hard_timeout import call_with_hard_limit, fork_available
-from prover.solvers.closer import close_goal
+from prover.solvers.closers import Closer
 from prover.tactics.match import scale_steps
 from prover.verify import Kernel, KernelError
 
 
-def closer() -> Callable[[Goal, float], Step | None]:
-    return close_goal
+def closer(closers: Sequence[Closer] | None = None) -> Callable[[Goal, float], Step | None]:
+    """``close_goal`` with the given closers (None: the default list)."""
+    if closers is None:
+        return close_goal
+    return functools.partial(close_goal, closers=tuple(closers))
 
 
 def counterexample_finder() -> Callable[[Goal, float], dict | None]:

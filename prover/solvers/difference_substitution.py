@@ -20,7 +20,7 @@ from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import OrderSplit, SosCertificate, SosTerm, SubstituteCertificate
 from prover.problem import Relation, var
 
-Closer = Callable[[Goal, float], dict | None]
+CertificateOracle = Callable[[Goal, float], dict | None]
 
 
 def nonneg_hyp_index(goal: Goal) -> dict[str, int]:
@@ -112,7 +112,7 @@ def monomial_certificate(goal: Goal, p: sp.Expr) -> dict | None:
     return SosCertificate(tuple(terms)).to_json()
 
 
-def sds_close(goal: Goal, time_limit: float, fallback: Closer | None = None) -> Step | None:
+def sds_close(goal: Goal, time_limit: float, fallback: CertificateOracle | None = None) -> Step | None:
     """An order split + substitution proof of a polynomial goal, or None."""
     deadline = time.monotonic() + time_limit
     if goal.target.strict or not goal.target.is_inequality:
@@ -147,7 +147,7 @@ def substitute_polynomial(p: sp.Expr, sub: dict[str, sp.Expr]) -> sp.Expr:
     return pr.compose(images).as_expr()
 
 
-def _close_case(case: Goal, order: list[str], deadline: float, fallback: Closer | None) -> Step | None:
+def _close_case(case: Goal, order: list[str], deadline: float, fallback: CertificateOracle | None) -> Step | None:
     n = len(order)
     new = _fresh(case, n)
     others = [v for v in case.variables if v not in order]

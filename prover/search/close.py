@@ -1,0 +1,121 @@
+"""The closer the search calls on every goal: a one-step proof when none is needed
+(:func:`close_trivial`), else the goal in the closers' normal form
+(:func:`prover.rewrite.chain.normalize`, with and without homogenisation) finished by the
+registered closers (:func:`prover.solvers.closers.default_closers`). Returns a ``Step`` tree whose
+root's goal is the given goal, or None."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import sympy as sp
+
+from prover.ir import Goal, Step
+from prover.kernel.certificates import PositivityCertificate, SosCertificate
+from prover.rewrite.chain import Normalized, normalize
+from prover.rewrite.substitute import ProductOneRatios
+from prover.solvers.closers import Closer, close_polynomial, close_step
+from prover.solvers.signs import positive_vars
+
+
+def _no_lemmas(name: str) -> None:
+    """Lemma lookup for checking close steps, which use no catalogue lemma: none is found."""
+
+
+#: Largest power of a compound base that :func:`close_trivial` expands to look for an identity.
+TRIVIAL_MAX_POWER = 30
+
+
+def _looks_nonneg(e: sp.Expr, nonneg: set[sp.Symbol]) -> bool:
+    """A fast syntactic filter (no proof): ``e`` is built from nonnegative pieces — rationals
+    ``>= 0``, variables with a sign hypothesis, even powers, square roots (``√`` is ``>= 0`` in
+    Lean, also of a negative number), ``|·|``, ``exp`` — by ``+``, ``·`` and powers."""
+    if e.is_Rational:
+        return bool(e >= 0)
+    if e.is_Symbol:
+        return e in nonneg
+    if e.is_Add or e.is_Mul:
+        return all(_looks_nonneg(a, nonneg) for a in e.args)
+    if e.is_Pow:
+        base, ex = e.args
+        if ex.is_Integer and ex % 2 == 0 or ex.is_Rational and ex.q == 2:
+            return True
+        return _looks_nonneg(base, nonneg)
+    return isinstance(e, (sp.Abs, sp.exp))
+
+
+def _looks_identity(e: sp.Expr) -> bool:
+    """Does sympy expand ``e`` to 0 (skipped when a compound base has a large power)?"""
+    for t in e.atoms(sp.Pow):
+        if not t.base.is_Atom and t.exp.is_Integer and abs(t.exp) > TRIVIAL_MAX_POWER:
+            return False
+    return sp.expand(e) == 0
+
+
+def close_trivial(goal: Goal) -> Step | None:
+    """A one-step proof of a goal that needs no search, checked by the kernel here (so only
+    accepted steps come out): an ``=`` target that is an identity (``a = a``,
+    ``(a+b)^2 = a^2 + 2*a*b + b^2``: an sos certificate with no terms), or a target the
+    positivity rules prove as it stands (``√x ≥ 0``, ``x^2 ≥ 0``, ``a^2 + b^2 ≥ 0``).
+    A quick syntactic look decides whether the kernel is asked at all (it can take seconds to
+    refuse a large goal)."""
+    from prover.kernel.check import check_step
+
+    slack = goal.target.slack()
+    if goal.target.op == "=":
+        if not _looks_identity(slack):
+            return None
+        step = close_step(goal, SosCertificate().to_json(), "identity")
+    elif goal.target.op == "!=":
+        return None
+    else:
+        if not _looks_nonneg(slack, positive_vars(goal, False)):
+            return None
+        step = close_step(goal, PositivityCertificate().to_json(), "positivity")
+    return step if check_step(step, _no_lemmas).ok else None
+
+
+def close_goal(goal: Goal, time_limit: float = 10.0, closers: Sequence[Closer] | None = None) -> Step | None:
+    """A kernel-checkable proof tree for ``goal``, or None within ``time_limit`` seconds: the
+    goal in normal form (:func:`prover.rewrite.chain.normalize`), then ``closers`` (default
+    :func:`default_closers`). Never raises on a goal it cannot handle (a solver failure means:
+    no proof)."""
+    try:
+        return _close_goal(goal, time_limit, closers)
+    except (ArithmeticError, ValueError, TypeError, AttributeError, KeyError, IndexError,
+            NotImplementedError, RecursionError, sp.PolynomialError):
+        return None
+
+
+def _close_goal(goal: Goal, time_limit: float, closers: Sequence[Closer] | None) -> Step | None:
+    deadline = time.monotonic() + time_limit
+    st = close_trivial(goal)
+    if st is not None:
+        return st
+    if not goal.target.is_inequality:
+        return None
+    tried: list[Normalized] = []
+    variants: list[tuple[float, dict]] = [(0.6, {"homogenize": True}), (1.0, {"homogenize": False})]
+    if ProductOneRatios().apply(goal) is not None:   # x1⋯xn = 1: make it homogeneous first
+        variants.insert(0, (0.5, {"product_substitution": True}))
+    for share, opts in variants:
+        left = deadline - time.monotonic()
+        if left <= 0.5:
+            break
+        try:
+            norm = normalize(goal, **opts)
+        except (sp.PolynomialError, ValueError, TypeError, ZeroDivisionError):
+            continue
+        if norm.goal is None or any(_same(norm, t) for t in tried):
+            continue
+        tried.append(norm)
+        left = deadline - time.monotonic()
+        leaf = close_polynomial(norm.goal, time.monotonic() + share * left, closers)
+        if leaf is not None:
+            return norm.attach(leaf)
+    return None
+
+
+def _same(a: Normalized, b: Normalized) -> bool:
+    return a.goal == b.goal
