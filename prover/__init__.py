@@ -13,6 +13,24 @@ The Python API (each name is imported on first use, so ``import prover`` stays l
 * :func:`parse` (``prover.api.parse``): Lean text or a spec -> :class:`Problem`;
 * :func:`suggest_tactics` (``prover.generate.suggest_tactics``): ranked, kernel-checked next steps;
 * :class:`ParseError` (``prover.frontend.errors.ParseError``): unreadable or unsupported input.
+
+Map (dependencies run one way: ``cli.py``/``commands`` → ``api.py`` → ``search`` → ``rewrite`` /
+``tactics`` / ``oracles`` → ``solvers`` → ``kernel``; each package's ``__init__`` lists its modules):
+
+* ``frontend/`` — Lean statement → :class:`Problem` (sympy) plus its faithful kernel terms.
+* ``kernel/`` — **the trust base**: the exact checker of every step (``verify.py`` is its door).
+* ``search/`` — best-first search, the closer it calls on every goal (``close.py``), proof views.
+* ``rewrite/`` — symbolic rewrites (candidates for the search; ``chain.py``: the closers' normal form).
+* ``solvers/`` — registered closers for polynomial goals (``closers.py``), SOS, difference substitution.
+* ``tactics/`` — the scaling-lemma catalogue (``tactics/lemmas/*.json``) and its matcher.
+* ``oracles/`` — counterexample search (never a proof).
+* ``lean/`` — rendering to Lean, the replay model, Lean backends.
+* ``llm/`` — LLM backends; proposals are proved exactly or dropped.
+* ``eval/`` — batch evaluation; ``conformal/`` — the conformal claim filter; ``commands/`` — the CLI.
+* ``semantics/``, ``fuzz/`` — independent Lean-semantics evaluators and fuzzers that attack the kernel.
+* ``ir.py`` (proof IR), ``problem.py`` (a user's problem), ``verify.py`` (the door to the kernel),
+  ``sympy_terms.py`` (sympy ↔ kernel terms), ``variants.py`` (FALSE variants), ``generate.py``
+  (tactic suggestions), ``alarm.py``, ``benchmark_lines.py``, ``benchmark_problem.py``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,19 @@
 """Lean 4 side of the prover (Lean is optional: everything here imports without it).
 
-* :mod:`prover.lean.render` — a kernel proof as a Lean file replaying its certificates;
-* :mod:`prover.lean.repl` — client for the leanprover-community REPL (``lake exe repl``);
-* :mod:`prover.lean.backend` / :mod:`prover.lean.dojo_backend` — one interface over the REPL and LeanDojo
-  (by name: :mod:`prover.lean.registry`);
-* :mod:`prover.lean.verify` — step-by-step replay, the search's per-step filter, file check + axiom audit;
-* :mod:`prover.lean.facade` — the entry points ``prover prove`` calls;
-* :mod:`prover.lean.lemmas_gen` — regenerates ``lean_project/ProverLemmas/Catalogue.lean``.
+Modules:
+
+* ``backend`` — One interface for driving Lean: open a theorem, run a tactic on a proof state, get the new goals or Lean's …
+* ``dojo_backend`` — LeanDojo backend (``pip install 'prover[lean]'``), for users who traced a repository.
+* ``facade`` — Entry points the search and ``prover prove`` use (``--backend lean-repl|lean-dojo``, ``--verify lean``); …
+* ``in_place`` — Write a rendered proof into the user's own Lean file, in place of that theorem's ``sorry``.
+* ``lemmas_gen`` — Generate ``lean_project/ProverLemmas/Catalogue.lean``: one Lean theorem per kernel-trusted catalogue lemma …
+* ``registry`` — The Lean backends by name: :func:`make_backend` (``--backend lean-repl|lean-dojo``).
+* ``render/`` — Render a kernel proof (``prover.ir``) as a Lean 4 file that replays every certificate.
+* ``repl`` — Client for the leanprover-community REPL (``lake exe repl``): JSON commands on stdin, JSON replies on …
+* ``replay`` — A static *model* of Lean 4 + Mathlib v4.16.0 for the subset of Lean our renderer emits.
+* ``replay_baseline`` — Measure rendered proofs against the Lean replay model (a model, not Lean).
+* ``syntax`` — Exact sympy expressions and relations printed as Lean 4 terms over ℝ, for rendered proofs.
+* ``verify`` — Checking proofs in Lean: replay a kernel proof step by step on a backend, a per-step filter the search can …
+
+Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
 """

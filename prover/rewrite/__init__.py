@@ -1,7 +1,31 @@
 """Symbolic rewrites: each proposes kernel-checkable steps for a goal (``generate``, for the
 search); the one-step ones are also :class:`~prover.rewrite.base.Rewrite` values (``accepts`` /
 ``apply``) that :mod:`prover.rewrite.chain` composes into the closers' normal form.
-Nothing here is trusted: the kernel checks every step."""
+Nothing here is trusted: the kernel checks every step.
+
+Modules:
+
+* ``base`` — Shared pieces of the symbolic rewrite generators.
+* ``bound_homogenize`` — Homogenize a goal with an *inequality* constraint ``A <= B`` (or ``A >= B``), ``A``, ``B`` homogeneous of …
+* ``chain`` — Rewrites composed into a chain: the closers' normal form.
+* ``denominator_signs`` — Denominators that are positive only thanks to the constraints become hypotheses.
+* ``facts`` — What a goal's hypotheses say about one variable, for the rewrites that cite them.
+* ``fractions`` — Fractions out of the target and out of equality hypotheses.
+* ``homogenize`` — Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
+* ``introduce`` — Roots and rational powers become new variables (``introduce`` steps).
+* ``points`` — Points of a goal: where it is tight, and sampled points of its domain.
+* ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).
+* ``radical_groups`` — Radical groups: prove a sum of square roots group by group, each group by isolating radicals.
+* ``reduce`` — Reduce a goal modulo its equality hypotheses (``abc = 1``: ``a³bc`` → ``a²``), the whole polynomial …
+* ``scaling`` — Homogenise a goal with a linear constraint ``g = c`` (``g`` a linear form, ``c != 0``) by scaling every …
+* ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
+* ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
+* ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
+* ``tangent_plane`` — Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
+* ``termwise_sos`` — Isolated fudging (SOS-fudging): close ``Σ_i T_i + K >= 0`` term by term.
+
+Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
+"""
 
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality

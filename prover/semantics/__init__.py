@@ -9,4 +9,14 @@
 * :mod:`~prover.semantics.check_proofs` — root statements of accepted proofs at random points.
 
 Command line: ``python -m prover.semantics fuzz-frontend|check-proofs …``.
+
+Modules:
+
+* ``__main__`` — ``python -m prover.semantics fuzz-frontend …`` and ``python -m prover.semantics check-proofs …``.
+* ``check_proofs`` — Accepted proofs checked at points: the root statement of every proof file must hold in Lean wherever its …
+* ``fuzz_frontend`` — Front-end fidelity fuzzing: random Lean statements, evaluated at random points two ways.
+* ``lean_ast`` — A tiny Lean 4 statement language for differential testing: AST, printer, reader, evaluator.
+* ``lean_eval`` — Lean 4 / Mathlib values of real expressions at exact rational points, as rigorous enclosures.
+
+Trust: none; an independent Lean-semantics evaluator used only by tests and fuzzing.
 """

@@ -1,0 +1,12 @@
+"""Closers for polynomial goals (SOS, difference substitution) and the exact algebra behind them.
+
+Modules:
+
+* ``closers`` — The registered closers for a polynomial goal ``p >= 0`` (``> 0``): each a value with a ``name`` and …
+* ``difference_substitution`` — Difference substitution (SDS) for polynomial goals on the nonnegative orthant.
+* ``rational_linalg`` — Exact rational helpers for certificates: polynomials as ``{exponent tuple: fmpq}`` dicts, sympy …
+* ``signs`` — What a goal's hypotheses say about signs, read syntactically (a filter, never a proof): the variables …
+* ``sos`` — SOS closer: a Gram-matrix SDP (cvxpy + Clarabel/SCS) turned into an exact certificate.
+
+Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
+"""

@@ -28,6 +28,22 @@ to ``linear_combination`` is stated as ``0 ≤ …`` / ``0 < …`` so its type i
 Modules: ``common`` (context, errors, helpers), ``statement`` (theorem head, header),
 ``close``, ``linear`` (rewrite), ``scale``, ``split``, ``variables`` (introduce/substitute),
 ``proof`` (the tree and the file).
+
+Modules:
+
+* ``budget`` — Size budgets of a rendered file: ``set_option maxHeartbeats N in`` sized to the proof, and tactic lines …
+* ``close`` — ``close`` steps: SOS certificates as one ``linear_combination``; ``positivity`` closes.
+* ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
+* ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
+* ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.
+* ``proof`` — A whole proof: the step renderers by kind, the step tree, and the complete file.
+* ``scale`` — ``scale`` steps: catalogue lemmas (Mathlib names or replayed kernel certificates) and facts.
+* ``shrink`` — Small certificates for rendering: SOS ``close`` certificates re-written with short rationals.
+* ``split`` — ``split`` steps: on the sign of a polynomial, or on the order of variables.
+* ``statement`` — The theorem statement and file header: the user's text verbatim where usable.
+* ``variables`` — ``introduce`` and ``substitute`` steps: a statement over the new variables, instantiated.
+
+Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
 """
 
 from prover.lean.render.close import close_lines
