@@ -94,21 +94,35 @@ def nat_refusal(what: str, ty: str, scope: Scope) -> str:
             f"({'so 1 / 3 = 0' if what == '`/`' else 'not the real operation'}); {hint}")
 
 
-def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
-    """The sympy value of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
-    k, a = node.kind, node.args
-    if k == "num":
-        if any(c in node.value for c in ".eE") and ty != "R":
-            raise Located(f"decimal `{node.value}` in a numeral-only term; write `({node.value} : ℝ)`",
-                          node.pos)
-        return sp.Rational(node.value)
+#: Operations only a real term has: kind → how the refusal names it.
+_REAL_ONLY = {"div": "`/`", "inv": "`⁻¹`"}
+
+
+def check_typed(node: SyntaxNode, ty: str, scope: Scope) -> None:
+    """Refuse what Lean's typing of ``node`` at ``ty`` rules out (both elaborators ask): a decimal
+    or a real variable outside ℝ, an unknown identifier, ``/`` and ``⁻¹`` outside ℝ, ``-`` in ℕ."""
+    k = node.kind
+    if k == "num" and any(c in node.value for c in ".eE") and ty != "R":
+        raise Located(f"decimal `{node.value}` in a numeral-only term; write `({node.value} : ℝ)`", node.pos)
     if k == "var":
-        sym = scope.variables.get(node.value)
-        if sym is None:
+        if node.value not in scope.variables:
             raise Located(f"unknown identifier `{node.value}`", node.pos)
         if ty != "R":
             raise Located(f"`{node.value}` is a real variable, not of type {TYPE_TEXT[ty]}", node.pos)
-        return sym
+    if k == "neg" and ty == "N":
+        raise Located(nat_refusal("negation `-`", ty, scope), node.pos)
+    if k in _REAL_ONLY and ty != "R":
+        raise Located(nat_refusal(_REAL_ONLY[k], ty, scope), node.pos)
+
+
+def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
+    """The sympy value of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
+    check_typed(node, ty, scope)
+    k, a = node.kind, node.args
+    if k == "num":
+        return sp.Rational(node.value)
+    if k == "var":
+        return scope.variables[node.value]
     if k in ("rel", "and"):
         raise Located("a proposition where a number was expected", node.pos)
     if k == "add":
@@ -118,19 +132,13 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     if k == "sub":
         return _sum_chain(node, ty, scope)
     if k == "neg":
-        if ty == "N":
-            raise Located(nat_refusal("negation `-`", ty, scope), node.pos)
         return sp.Mul(-1, elab(a[0], ty, scope))
     if k == "div":
-        if ty != "R":
-            raise Located(nat_refusal("`/`", ty, scope), node.pos)
         num, den = elab(a[0], ty, scope), elab(a[1], ty, scope)
         if den == 0:
             raise Located("division by zero", node.pos)
         return sp.Mul(num, sp.Pow(den, -1))
     if k == "inv":
-        if ty != "R":
-            raise Located(nat_refusal("`⁻¹`", ty, scope), node.pos)
         base = elab(a[0], ty, scope)
         if base == 0:
             raise Located("inverse of zero", node.pos)
@@ -175,11 +183,18 @@ def exponent_type(node: SyntaxNode, ty: str, scope: Scope) -> str:
     """The type Lean elaborates the exponent of ``node`` (a power in a term of type ``ty``) at:
     ℕ, ℤ or ℝ on its own, refused where the base's type does not allow it."""
     ety = term_type(node.args[1], scope)
-    if ety == "R" and ty != "R":
-        raise Located("real exponent on a natural-number base", node.pos)
-    if ety == "Z" and ty == "N":
-        raise Located("integer exponent on a natural-number base", node.pos)
+    _check_nested(ety, ty, node.pos, "real exponent on a natural-number base",
+                  "integer exponent on a natural-number base")
     return ety
+
+
+def _check_nested(inner: str, ty: str, pos: int, real_refusal: str, int_refusal: str) -> None:
+    """Refuse a part typed ``inner`` inside a term of type ``ty`` that cannot hold it: ℝ outside ℝ,
+    ℤ inside ℕ."""
+    if inner == "R" and ty != "R":
+        raise Located(real_refusal, pos)
+    if inner == "Z" and ty == "N":
+        raise Located(int_refusal, pos)
 
 
 def _power(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
@@ -201,10 +216,8 @@ def ascription_type(node: SyntaxNode, ty: str) -> str:
     target = node.value
     if target not in ("R", "N", "Z"):
         raise Located(f"type `{TYPE_TEXT[target]}` is not supported (only ℝ; ℕ/ℤ for numerals)", node.pos)
-    if target == "R" and ty != "R":
-        raise Located("`(… : ℝ)` inside a natural-number term", node.pos)
-    if ty == "N" and target == "Z":
-        raise Located("`(… : ℤ)` inside a natural-number term", node.pos)
+    _check_nested(target, ty, node.pos, "`(… : ℝ)` inside a natural-number term",
+                  "`(… : ℤ)` inside a natural-number term")
     return target
 
 

@@ -32,11 +32,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from prover.frontend.elaborate import (
-    TYPE_TEXT,
     Scope,
     ascription_type,
+    check_typed,
     exponent_type,
-    nat_refusal,
     relation_type,
     sum_chain,
 )
@@ -47,33 +46,21 @@ from prover.kernel import terms as T
 
 def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
     """The kernel term of ``node`` elaborated at type ``ty`` ("R", "N" or "Z")."""
+    check_typed(node, ty, scope)
     k, a = node.kind, node.args
     if k == "num":
-        if any(c in node.value for c in ".eE") and ty != "R":
-            raise Located(f"decimal `{node.value}` in a numeral-only term; write `({node.value} : ℝ)`",
-                          node.pos)
         return T.Num(Fraction(node.value))
     if k == "var":
-        if node.value not in scope.variables:
-            raise Located(f"unknown identifier `{node.value}`", node.pos)
-        if ty != "R":
-            raise Located(f"`{node.value}` is a real variable, not of type {TYPE_TEXT[ty]}", node.pos)
         return T.Var(node.value)
     if k in ("add", "sub"):
         return _sum_chain(node, ty, scope)
     if k == "mul":
         return _build(node, T.mul, faithful_term(a[0], ty, scope), faithful_term(a[1], ty, scope))
     if k == "neg":
-        if ty == "N":
-            raise Located(nat_refusal("negation `-`", ty, scope), node.pos)
         return _build(node, T.neg, faithful_term(a[0], ty, scope))
     if k == "div":
-        if ty != "R":
-            raise Located(nat_refusal("`/`", ty, scope), node.pos)
         return _build(node, T.div, faithful_term(a[0], ty, scope), faithful_term(a[1], ty, scope))
     if k == "inv":
-        if ty != "R":
-            raise Located(nat_refusal("`⁻¹`", ty, scope), node.pos)
         return _build(node, T.inv, faithful_term(a[0], ty, scope))
     if k == "sqrt":
         return T.Sqrt(faithful_term(a[0], "R", scope))

@@ -90,14 +90,28 @@ def _geometric(u: sp.Expr, n: int) -> sp.Expr:
     return sp.Add(*[u ** k for k in range(n)])
 
 
-class HomogenizeByBound:
-    name = "homogenize-by-bound"
+class _ByComponents:
+    """A generator that works on the target's homogeneous components (``N/D``, ``D > 0``)."""
+
+    name = ""
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
         comps_den = _target_components(goal)
         if comps_den is None:
             return
         syms, comps, den = comps_den
+        yield from self._candidates(goal, syms, comps, den)
+
+    def _candidates(self, goal: Goal, syms: list[sp.Symbol], comps: dict[int, sp.Expr],
+                    den: sp.Expr) -> Iterator[Candidate]:
+        raise NotImplementedError
+
+
+class HomogenizeByBound(_ByComponents):
+    name = "homogenize-by-bound"
+
+    def _candidates(self, goal: Goal, syms: list[sp.Symbol], comps: dict[int, sp.Expr],
+                    den: sp.Expr) -> Iterator[Candidate]:
         for bd in bounds(goal, syms):
             for top in (max(comps), min(comps)):
                 step = self._step(goal, bd, comps, top, den, syms)
@@ -166,18 +180,15 @@ def equality_scales(goal: Goal, syms: list[sp.Symbol]) -> Iterator[tuple[int, sp
             yield i, sp.expand(hi), sp.expand(lo), e2 - e1
 
 
-class HomogenizeByEquality:
+class HomogenizeByEquality(_ByComponents):
     """The equality version of :class:`HomogenizeByBound`: ``N' = Σ N_e·u^(j_e)`` with ``u = A/B = 1``
     on the constraint, so ``N − N'`` is a multiple of the constraint (an ``eq_terms`` entry) and no
     sign conditions are needed. Rational targets are handled (``N/D`` with ``D > 0``)."""
 
     name = "homogenize-by-equality"
 
-    def generate(self, goal: Goal) -> Iterator[Candidate]:
-        comps_den = _target_components(goal)
-        if comps_den is None:
-            return
-        syms, comps, den = comps_den
+    def _candidates(self, goal: Goal, syms: list[sp.Symbol], comps: dict[int, sp.Expr],
+                    den: sp.Expr) -> Iterator[Candidate]:
         for hyp, A, B, d in equality_scales(goal, syms):
             top = max(comps)
             if any((top - e) % d for e in comps):

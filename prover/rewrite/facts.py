@@ -4,6 +4,7 @@
 closers' :func:`prover.solvers.difference_substitution.nonneg_hyp_index` (re-exported here) answers a different
 question on purpose: a map from every goal variable's *name* to its first such hypothesis,
 restricted to the goal's variables; this one takes any symbol and compares it exactly.
+:func:`replace_radicals` names several square roots at once, after an ``introduce`` step.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.ir import Goal
+from prover.rewrite.base import replace_radical
 from prover.solvers.difference_substitution import nonneg_hyp_index
 
-__all__ = ["nonneg_hyp_index", "nonneg_hyp_of"]
+__all__ = ["nonneg_hyp_index", "nonneg_hyp_of", "replace_radicals"]
 
 
 def nonneg_hyp_of(goal: Goal, x: sp.Symbol) -> int | None:
@@ -23,3 +25,10 @@ def nonneg_hyp_of(goal: Goal, x: sp.Symbol) -> int | None:
         if h.is_inequality and sp.expand(h.slack()) == x:
             return i
     return None
+
+
+def replace_radicals(e: sp.Expr, bases: list[sp.Expr], ts: list[sp.Symbol]) -> sp.Expr:
+    """``e`` with each ``√bases[i]`` (and its powers) written in the introduced name ``ts[i]``."""
+    for b, t in zip(bases, ts):
+        e = replace_radical(e, b, t)
+    return e

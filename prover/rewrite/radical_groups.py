@@ -61,9 +61,9 @@ from prover.rewrite.base import (
     fresh_names,
     is_polynomial,
     is_positive,
-    replace_radical,
     symbols_of,
 )
+from prover.rewrite.facts import replace_radicals
 from prover.rewrite.points import constraint_point, domain_points
 from prover.rewrite.tangent_plane import tangent_plane
 from prover.solvers.sos import sos_certificate
@@ -445,11 +445,9 @@ def _key(e: sp.Expr) -> sp.Expr:
     return sp.expand(e)
 
 
-def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list[sp.Expr]]:
-    """Lists of groups (expressions in the original variables) summing to ``Σ nonpoly``: the
-    pairings by symmetry first, then every term alone, then one group of everything."""
-    total = sp.Add(*nonpoly)
-    keys = {_key(t): t for t in nonpoly}
+def _orbits(nonpoly: list[sp.Expr], perms: list[dict], keys: dict[sp.Expr, sp.Expr]) -> list[list[sp.Expr]] | None:
+    """The orbits of the terms under ``perms``; None when like terms merged differently (an image
+    is not a term: no orbit structure)."""
     orbits: list[list[sp.Expr]] = []
     seen: set[sp.Expr] = set()
     for t in nonpoly:
@@ -459,54 +457,83 @@ def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list
         orb = []
         for m in perms:
             k2 = _key(t.xreplace(m))
-            if k2 not in keys:          # like terms merged differently: no orbit structure
-                yield [total]
-                return
+            if k2 not in keys:
+                return None
             if keys[k2] not in orb:
                 orb.append(keys[k2])
                 seen.add(k2)
         orbits.append(orb)
-    if len(perms) == 1 or all(len(o) == 1 for o in orbits):
-        yield [total]
-        if len(nonpoly) > 1:
-            yield list(nonpoly)
-        return
+    return orbits
+
+
+def _coset_representatives(t0: sp.Expr, perms: list[dict]) -> list[dict]:
+    """One permutation per distinct image of ``t0`` (the cosets ``Γ/H``)."""
+    reps: list[dict] = []
+    imgs: list[sp.Expr] = []
+    for m in perms:
+        k = _key(t0.xreplace(m))
+        if k not in imgs:
+            imgs.append(k)
+            reps.append(m)
+    return reps
+
+
+def _sub_orbits(o: list[sp.Expr], H: list[dict], keys: dict[sp.Expr, sp.Expr]) -> list[list[sp.Expr]]:
+    """The ``H``-orbits into which the orbit ``o`` splits."""
+    sub: list[list[sp.Expr]] = []
+    done: set[sp.Expr] = set()
+    for t in o:
+        if _key(t) in done:
+            continue
+        porb = []
+        for h in H:
+            th = keys[_key(t.xreplace(h))]
+            if th not in porb:
+                porb.append(th)
+                done.add(_key(th))
+        sub.append(porb)
+    return sub
+
+
+def _paired_groupings(orbits: list[list[sp.Expr]], perms: list[dict], keys: dict[sp.Expr, sp.Expr],
+                      total: sp.Expr) -> Iterator[list[sp.Expr]]:
+    """The pairings by symmetry: a base term with one weighted ``H``-orbit of every other orbit,
+    and the group's images, when they add up to ``total``."""
     # the largest orbit first: more groups, smaller facts
     order = sorted(range(len(orbits)), key=lambda i: -len(orbits[i]))
     for i0 in order:
-        o0 = orbits[i0]
-        t0 = o0[0]
+        t0 = orbits[i0][0]
         H = [m for m in perms if _key(t0.xreplace(m)) == _key(t0)]
-        reps: list[dict] = []
-        imgs: list[sp.Expr] = []
-        for m in perms:
-            k = _key(t0.xreplace(m))
-            if k not in imgs:
-                imgs.append(k)
-                reps.append(m)
+        reps = _coset_representatives(t0, perms)
         index = len(reps)
         choices = []
         for j, o in enumerate(orbits):
             if j == i0:
                 continue
-            sub: list[list[sp.Expr]] = []
-            done: set[sp.Expr] = set()
-            for t in o:
-                if _key(t) in done:
-                    continue
-                porb = []
-                for h in H:
-                    th = keys[_key(t.xreplace(h))]
-                    if th not in porb:
-                        porb.append(th)
-                        done.add(_key(th))
-                sub.append(porb)
+            sub = _sub_orbits(o, H, keys)
             choices.append([(sp.Rational(len(o), index * len(p)), p) for p in sub])
         for combo in itertools.product(*choices):
             F = t0 + sp.Add(*[w * sp.Add(*p) for w, p in combo])
             groups = [F.xreplace(m) for m in reps]
             if sp.expand(sp.Add(*groups) - total) == 0:
                 yield groups
+
+
+def grouping_options(nonpoly: list[sp.Expr], perms: list[dict]) -> Iterator[list[sp.Expr]]:
+    """Lists of groups (expressions in the original variables) summing to ``Σ nonpoly``: the
+    pairings by symmetry first, then every term alone, then one group of everything."""
+    total = sp.Add(*nonpoly)
+    keys = {_key(t): t for t in nonpoly}
+    orbits = _orbits(nonpoly, perms, keys)
+    if orbits is None:          # like terms merged differently: no orbit structure
+        yield [total]
+        return
+    if len(perms) == 1 or all(len(o) == 1 for o in orbits):
+        yield [total]
+        if len(nonpoly) > 1:
+            yield list(nonpoly)
+        return
+    yield from _paired_groupings(orbits, perms, keys, total)
     yield list(nonpoly)        # every term alone (its own tangent plane)
     yield [total]              # everything in one group
 
@@ -523,12 +550,6 @@ def _radicals(e: sp.Expr) -> list[sp.Expr] | None:
             if n.base not in bases:
                 bases.append(n.base)
     return bases
-
-
-def _to_t(e: sp.Expr, bases: list[sp.Expr], ts: list[sp.Symbol]) -> sp.Expr:
-    for b, t in zip(bases, ts):
-        e = replace_radical(e, b, t)
-    return e
 
 
 def _context_points(goal: Goal, syms: list[sp.Symbol], centre: sp.Rational, bases: list[sp.Expr],
@@ -548,30 +569,20 @@ def _context_points(goal: Goal, syms: list[sp.Symbol], centre: sp.Rational, base
     return out
 
 
-def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
-    """A complete proof tree of ``goal`` by radical groups, or None."""
-    deadline = time.monotonic() + time_limit
-    t = goal.target
-    if t.op not in (">=", "<=", ">", "<"):
-        return None
-    syms = symbols_of(goal)
-    if not 1 <= len(syms) <= MAX_VARS:
-        return None
-    slack = sp.sympify(t.slack())
+def _radical_bases(goal: Goal, slack: sp.Expr, syms: list[sp.Symbol]) -> list[sp.Expr] | None:
+    """The slack's square-root bases, when there are a few and all are nonnegative polynomials."""
     bases = _radicals(slack)
     if not bases or len(bases) > MAX_RADICALS:
         return None
     for b in bases:
         if b.free_symbols - set(syms) or not is_polynomial(b, syms) or not is_positive(b, goal, False):
             return None
-    centre = constraint_point(goal, syms)
-    if centre is None:
-        return None
-    # the introduced goal
-    tnames = fresh_names(goal, [f"t{i + 1}" for i in range(len(bases))])
-    ts = [var(n) for n in tnames]
-    hyps = list(goal.hypotheses)
-    hom = _homogeneous_constraint(goal, syms)
+    return bases
+
+
+def _strict_slacks(hyps: list[Relation], syms: list[sp.Symbol]
+                   ) -> tuple[dict[sp.Symbol, int], list[tuple[int, sp.Expr]]]:
+    """The strict inequality hypotheses: the first ``v > 0`` of each variable, and every slack."""
     strict_hyp: dict[sp.Symbol, int] = {}
     slack_hyps: list[tuple[int, sp.Expr]] = []
     for i, h in enumerate(hyps):
@@ -580,6 +591,13 @@ def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
             slack_hyps.append((i, s))
             if s in syms and s not in strict_hyp:
                 strict_hyp[s] = i
+    return strict_hyp, slack_hyps
+
+
+def _introduce_radicals(goal: Goal, bases: list[sp.Expr], ts: list[sp.Symbol], hyps: list[Relation],
+                        strict_hyp: dict[sp.Symbol, int]) -> tuple[list[Radical], dict[str, str]]:
+    """``t_i = √bases[i]`` with ``t_i > 0`` (``>= 0`` when the base may vanish) and ``t_i² = Q_i``
+    appended to ``hyps`` (and ``strict_hyp``): the radicals and the ``introduce`` definitions."""
     rads: list[Radical] = []
     defs: dict[str, str] = {}
     for b, tv in zip(bases, ts):
@@ -592,8 +610,46 @@ def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
             strict_hyp[tv] = k
         hb, mu = b, sp.Integer(0)
         rads.append(Radical(tv, b, hb, mu, k, strict, k + 1))
+    return rads, defs
+
+
+def _split_polynomial(slack: sp.Expr, syms: list[sp.Symbol]) -> tuple[sp.Expr, list[sp.Expr]]:
+    """The slack's polynomial part and its other summands."""
+    poly_part, nonpoly = sp.Integer(0), []
+    for a in sp.Add.make_args(sp.expand(slack, deep=False)):
+        if is_polynomial(a, syms):
+            poly_part += a
+        else:
+            nonpoly.append(a)
+    return poly_part, nonpoly
+
+
+def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
+    """A complete proof tree of ``goal`` by radical groups, or None."""
+    deadline = time.monotonic() + time_limit
+    t = goal.target
+    if t.op not in (">=", "<=", ">", "<"):
+        return None
+    syms = symbols_of(goal)
+    if not 1 <= len(syms) <= MAX_VARS:
+        return None
+    slack = sp.sympify(t.slack())
+    bases = _radical_bases(goal, slack, syms)
+    if bases is None:
+        return None
+    centre = constraint_point(goal, syms)
+    if centre is None:
+        return None
+    # the introduced goal
+    tnames = fresh_names(goal, [f"t{i + 1}" for i in range(len(bases))])
+    ts = [var(n) for n in tnames]
+    hyps = list(goal.hypotheses)
+    hom = _homogeneous_constraint(goal, syms)
+    strict_hyp, slack_hyps = _strict_slacks(hyps, syms)
+    rads, defs = _introduce_radicals(goal, bases, ts, hyps, strict_hyp)
     G2 = Goal(goal.variables + tuple(tnames), tuple(hyps),
-              Relation(_to_t(sp.sympify(t.lhs), bases, ts), t.op, _to_t(sp.sympify(t.rhs), bases, ts)))
+              Relation(replace_radicals(sp.sympify(t.lhs), bases, ts), t.op,
+                       replace_radicals(sp.sympify(t.rhs), bases, ts)))
     pts = _context_points(goal, syms, centre, bases, SAMPLES)
     if len(pts) < 30:
         return None
@@ -603,12 +659,7 @@ def build(goal: Goal, time_limit: float = TIME_BUDGET) -> Step | None:
             r.hom, nu = homogenize(r.base, GroupContext(goal, G2, syms, [], hom, [], deadline))
             r.mu = nu
     # the groups
-    poly_part, nonpoly = sp.Integer(0), []
-    for a in sp.Add.make_args(sp.expand(slack, deep=False)):
-        if is_polynomial(a, syms):
-            poly_part += a
-        else:
-            nonpoly.append(a)
+    poly_part, nonpoly = _split_polynomial(slack, syms)
     perms = _symmetries(slack, syms)
     point = {x: centre for x in syms}
     for n_opt, groups in enumerate(grouping_options(nonpoly, perms)):
@@ -643,7 +694,7 @@ def _try_groups(goal: Goal, G2: Goal, ctx: GroupContext, groups: list[sp.Expr], 
     apps: list[FactApplication] = []
     rest = poly_part
     for F in groups:
-        Ft = _to_t(F, bases, ts)
+        Ft = replace_radicals(F, bases, ts)
         done = False
         for plane in _planes(F, syms, point):
             if not _numeric_ok(Ft - plane, ctx):

@@ -185,6 +185,38 @@ def _sos_over_positive(syms: list[sp.Symbol], num: sp.Expr, sos_time: float) -> 
     return cert
 
 
+def _fact_terms(cert: dict, syms: list[sp.Symbol], pieces: list[tuple[sp.Rational, list[int]]], c0: sp.Rational,
+                base: sp.Expr, reciprocal: bool, hyp_of: list[int | None]) -> list[SosTerm]:
+    """The SOS terms of ``num/den`` over ``u > 0`` (``den = c₀·base·D₀``), written back in ``x``."""
+    to_u = {x: 1 / x for x in syms}
+    names = tuple(str(x) for x in syms)
+    terms: list[SosTerm] = []
+    for t in cert["terms"]:
+        c = sp.Rational(t["coeff"])
+        q = expr_from_str(t["poly"], names)
+        for dk, mult in pieces:
+            mult_u = list(t["mult"]) + mult        # indices j: the factor u_j
+            poly = q / base
+            if reciprocal:                          # u_j = x_j · (1/x_j)²
+                poly = poly.subs(to_u, simultaneous=True)
+                for j in mult_u:
+                    poly = poly / syms[j]
+            terms.append(SosTerm(expr_to_str(c * dk / c0), expr_to_str(poly),
+                                 tuple(hyp_of[j] for j in mult_u)))
+    return terms
+
+
+def _power_eq_term(term: sp.Expr, power: int, constraint: tuple[int, sp.Expr, sp.Expr]) -> EqTerm:
+    """``term − T'`` (``T' = term·r^power``) as a multiple of the constraint's ``eq``."""
+    hyp, r, lam = constraint
+    # term − T' = −term·(r^k − 1) = −term·(r − 1)·Σ_{j<k} r^j            (k > 0)
+    #           =  term·(r − 1)·Σ_{j<|k|} r^j / r^|k|                     (k < 0)
+    k = abs(power)
+    geo = sp.Add(*[r ** j for j in range(k)])
+    factor = -term * geo if power > 0 else term * geo / r ** k
+    return EqTerm(hyp, expr_to_str(factor * lam))
+
+
 def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rational,
                reciprocal: bool, power: int, constraint: tuple[int, sp.Expr, sp.Expr] | None,
                points: list[dict[sp.Symbol, float]], sos_time: float = SOS_TIME) -> Plane | None:
@@ -214,9 +246,7 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
         return None
     upos = Goal(goal.variables, tuple(Relation(x, ">", sp.Integer(0)) for x in syms), goal.target) \
         if len(syms) == len(goal.variables) else None
-    if upos is None:
-        return None
-    pd = positive_denominator(den, upos, syms)
+    pd = positive_denominator(den, upos, syms) if upos is not None else None
     if pd is None:
         return None
     c0, base, pieces = pd
@@ -225,28 +255,8 @@ def plane_fact(goal: Goal, term: sp.Expr, syms: list[sp.Symbol], centre: sp.Rati
         cert = _sos_over_positive(syms, num, sos_time)
         if cert is None:
             return None
-        names = tuple(str(x) for x in syms)
-        for t in cert["terms"]:
-            c = sp.Rational(t["coeff"])
-            q = expr_from_str(t["poly"], names)
-            for dk, mult in pieces:
-                mult_u = list(t["mult"]) + mult        # indices j: the factor u_j
-                poly = q / base
-                if reciprocal:                          # u_j = x_j · (1/x_j)²
-                    poly = poly.subs(to_u, simultaneous=True)
-                    for j in mult_u:
-                        poly = poly / syms[j]
-                terms.append(SosTerm(expr_to_str(c * dk / c0), expr_to_str(poly),
-                                     tuple(hyp_of[j] for j in mult_u)))
-    eq_terms: list[EqTerm] = []
-    if power:
-        hyp, r, lam = constraint  # type: ignore[misc]
-        # term − T' = −term·(r^k − 1) = −term·(r − 1)·Σ_{j<k} r^j            (k > 0)
-        #           =  term·(r − 1)·Σ_{j<|k|} r^j / r^|k|                     (k < 0)
-        k = abs(power)
-        geo = sp.Add(*[r ** j for j in range(k)])
-        factor = -term * geo if power > 0 else term * geo / r ** k
-        eq_terms.append(EqTerm(hyp, expr_to_str(factor * lam)))
+        terms = _fact_terms(cert, syms, pieces, c0, base, reciprocal, hyp_of)
+    eq_terms = [_power_eq_term(term, power, constraint)] if power else []  # type: ignore[arg-type]
     return Plane(term, plane_x, SosCertificate(tuple(terms), tuple(eq_terms)))
 
 

@@ -42,7 +42,8 @@ from prover.kernel.certificates import (
     SosTerm,
 )
 from prover.problem import Relation, var
-from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars, replace_radical
+from prover.rewrite.base import Candidate, fresh_names, is_positive, positive_vars
+from prover.rewrite.facts import replace_radicals
 from prover.solvers.sos import sos_certificate
 from prover.verify import check_step
 
@@ -257,10 +258,21 @@ def _permute_cert(cert: dict, ctx: TermwiseContext, perm: dict[sp.Symbol, sp.Sym
     return SosCertificate(terms).to_json()
 
 
-def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None,
-                         deadline: float, cache: list[dict]) -> SosCertificate:
-    """A close certificate (over ``ctx.goal``'s context) of ``s >= 0``, ``s`` rational in the
-    x, u and the radical ``t`` (``t² = Q``)."""
+def _reduce_x(e: sp.Expr, ctx: TermwiseContext) -> tuple[sp.Expr, dict[sp.Symbol, sp.Expr]]:
+    """``e = e' + Σ_j a_j·X_j`` (``X_j = x_j − u_j^q``): ``(e', {x_j: a_j})``, ``e'`` in the u."""
+    quot: dict[sp.Symbol, sp.Expr] = {}
+    for x, u in zip(ctx.syms, ctx.us):
+        if ctx.q == 1:
+            continue
+        qq, rr = sp.div(sp.Poly(e, x), sp.Poly(x - u ** ctx.q, x))
+        quot[x] = qq.as_expr()
+        e = rr.as_expr()
+    return sp.expand(e), quot
+
+
+def _oriented_fraction(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None
+                       ) -> tuple[sp.Expr, sp.Expr, dict]:
+    """``s = num/den`` with ``den > 0`` at the all-ones point, and that point (``t = √Q`` there)."""
     num, den = sp.fraction(sp.together(s))
     num, den = sp.expand(num), sp.expand(den)
     center = {**{x: 1 for x in ctx.syms}, **{u: 1 for u in ctx.us}}
@@ -268,34 +280,22 @@ def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, 
         center[t] = sp.sqrt(Q.subs(center))
     if sp.sympify(den.subs(center)) < 0:
         num, den = -num, -den
-    eq: list[tuple[int, sp.Expr]] = []          # (hyp, λ) with the λ still to be divided by den
-    # reduce t² → Q
-    lam_t = sp.Integer(0)
-    if t is not None:
-        lam_t, rem = sp.div(sp.Poly(num, t), sp.Poly(t ** 2 - Q, t))
-        lam_t, rem = lam_t.as_expr(), rem.as_expr()
-        alpha0, beta0 = sp.expand(rem).coeff(t, 0), sp.expand(rem).coeff(t, 1)
-    else:
-        alpha0, beta0 = num, sp.Integer(0)
-    # reduce x_j → u_j^q: α0 = α + Σ a_j X_j, β0 = β + Σ b_j X_j, Q = Q(u^q) + Σ c_j X_j
-    def reduce_x(e: sp.Expr) -> tuple[sp.Expr, dict[sp.Symbol, sp.Expr]]:
-        quot: dict[sp.Symbol, sp.Expr] = {}
-        for x, u in zip(ctx.syms, ctx.us):
-            if ctx.q == 1:
-                continue
-            qq, rr = sp.div(sp.Poly(e, x), sp.Poly(x - u ** ctx.q, x))
-            quot[x] = qq.as_expr()
-            e = rr.as_expr()
-        return sp.expand(e), quot
-    alpha, a_q = reduce_x(sp.expand(alpha0))
-    beta, b_q = reduce_x(sp.expand(beta0))
-    if t is not None:
-        Qu, c_q = reduce_x(sp.expand(Q))
-    else:
-        Qu, c_q = sp.Integer(0), {}
-    if (alpha.free_symbols | beta.free_symbols) - set(ctx.us):
-        raise FudgeFailure("the reduced numerator still has other variables")
-    # a common factor g of α and β is positive (checked by posrep) and stays outside the square
+    return num, den, center
+
+
+def _split_radical(num: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
+    """``num = λ_t·(t² − Q) + α0 + β0·t``: ``(λ_t, α0, β0)``."""
+    if t is None:
+        return sp.Integer(0), num, sp.Integer(0)
+    lam_t, rem = sp.div(sp.Poly(num, t), sp.Poly(t ** 2 - Q, t))
+    lam_t, rem = lam_t.as_expr(), rem.as_expr()
+    return lam_t, sp.expand(rem).coeff(t, 0), sp.expand(rem).coeff(t, 1)
+
+
+def _common_factor(alpha: sp.Expr, beta: sp.Expr, t: sp.Symbol | None, center: dict
+                   ) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
+    """``(g, α/g, β/g)``: a common factor ``g`` of α and β is positive (checked by posrep) and stays
+    outside the square."""
     g = sp.Integer(1)
     if t is not None and beta != 0:
         g = sp.gcd(alpha, beta)
@@ -305,48 +305,63 @@ def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, 
             alpha, beta = sp.expand(sp.cancel(alpha / g)), sp.expand(sp.cancel(beta / g))
         else:
             g = sp.Integer(1)
+    return g, alpha, beta
+
+
+def _squared_form(ctx: TermwiseContext, alpha: sp.Expr, beta: sp.Expr, Qu: sp.Expr, t: sp.Symbol | None,
+                  den: sp.Expr, center: dict) -> tuple[sp.Expr, int, sp.Expr, sp.Expr]:
+    """``(P, sgn, π, D)``: the polynomial ``P = ±(α² − β²Q)`` left to SOS (``α`` itself without a
+    radical), the sign pattern, the positive one ``π`` of ``α``, ``βt`` and the denominator."""
     a_c, b_c = sp.sympify(alpha.subs(center)), sp.sympify(beta.subs(center))
-    terms: list[SosTerm] = []
     if t is None or beta == 0:
-        P, sgn, pi = alpha, 0, sp.Integer(1)
-        D = den
-    elif a_c > 0 and b_c < 0 or (a_c == 0 and b_c == 0 and _probe_sign(alpha, ctx.us) > 0):
-        sgn, pi = 1, alpha
-        P = sp.expand(alpha ** 2 - beta ** 2 * Qu)
-        D = 2 * pi * den
-    elif a_c < 0 and b_c > 0:
-        sgn, pi = -1, beta * t
-        P = sp.expand(beta ** 2 * Qu - alpha ** 2)
-        D = 2 * pi * den
-    else:
-        raise FudgeFailure("no sign pattern")
-    if P != 0 and sp.Poly(P, *ctx.us).total_degree() > MAX_POLY_DEGREE:
-        raise FudgeFailure("polynomial degree too high")
-    rep = posrep(g * D, ctx.var_hyp)
-    # the polynomial part: reuse a permuted certificate when one fits, else solve
-    pcert = None
+        return alpha, 0, sp.Integer(1), den
+    if a_c > 0 and b_c < 0 or (a_c == 0 and b_c == 0 and _probe_sign(alpha, ctx.us) > 0):
+        pi = alpha
+        return sp.expand(alpha ** 2 - beta ** 2 * Qu), 1, pi, 2 * pi * den
+    if a_c < 0 and b_c > 0:
+        pi = beta * t
+        return sp.expand(beta ** 2 * Qu - alpha ** 2), -1, pi, 2 * pi * den
+    raise FudgeFailure("no sign pattern")
+
+
+def _polynomial_certificate(P: sp.Expr, ctx: TermwiseContext, deadline: float, cache: list[dict]) -> dict:
+    """The SOS certificate of ``P >= 0`` in the u: a cached (permuted) one when it fits, else solved."""
     for c in cache:
         if sp.expand(_cert_terms_value(c, ctx.us) - P) == 0:
-            pcert = c
-            break
-    if pcert is None:
-        if P == 0:
-            pcert = _zero_close()
-        else:
-            left = deadline - time.monotonic()
-            if left <= 0.5:
-                raise FudgeFailure("out of time")
-            pcert = polynomial_sos(P, ctx.us, left)
-            if pcert is None or pcert.get("eq_terms"):
-                raise FudgeFailure("no SOS certificate")
-        cache.append(pcert)
+            return c
+    if P == 0:
+        pcert = _zero_close()
+    else:
+        left = deadline - time.monotonic()
+        if left <= 0.5:
+            raise FudgeFailure("out of time")
+        pcert = polynomial_sos(P, ctx.us, left)
+        if pcert is None or pcert.get("eq_terms"):
+            raise FudgeFailure("no SOS certificate")
+    cache.append(pcert)
+    return pcert
+
+
+def _square_terms(ctx: TermwiseContext, pcert: dict, square: sp.Expr | None, D: sp.Expr, rep: PosRep
+                  ) -> list[SosTerm]:
+    """The SOS terms of ``(square² + P)/D`` (no ``square`` without a sign pattern)."""
     names = [str(u) for u in ctx.us]
-    if sgn != 0:
-        terms += _over(sp.Integer(1), [], alpha + beta * t, D, rep)
+    terms: list[SosTerm] = []
+    if square is not None:
+        terms += _over(sp.Integer(1), [], square, D, rep)
     for pt in pcert["terms"]:
         mult = [ctx.u_hyp[ctx.us[k]] for k in pt["mult"]]
         terms += _over(sp.Rational(pt["coeff"]), mult, expr_from_str(pt["poly"], names), D, rep)
-    # equality terms: s − Σ terms = [(λ_t − sgn β²/(2π)) E_t + Σ_j (a_j + b_j t − sgn β² c_j/(2π)) X_j] / den
+    return terms
+
+
+def _equality_multipliers(ctx: TermwiseContext, t: sp.Symbol | None, lam_t: sp.Expr,
+                          quotients: tuple[dict, dict, dict], g: sp.Expr, sgn: int, beta: sp.Expr,
+                          pi: sp.Expr) -> list[tuple[int, sp.Expr]]:
+    """The ``(hyp, λ)`` pairs, ``λ`` still to be divided by den, of
+    ``s − Σ terms = [(λ_t − sgn β²/(2π)) E_t + Σ_j (a_j + b_j t − sgn β² c_j/(2π)) X_j] / den``."""
+    a_q, b_q, c_q = quotients
+    eq: list[tuple[int, sp.Expr]] = []
     if t is not None:
         k_t = next(i for (tv, _, i, _) in ctx.radicals if tv == t)
         lt = lam_t - (g * sgn * beta ** 2 / (2 * pi) if sgn else 0)
@@ -359,6 +374,30 @@ def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, 
             - (g * sgn * beta ** 2 * c_q.get(x, 0) / (2 * pi) if sgn else 0)
         if lx != 0:
             eq.append((ctx.u_eq[u], -lx))    # eq(u**q = x) = u^q − x = −X
+    return eq
+
+
+def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, Q: sp.Expr | None,
+                         deadline: float, cache: list[dict]) -> SosCertificate:
+    """A close certificate (over ``ctx.goal``'s context) of ``s >= 0``, ``s`` rational in the
+    x, u and the radical ``t`` (``t² = Q``)."""
+    num, den, center = _oriented_fraction(ctx, s, t, Q)
+    lam_t, alpha0, beta0 = _split_radical(num, t, Q)
+    # reduce x_j → u_j^q: α0 = α + Σ a_j X_j, β0 = β + Σ b_j X_j, Q = Q(u^q) + Σ c_j X_j
+    alpha, a_q = _reduce_x(sp.expand(alpha0), ctx)
+    beta, b_q = _reduce_x(sp.expand(beta0), ctx)
+    Qu, c_q = _reduce_x(sp.expand(Q), ctx) if t is not None else (sp.Integer(0), {})
+    if (alpha.free_symbols | beta.free_symbols) - set(ctx.us):
+        raise FudgeFailure("the reduced numerator still has other variables")
+    g, alpha, beta = _common_factor(alpha, beta, t, center)
+    P, sgn, pi, D = _squared_form(ctx, alpha, beta, Qu, t, den, center)
+    if P != 0 and sp.Poly(P, *ctx.us).total_degree() > MAX_POLY_DEGREE:
+        raise FudgeFailure("polynomial degree too high")
+    rep = posrep(g * D, ctx.var_hyp)
+    # the polynomial part: reuse a permuted certificate when one fits, else solve
+    pcert = _polynomial_certificate(P, ctx, deadline, cache)
+    terms = _square_terms(ctx, pcert, alpha + beta * t if sgn != 0 else None, D, rep)
+    eq = _equality_multipliers(ctx, t, lam_t, (a_q, b_q, c_q), g, sgn, beta, pi)
     eq_terms = tuple(EqTerm(k, expr_to_str(lam / den)) for k, lam in eq)
     return SosCertificate(tuple(terms), eq_terms)
 
@@ -386,9 +425,8 @@ def _radical_of(term: sp.Expr) -> tuple[sp.Expr, int] | None | bool:
     return next(iter(bases)), 2
 
 
-def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
-    syms, n = plan.syms, len(plan.syms)
-    q, p = int(plan.r.q), int(plan.r.p)
+def _radical_bases(goal: Goal, plan: Plan) -> tuple[list[tuple[sp.Expr, int] | None | bool], list[sp.Expr]]:
+    """Each term's radical (None: none) and the distinct radical bases, positive polynomials."""
     rads = [_radical_of(ti) for ti in plan.terms]
     if any(r is False for r in rads):
         raise FudgeFailure("unsupported radicals")
@@ -397,19 +435,25 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         if r is not None and r[0] not in bases:
             bases.append(r[0])
     for b in bases:
-        if b.free_symbols - set(syms) or not b.is_polynomial(*syms) or not is_positive(b, goal, True):
+        if b.free_symbols - set(plan.syms) or not b.is_polynomial(*plan.syms) or not is_positive(b, goal, True):
             raise FudgeFailure("radical base not a positive polynomial")
-    unames = fresh_names(goal, [f"u{i + 1}" for i in range(n)]) if q > 1 else []
-    g_tmp = Goal(goal.variables + tuple(unames), goal.hypotheses, goal.target)
-    tnames = fresh_names(g_tmp, [f"t{i + 1}" for i in range(len(bases))])
-    us = [var(u) for u in unames] if q > 1 else list(syms)
-    ts = [var(t) for t in tnames]
-    hyps = list(goal.hypotheses)
+    return rads, bases
+
+
+def _strict_var_hyps(hyps: list[Relation], syms: list[sp.Symbol]) -> dict[sp.Symbol, int]:
+    """The first hypothesis ``x > 0`` of each variable."""
     var_hyp: dict[sp.Symbol, int] = {}
     for i, h in enumerate(hyps):
         if h.op == ">" and sp.sympify(h.rhs) == 0 and h.lhs in syms and h.lhs not in var_hyp:
             var_hyp[h.lhs] = i
-    defs: dict[str, str] = {}
+    return var_hyp
+
+
+def _name_roots(syms: list[sp.Symbol], us: list[sp.Symbol], q: int, hyps: list[Relation],
+                var_hyp: dict[sp.Symbol, int], defs: dict[str, str]
+                ) -> tuple[dict[sp.Symbol, int], dict[sp.Symbol, int]]:
+    """Introduce ``u_j = x_j^(1/q)`` (appending to ``hyps``, ``var_hyp``, ``defs``): the indices of
+    ``u_j > 0`` and of ``u_j^q = x_j``."""
     u_hyp, u_eq = {}, {}
     for x, u in zip(syms, us):
         if q == 1:
@@ -420,6 +464,14 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         hyps.append(Relation(u, ">", sp.Integer(0)))
         u_eq[u] = len(hyps)
         hyps.append(Relation(u ** q, "=", x))
+    return u_hyp, u_eq
+
+
+def _name_radicals(bases: list[sp.Expr], ts: list[sp.Symbol], hyps: list[Relation],
+                   var_hyp: dict[sp.Symbol, int], defs: dict[str, str]
+                   ) -> list[tuple[sp.Symbol, sp.Expr, int, int]]:
+    """Introduce ``t_i = √bases[i]`` (appending to ``hyps``, ``var_hyp``, ``defs``), as
+    :attr:`TermwiseContext.radicals`."""
     radicals = []
     for b, tv in zip(bases, ts):
         defs[str(tv)] = expr_to_str(sp.sqrt(b))
@@ -427,19 +479,36 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         hyps.append(Relation(tv, ">", sp.Integer(0)))
         radicals.append((tv, b, len(hyps), var_hyp[tv]))
         hyps.append(Relation(tv ** 2, "=", b))
-    new_terms = []
-    for ti in plan.terms:
-        for b, tv in zip(bases, ts):
-            ti = replace_radical(ti, b, tv)
-        new_terms.append(ti)
+    return radicals
+
+
+def _introduced_context(goal: Goal, plan: Plan, bases: list[sp.Expr]
+                        ) -> tuple[TermwiseContext, dict[str, str], list[sp.Symbol]]:
+    """The introduced goal (the roots ``u`` when ``q > 1``, the radicals ``t``), the ``introduce``
+    definitions and the radicals' names."""
+    syms, n, q = plan.syms, len(plan.syms), int(plan.r.q)
+    unames = fresh_names(goal, [f"u{i + 1}" for i in range(n)]) if q > 1 else []
+    g_tmp = Goal(goal.variables + tuple(unames), goal.hypotheses, goal.target)
+    tnames = fresh_names(g_tmp, [f"t{i + 1}" for i in range(len(bases))])
+    us = [var(u) for u in unames] if q > 1 else list(syms)
+    ts = [var(t) for t in tnames]
+    hyps = list(goal.hypotheses)
+    var_hyp = _strict_var_hyps(hyps, syms)
+    defs: dict[str, str] = {}
+    u_hyp, u_eq = _name_roots(syms, us, q, hyps, var_hyp, defs)
+    radicals = _name_radicals(bases, ts, hyps, var_hyp, defs)
     tgt = goal.target
-    lhs, rhs = sp.sympify(tgt.lhs), sp.sympify(tgt.rhs)
-    for b, tv in zip(bases, ts):
-        lhs, rhs = replace_radical(lhs, b, tv), replace_radical(rhs, b, tv)
+    lhs = replace_radicals(sp.sympify(tgt.lhs), bases, ts)
+    rhs = replace_radicals(sp.sympify(tgt.rhs), bases, ts)
     G2 = Goal(goal.variables + tuple(unames) + tuple(tnames), tuple(hyps), Relation(lhs, tgt.op, rhs))
-    ctx = TermwiseContext(G2, syms, us, q, u_hyp, u_eq, var_hyp, radicals)
-    S = sp.Add(*[u ** p for u in us])
-    ws = [us[syms.index(xv)] ** p / S for xv in plan.weight_vars]
+    return TermwiseContext(G2, syms, us, q, u_hyp, u_eq, var_hyp, radicals), defs, ts
+
+
+def _term_applications(ctx: TermwiseContext, plan: Plan, rads: list[tuple[sp.Expr, int] | None | bool],
+                       bases: list[sp.Expr], ts: list[sp.Symbol], ws: list[sp.Expr],
+                       deadline: float) -> list[FactApplication]:
+    """One ``fact`` application ``T_i >= −K·w_i`` per term, each with its close certificate."""
+    new_terms = [replace_radicals(ti, bases, ts) for ti in plan.terms]
     K = plan.K
     apps: list[FactApplication] = []
     first: list[dict] = []
@@ -452,6 +521,17 @@ def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
         cert = termwise_certificate(ctx, ti + K * wi, tv, Qb, deadline, cache)
         fact = Relation(ti, ">=", -K * wi)
         apps.append(FactApplication(relation_to_json(fact), cert, "1"))
+    return apps
+
+
+def build_proof(goal: Goal, plan: Plan, deadline: float) -> Step:
+    rads, bases = _radical_bases(goal, plan)
+    ctx, defs, ts = _introduced_context(goal, plan, bases)
+    G2, us, syms, p = ctx.goal, ctx.us, plan.syms, int(plan.r.p)
+    S = sp.Add(*[u ** p for u in us])
+    ws = [us[syms.index(xv)] ** p / S for xv in plan.weight_vars]
+    K = plan.K
+    apps = _term_applications(ctx, plan, rads, bases, ts, ws, deadline)
     if K < 0:
         G3 = G2.with_target(Relation(sp.Add(*ws), ">=", sp.Integer(1)))
         m = -K

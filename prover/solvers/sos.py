@@ -27,6 +27,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import flint
 import numpy as np
@@ -51,6 +52,9 @@ from prover.solvers.rational_linalg import (
     poly_to_expr,
     round_fmpq,
 )
+
+if TYPE_CHECKING:
+    import cvxpy
 
 DEBUG = bool(os.environ.get("PROVER_SOS_DEBUG"))
 MAX_BASIS = 45          # per Gram block, before facial reduction
@@ -397,14 +401,10 @@ def build_system(pp: PolyProblem, blocks: list[Block], eqm: list[EqMult]) -> Sys
     return System(monos, icols, rhs, layout)
 
 
-def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: float) -> tuple[list[np.ndarray], np.ndarray] | None:
-    """Numerical SDP: maximise the smallest eigenvalue of the reduced Gram matrices."""
-    import cvxpy as cp  # imported here: ~1.4 s, and only needed when an SDP is solved
-    m = len(sysm.monos)
-    scale = max(abs(float(c)) for c in sysm.rhs) or 1.0
-    Xs = [cp.Variable((b.r, b.r), symmetric=True) if b.r > 0 else None for b in blocks]
-    nl = sum(len(e.basis) for e in eqm)
-    lam = cp.Variable(nl) if nl else None
+def _sdp_triplets(sysm: System, blocks: list[Block], eqm: list[EqMult]
+                  ) -> tuple[dict[int, tuple[list, list, list]], tuple[list, list, list]]:
+    """The system's columns as sparse ``(rows, cols, values)``: per block (against ``vec(X_k)``,
+    column-major) and for the λ coefficients (one run of indices per equality multiplier)."""
     lam_off = {}
     off = 0
     for j, e in enumerate(eqm):
@@ -412,7 +412,7 @@ def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: 
         off += len(e.basis)
     mats: dict[int, tuple[list, list, list]] = {k: ([], [], []) for k in range(len(blocks))}
     lrows, lcols, lvals = [], [], []
-    for ci, (col, lay) in enumerate(zip(sysm.cols, sysm.layout)):
+    for col, lay in zip(sysm.cols, sysm.layout):
         if lay[0] == "X":
             _, k, s, t = lay
             r = blocks[k].r
@@ -427,6 +427,31 @@ def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: 
                 lrows.append(mi)
                 lcols.append(lam_off[j] + i)
                 lvals.append(float(c))
+    return mats, (lrows, lcols, lvals)
+
+
+def _solve(prob: cvxpy.Problem, time_limit: float) -> bool:
+    """Solve with Clarabel, SCS as the fallback; False when both fail."""
+    import cvxpy as cp
+    try:
+        prob.solve(solver="CLARABEL", time_limit=max(1.0, time_limit))
+    except (cp.error.SolverError, Exception):  # noqa: BLE001 - any solver failure is "no certificate"
+        try:
+            prob.solve(solver="SCS", time_limit_secs=min(3.0, max(0.5, time_limit)))
+        except Exception:  # noqa: BLE001
+            return False
+    return True
+
+
+def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: float) -> tuple[list[np.ndarray], np.ndarray] | None:
+    """Numerical SDP: maximise the smallest eigenvalue of the reduced Gram matrices."""
+    import cvxpy as cp  # imported here: ~1.4 s, and only needed when an SDP is solved
+    m = len(sysm.monos)
+    scale = max(abs(float(c)) for c in sysm.rhs) or 1.0
+    Xs = [cp.Variable((b.r, b.r), symmetric=True) if b.r > 0 else None for b in blocks]
+    nl = sum(len(e.basis) for e in eqm)
+    lam = cp.Variable(nl) if nl else None
+    mats, (lrows, lcols, lvals) = _sdp_triplets(sysm, blocks, eqm)
     expr = 0
     for k, b in enumerate(blocks):
         if Xs[k] is None:
@@ -445,13 +470,8 @@ def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: 
             cons.append(X - tvar * np.eye(blocks[k].r) >> 0)
     cons.append(tvar <= 1)
     prob = cp.Problem(cp.Maximize(tvar), cons)
-    try:
-        prob.solve(solver="CLARABEL", time_limit=max(1.0, time_limit))
-    except (cp.error.SolverError, Exception):  # noqa: BLE001 - any solver failure is "no certificate"
-        try:
-            prob.solve(solver="SCS", time_limit_secs=min(3.0, max(0.5, time_limit)))
-        except Exception:  # noqa: BLE001
-            return None
+    if not _solve(prob, time_limit):
+        return None
     if prob.status not in ("optimal", "optimal_inaccurate") or tvar.value is None:
         return None
     if tvar.value < -1e-6:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import sympy as sp
 
@@ -31,6 +32,9 @@ from prover.problem import Relation, var
 from prover.rewrite.points import equal_variables_point
 from prover.tactics.lemma import LemmaStatement
 from prover.verify import Positivity, prove_nonzero
+
+if TYPE_CHECKING:
+    from prover.verify import Kernel
 
 MAX_PATTERN_TERMS = 8
 MAX_MATCHES = 64
@@ -260,6 +264,83 @@ def _replace_side(rel: Relation, side: str, new: sp.Expr) -> Relation:
     return Relation(new, rel.op, rel.rhs) if side == "lhs" else Relation(rel.lhs, rel.op, new)
 
 
+@dataclass
+class _Scaling:
+    """What the candidates of one lemma on one goal share; ``out`` collects them."""
+
+    goal: Goal
+    lemma: LemmaStatement
+    point: dict | None
+    allow_constants: bool
+    deadline: float | None
+    wild_of: dict[sp.Symbol, sp.Wild]
+    pos: Positivity
+    goal_pows: set[sp.Expr]
+    schema_point: str | None
+    kernel: Kernel
+    role_of: dict[str, str]
+    out: list[LemmaCandidate] = field(default_factory=list)
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+
+def _consider(sc: _Scaling, side: str, where: str, match: Match, X: sp.Expr, Y: sp.Expr,
+              build: Callable[[sp.Expr, sp.Expr], sp.Expr], coeff_of: Callable[[sp.Expr, sp.Expr], sp.Expr]) -> None:
+    """Append the candidate replacing ``X`` by ``Y`` at ``match`` (the new side by ``build``, its
+    coefficient by ``coeff_of``) when its instance, side conditions, coefficient sign, tightness
+    and the kernel's local check all pass."""
+    if sc.expired():
+        return
+    lemma, goal, rel = sc.lemma, sc.goal, sc.goal.target
+    inst = _instance(lemma, match, sc.wild_of, sc.point)
+    if inst is None or not all(_native(e, sc.goal_pows) for e in inst.values()):
+        return
+    if not sc.allow_constants and any(e.is_number for v, e in inst.items() if v != sc.schema_point):
+        return
+    subs = {var(v): e for v, e in inst.items()}
+    x_i = X.xreplace({w: subs[s] for s, w in sc.wild_of.items()})
+    y_i = Y.xreplace({w: subs[s] for s, w in sc.wild_of.items()})
+    new_side = build(x_i, y_i)
+    coef = coeff_of(x_i, y_i)
+    if coef == 0 or not _side_conditions_hold(lemma, inst, goal, sc.pos):
+        return
+    if not sc.pos.prove(sp.sympify(coef), False):
+        return
+    if not _tight(lemma.rhs.subs(subs) - lemma.lhs.subs(subs), sc.point):
+        return
+    cand = LemmaCandidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
+    old_side = rel.lhs if side == "lhs" else rel.rhs
+    change = (old_side - new_side) if sc.role_of[side] == "big" else (new_side - old_side)
+    if _kernel_accepts(_local_step(goal, cand, change), sc.kernel):
+        sc.out.append(cand)
+
+
+def _side_candidates(sc: _Scaling, side: str, expr: sp.Expr, role: str, A: sp.Expr, B: sp.Expr,
+                     may_lower: bool, may_upper: bool) -> None:
+    """The candidates at the linear and denominator positions of one side of the target."""
+    terms = list(sp.Add.make_args(expr))
+    # linear positions: B -> A on the big side, A -> B on the small side
+    lin = [(B, A)] if role == "big" and may_lower else ([(A, B)] if role == "small" and may_upper else [])
+    # denominators: A -> B on the big side, B -> A on the small side
+    den = [(A, B)] if role == "big" and may_upper else ([(B, A)] if role == "small" and may_lower else [])
+    for X, Y in lin:
+        for m in match_sum(terms, X):
+            rest = sp.Add(*[t for j, t in enumerate(terms) if j not in m.used])
+            _consider(sc, side, f"{side} sub-sum", m, X, Y,
+                      lambda x, y, rest=rest, c=m.ratio: rest + c * y, lambda x, y, c=m.ratio: c)
+        for j, K, f, others, m, frest in _inner_matches(terms, X, denominators=False):
+            _consider(sc, side, f"{side} term {j} factor", m, X, Y,
+                      lambda x, y, o=others, K=K, fr=frest, c=m.ratio: o + K * (fr + c * y),
+                      lambda x, y, K=K, c=m.ratio: K * c)
+    for X, Y in den:
+        for j, K, g, others, m, grest in _inner_matches(terms, X, denominators=True):
+            _consider(sc, side, f"{side} term {j} denominator", m, X, Y,
+                      lambda x, y, o=others, K=K, gr=grest, c=m.ratio: o + K / (gr + c * y),
+                      lambda x, y, K=K, g=g, gr=grest, c=m.ratio: sp.Mul(K, c, sp.Pow(g, -1),
+                                                                   sp.Pow(gr + c * y, -1)))
+
+
 def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = "auto",
                allow_constants: bool = False, deadline: float | None = None) -> list[LemmaCandidate]:
     """Valid scalings of ``goal`` by ``lemma`` (see the module docstring). Instances mapping a lemma
@@ -274,7 +355,6 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
     A, B = lemma.lhs.subs(wild_of), lemma.rhs.subs(wild_of)
     direction = lemma.meta.get("direction", "both")
     may_lower, may_upper = direction in ("both", "lower"), direction in ("both", "upper")
-    out: list[LemmaCandidate] = []
     pos = Positivity(list(goal.hypotheses))
     if not _denominators_nonzero(goal, pos):
         return []  # the kernel checks no rewrite or scale of this goal (see _local_step)
@@ -283,58 +363,14 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
     from prover.verify import Kernel
 
     kernel = Kernel({lemma.name: lemma}.get)  # one per lemma: its certificate is checked once
-
-    def consider(side: str, where: str, match: Match, X: sp.Expr, Y: sp.Expr,
-                 build, coeff_of) -> None:
-        if deadline is not None and time.monotonic() > deadline:
-            return
-        inst = _instance(lemma, match, wild_of, point)
-        if inst is None or not all(_native(e, goal_pows) for e in inst.values()):
-            return
-        if not allow_constants and any(e.is_number for v, e in inst.items() if v != schema_point):
-            return
-        subs = {var(v): e for v, e in inst.items()}
-        x_i = X.xreplace({w: subs[s] for s, w in wild_of.items()})
-        y_i = Y.xreplace({w: subs[s] for s, w in wild_of.items()})
-        new_side = build(x_i, y_i)
-        coef = coeff_of(x_i, y_i)
-        if coef == 0 or not _side_conditions_hold(lemma, inst, goal, pos):
-            return
-        if not pos.prove(sp.sympify(coef), False):
-            return
-        if not _tight(lemma.rhs.subs(subs) - lemma.lhs.subs(subs), point):
-            return
-        cand = LemmaCandidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
-        old_side = rel.lhs if side == "lhs" else rel.rhs
-        change = (old_side - new_side) if role_of[side] == "big" else (new_side - old_side)
-        if _kernel_accepts(_local_step(goal, cand, change), kernel):
-            out.append(cand)
-
     role_of = {side: role for side, _, role in _side_roles(rel)}
+    sc = _Scaling(goal, lemma, point, allow_constants, deadline, wild_of, pos, goal_pows, schema_point,
+                  kernel, role_of)
     for side, expr, role in _side_roles(rel):
-        if deadline is not None and time.monotonic() > deadline:
+        if sc.expired():
             break
-        terms = list(sp.Add.make_args(expr))
-        # linear positions: B -> A on the big side, A -> B on the small side
-        lin = [(B, A)] if role == "big" and may_lower else ([(A, B)] if role == "small" and may_upper else [])
-        # denominators: A -> B on the big side, B -> A on the small side
-        den = [(A, B)] if role == "big" and may_upper else ([(B, A)] if role == "small" and may_lower else [])
-        for X, Y in lin:
-            for m in match_sum(terms, X):
-                rest = sp.Add(*[t for j, t in enumerate(terms) if j not in m.used])
-                consider(side, f"{side} sub-sum", m, X, Y,
-                         lambda x, y, rest=rest, c=m.ratio: rest + c * y, lambda x, y, c=m.ratio: c)
-            for j, K, f, others, m, frest in _inner_matches(terms, X, denominators=False):
-                consider(side, f"{side} term {j} factor", m, X, Y,
-                         lambda x, y, o=others, K=K, fr=frest, c=m.ratio: o + K * (fr + c * y),
-                         lambda x, y, K=K, c=m.ratio: K * c)
-        for X, Y in den:
-            for j, K, g, others, m, grest in _inner_matches(terms, X, denominators=True):
-                consider(side, f"{side} term {j} denominator", m, X, Y,
-                         lambda x, y, o=others, K=K, gr=grest, c=m.ratio: o + K / (gr + c * y),
-                         lambda x, y, K=K, g=g, gr=grest, c=m.ratio: sp.Mul(K, c, sp.Pow(g, -1),
-                                                                      sp.Pow(gr + c * y, -1)))
-    return _dedupe(out)
+        _side_candidates(sc, side, expr, role, A, B, may_lower, may_upper)
+    return _dedupe(sc.out)
 
 
 def _inner_matches(terms: list[sp.Expr], pattern: sp.Expr, *, denominators: bool):
