@@ -6,8 +6,9 @@ import contextvars
 import json
 import shlex
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 import typer
@@ -236,16 +237,10 @@ def eval_cmd(
     The MATH data sets (math, math-llama) are not shipped: they are read from --data DIR, else
     $PROVER_CONFORMAL_DATA, else ../shared/conformal_data next to the project."""
     from prover.conformal.datasets import default_scorer
-    from prover.conformal.evaluate import METHOD_NAMES, compare_methods
+    from prover.conformal.evaluate import compare_methods
     from prover.conformal.report import markdown_table, plot
 
-    al = _alpha_list(alphas)
-    ms = [m.strip() for m in methods.split(",") if m.strip()]
-    bad = [m for m in ms if m not in METHOD_NAMES]
-    if bad or not ms:
-        _fail(f"unknown method(s) {bad} (use {', '.join(METHOD_NAMES)})")
-    if ties not in TIES:
-        _fail(f"--ties must be one of {', '.join(TIES)}")
+    al, ms = _eval_alphas_methods(alphas, methods, ties)
     exs = _load(data, data_dir)
     spec = default_scorer(exs) if scorer == "auto" else scorer
     risks = {id(ex): r for ex, r in zip(exs, _risks(exs, spec, llm))}
@@ -259,24 +254,51 @@ def eval_cmd(
         _fail(str(exc))
     label = "human" if has_human else "proxy"
     protocol = "leave-one-out" if loo else f"{splits} random splits"
-    supported = sum(int(ex.supported().sum()) for ex in exs) / max(1, sum(ex.n for ex in exs))
-    header = (f"data {data}: {len(exs)} proofs, {sum(ex.n for ex in exs)} claims "
-              f"({100 * supported:.1f}% supported: true with all ancestors true); scorer {spec}; "
-              f"{protocol}, n_cal = {rows[0].n_cal}; ties: {ties}"
-              + (f" (sd {noise_sd})" if ties == "noise" else "") + f"; coherence label: {label}")
+    header = _eval_header(data, exs, spec, protocol, rows[0].n_cal, ties, noise_sd, label)
     table = markdown_table(rows, label)
     typer.echo(header)
     typer.echo(table)
     if out is not None:
         out_d = Path(out)
-        opts = ["--alphas", alphas, "--scorer", scorer, "--methods", methods, "--ties", ties, "--seed", str(seed)]
-        opts += ["--loo"] if loo else ["--splits", str(splits)] + (["--n-cal", str(n_cal)] if n_cal else [])
-        opts += ["--noise-sd", str(noise_sd)] if ties == "noise" else []
-        cmd = shlex.join(["prover", "conformal", "eval", data, *opts, "--out", out])
+        cmd = _eval_command_line(data, out, alphas=alphas, scorer=scorer, methods=methods, ties=ties, seed=seed,
+                                 loo=loo, splits=splits, n_cal=n_cal, noise_sd=noise_sd)
         out_d.mkdir(parents=True, exist_ok=True)
         (out_d / "table.md").write_text(f"{header}\n\nCommand: `{cmd}`\n\n{table}")
         plot(rows, out_d / "plot.png", header, label, target=target)
         typer.echo(f"wrote {out_d / 'table.md'} and {out_d / 'plot.png'}")
+
+
+def _eval_alphas_methods(alphas: str, methods: str, ties: str) -> tuple[list[str], list[str]]:
+    """The checked ``--alphas`` and ``--methods`` lists of ``conformal eval`` (``--ties`` checked too)."""
+    from prover.conformal.evaluate import METHOD_NAMES
+
+    al = _alpha_list(alphas)
+    ms = [m.strip() for m in methods.split(",") if m.strip()]
+    bad = [m for m in ms if m not in METHOD_NAMES]
+    if bad or not ms:
+        _fail(f"unknown method(s) {bad} (use {', '.join(METHOD_NAMES)})")
+    if ties not in TIES:
+        _fail(f"--ties must be one of {', '.join(TIES)}")
+    return al, ms
+
+
+def _eval_header(data: str, exs: list, spec: str, protocol: str, n_cal: int, ties: str, noise_sd: float,
+                 label: str) -> str:
+    """The first line of the ``conformal eval`` table: data, scorer, protocol, ties, label."""
+    supported = sum(int(ex.supported().sum()) for ex in exs) / max(1, sum(ex.n for ex in exs))
+    return (f"data {data}: {len(exs)} proofs, {sum(ex.n for ex in exs)} claims "
+            f"({100 * supported:.1f}% supported: true with all ancestors true); scorer {spec}; "
+            f"{protocol}, n_cal = {n_cal}; ties: {ties}"
+            + (f" (sd {noise_sd})" if ties == "noise" else "") + f"; coherence label: {label}")
+
+
+def _eval_command_line(data: str, out: str, *, alphas: str, scorer: str, methods: str, ties: str, seed: int,
+                       loo: bool, splits: int, n_cal: int | None, noise_sd: float) -> str:
+    """The ``prover conformal eval`` command that reproduces a table (written into table.md)."""
+    opts = ["--alphas", alphas, "--scorer", scorer, "--methods", methods, "--ties", ties, "--seed", str(seed)]
+    opts += ["--loo"] if loo else ["--splits", str(splits)] + (["--n-cal", str(n_cal)] if n_cal else [])
+    opts += ["--noise-sd", str(noise_sd)] if ties == "noise" else []
+    return shlex.join(["prover", "conformal", "eval", data, *opts, "--out", out])
 
 
 class _BudgetExceeded(BaseException):
@@ -310,17 +332,44 @@ def build_set_cmd(
     symbolic checker, which takes from a fraction of a second to tens of seconds per proof: a
     line per proof on stderr shows where it is, and --time-limit bounds the whole build.
     """
-    from prover.conformal.generate import iter_build_set, proofs_from_run, textbook_proofs
-    from prover.conformal.io import DataError, save_claim_graphs
-    from prover.conformal.scorers import SymbolicScorer
+    from prover.conformal.generate import iter_build_set
+    from prover.conformal.io import save_claim_graphs
 
     if not 0 <= corrupt_fraction <= 1:
         _fail("--corrupt-fraction must lie in [0, 1]")
     if time_limit is not None and not time_limit > 0:
         _fail("--time-limit must be positive")
-    out_p = Path(out)
-    if out_p.is_dir():
+    if Path(out).is_dir():
         _fail(f"--out {out}: is a directory (give a .jsonl file)")
+    proofs = _build_set_proofs(from_run, textbook, seed)
+    score = _claim_scorer(store_scores)
+    t0 = time.monotonic()
+    deadline = t0 + time_limit if time_limit else None
+    total = len(proofs)
+    if progress:
+        typer.echo(f"build-set: {total} proofs (kernel check, rendering"
+                   + (", symbolic scores" if store_scores else "") + ")"
+                   + (f", time limit {time_limit:g} s" if time_limit else ""), err=True)
+    it = iter_build_set(proofs, corrupt_fraction, seed, score=score)
+    exs, skipped, stopped = _build_claim_graphs(it, total, time_limit, deadline, progress)
+    try:
+        save_claim_graphs(exs, out)
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror or exc}")
+    if stopped:
+        typer.echo(f"time limit of {time_limit:g} s reached: {len(exs)} of {total} proofs done "
+                   f"({time.monotonic() - t0:.0f} s); the set holds those", err=True)
+    bad = sum(1 for ex in exs if "corrupted_step" in ex.meta)
+    typer.echo(f"{len(exs)} proofs ({bad} corrupted"
+               + (f", {skipped} rejected by the kernel" if skipped else "") + f"), "
+               f"{sum(ex.n for ex in exs)} claims → {out}")
+
+
+def _build_set_proofs(from_run: str | None, textbook: int, seed: int) -> list:
+    """The proofs of ``conformal build-set``: those of a run folder, then the textbook ones."""
+    from prover.conformal.generate import proofs_from_run, textbook_proofs
+    from prover.conformal.io import DataError
+
     proofs = []
     if from_run is not None:
         try:
@@ -331,6 +380,14 @@ def build_set_cmd(
         proofs += textbook_proofs(textbook, seed)
     if not proofs:
         _fail("no proofs: give --from-run RUN and/or --textbook N")
+    return proofs
+
+
+def _claim_scorer(store_scores: bool) -> Callable[[Any], None]:
+    """The ``score`` hook of ``iter_build_set``: the symbolic scorer's confidence stored as score
+    'symbolic' on each claim (with ``--store-scores``; else it does nothing)."""
+    from prover.conformal.scorers import SymbolicScorer
+
     sym = SymbolicScorer()
 
     def score(ex) -> None:
@@ -338,17 +395,16 @@ def build_set_cmd(
             for c, s in zip(ex.claims, sym(ex)):
                 c.scores["symbolic"] = float(s)
 
+    return score
+
+
+def _build_claim_graphs(it: Any, total: int, time_limit: float | None, deadline: float | None,
+                        progress: bool) -> tuple[list, int, bool]:
+    """Drain ``iter_build_set`` until done or out of time: (claim graphs, proofs the kernel
+    rejected, whether the time limit stopped it early)."""
     exs = []
     skipped = 0
-    t0 = time.monotonic()
-    deadline = t0 + time_limit if time_limit else None
-    total = len(proofs)
     stopped = False
-    if progress:
-        typer.echo(f"build-set: {total} proofs (kernel check, rendering"
-                   + (", symbolic scores" if store_scores else "") + ")"
-                   + (f", time limit {time_limit:g} s" if time_limit else ""), err=True)
-    it = iter_build_set(proofs, corrupt_fraction, seed, score=score)
     k = 0
     try:
         with _time_budget(time_limit):
@@ -371,14 +427,4 @@ def build_set_cmd(
         stopped = k < total   # k: proofs completed when the alarm rang
     finally:
         it.close()
-    try:
-        save_claim_graphs(exs, out)
-    except OSError as exc:
-        _fail(f"cannot write {out}: {exc.strerror or exc}")
-    if stopped:
-        typer.echo(f"time limit of {time_limit:g} s reached: {len(exs)} of {total} proofs done "
-                   f"({time.monotonic() - t0:.0f} s); the set holds those", err=True)
-    bad = sum(1 for ex in exs if "corrupted_step" in ex.meta)
-    typer.echo(f"{len(exs)} proofs ({bad} corrupted"
-               + (f", {skipped} rejected by the kernel" if skipped else "") + f"), "
-               f"{sum(ex.n for ex in exs)} claims → {out}")
+    return exs, skipped, stopped

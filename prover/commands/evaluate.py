@@ -5,11 +5,14 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from prover.cli import app
+
+if TYPE_CHECKING:
+    from prover.eval.runner import RunOutcome
 
 
 def _fail(msg: str, as_json: bool = False) -> None:
@@ -63,28 +66,13 @@ def eval_command(
     Records go to OUT/records.jsonl as each problem finishes (proofs in OUT/proofs/, tables in
     OUT/summary.md); rerunning the same command resumes where a killed run stopped.
     """
-    import json
-
-    from prover.eval.summary import compare_data, compare_markdown, load_run, summary_data
     from prover.eval.tasks import EvalError
 
     try:
         if compare:
-            if benchmarks:
-                _fail("--compare takes two result folders and no benchmark files", as_json)
-            if as_json:
-                typer.echo(json.dumps(compare_data(Path(compare[0]), Path(compare[1])), ensure_ascii=False))
-            else:
-                typer.echo(compare_markdown(Path(compare[0]), Path(compare[1])), nl=False)
+            _print_comparison(compare, benchmarks, as_json)
             return
-        if not benchmarks:
-            _fail("give benchmark files (prover eval BENCH.jsonl … --out DIR) or --compare RUN_A RUN_B", as_json)
-        if out is None:
-            _fail("--out DIR is required (the results folder; rerun the same command to resume)", as_json)
-        missing = [str(b) for b in benchmarks if not b.is_file()]
-        if missing:
-            _fail(f"benchmark file not found: {missing[0]}", as_json)
-        _check_llm(llm, as_json)
+        _check_inputs(benchmarks, out, llm, as_json)
         from prover.eval.runner import EvalConfig, run_eval
 
         cfg = EvalConfig(inputs=list(benchmarks), out=out, time_limit=time_limit, workers=workers,
@@ -93,18 +81,58 @@ def eval_command(
                          rich_progress=False if as_json and progress is None else progress)
         outcome = run_eval(cfg)
         if as_json:
-            run, records = load_run(out)
-            data = summary_data(run, records)
-            data.update(total=outcome.total, recorded=outcome.recorded, new=outcome.new,
-                        interrupted=outcome.interrupted, counts=outcome.counts,
-                        exit_code=130 if outcome.interrupted else 0)
-            typer.echo(json.dumps(data, ensure_ascii=False, default=str))
+            _echo_json_summary(out, outcome)
     except EvalError as exc:
         _fail(str(exc), as_json)
         return
     except OSError as exc:
         _fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), as_json)
         return
+    _report_run(out, outcome, as_json)
+
+
+def _print_comparison(compare: tuple[str, str], benchmarks: list[Path] | None, as_json: bool) -> None:
+    """``--compare RUN_A RUN_B``: the comparison as Markdown, or as JSON."""
+    import json
+
+    from prover.eval.summary import compare_data, compare_markdown
+
+    if benchmarks:
+        _fail("--compare takes two result folders and no benchmark files", as_json)
+    if as_json:
+        typer.echo(json.dumps(compare_data(Path(compare[0]), Path(compare[1])), ensure_ascii=False))
+    else:
+        typer.echo(compare_markdown(Path(compare[0]), Path(compare[1])), nl=False)
+
+
+def _check_inputs(benchmarks: list[Path] | None, out: Path | None, llm: str | None, as_json: bool) -> None:
+    """Refuse a run without benchmark files or ``--out``, a missing file, or an unusable ``--llm``."""
+    if not benchmarks:
+        _fail("give benchmark files (prover eval BENCH.jsonl … --out DIR) or --compare RUN_A RUN_B", as_json)
+    if out is None:
+        _fail("--out DIR is required (the results folder; rerun the same command to resume)", as_json)
+    missing = [str(b) for b in benchmarks if not b.is_file()]
+    if missing:
+        _fail(f"benchmark file not found: {missing[0]}", as_json)
+    _check_llm(llm, as_json)
+
+
+def _echo_json_summary(out: Path, outcome: RunOutcome) -> None:
+    """``--json``: the run's summary and this session's outcome as one JSON object on stdout."""
+    import json
+
+    from prover.eval.summary import load_run, summary_data
+
+    run, records = load_run(out)
+    data = summary_data(run, records)
+    data.update(total=outcome.total, recorded=outcome.recorded, new=outcome.new,
+                interrupted=outcome.interrupted, counts=outcome.counts,
+                exit_code=130 if outcome.interrupted else 0)
+    typer.echo(json.dumps(data, ensure_ascii=False, default=str))
+
+
+def _report_run(out: Path, outcome: RunOutcome, as_json: bool) -> None:
+    """Print summary.md (not with ``--json``); after an interrupt, how to resume (exit 130)."""
     if not as_json:
         typer.echo((out / "summary.md").read_text(encoding="utf-8"), nl=False)
     if outcome.interrupted:

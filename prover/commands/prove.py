@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -194,74 +195,137 @@ def prove(
 
     The proof is printed before any file is written, so a failing write never loses it; an
     unusable --out or --llm is refused before the search starts (exit 2)."""
+    opts = ProveOptions(theorem, time_limit, out, as_json, closers_only, llm, backend, verify, real_division,
+                        progress, lean_out, in_place)
     try:
-        if time_limit <= 0:
-            raise UserError("--time-limit must be positive")
-        if out is not None:
-            check_out_dir(out)
-        if in_place and not theorem.partition("#")[0].endswith(".lean"):
-            raise UserError("--in-place needs a FILE.lean[#name] argument")
-        _check_backend(backend, verify)
-        problem = load_problem(theorem, real_division)
-        llm_backend = make_llm(llm)
-        step_filter = _step_filter(backend)
+        problem, llm_backend, step_filter = _prepare(opts)
     except UserError as exc:
         _fail(str(exc), as_json)
         return
+    result = _search(opts, problem, llm_backend, step_filter)
+    _report(opts, problem, result)
+
+
+@dataclass
+class ProveOptions:
+    """The command line of ``prover prove``, as typer parsed it."""
+
+    theorem: str
+    time_limit: float
+    out: Path | None
+    as_json: bool
+    closers_only: bool
+    llm: str | None
+    backend: str
+    verify: str | None
+    real_division: bool | None
+    progress: bool | None
+    lean_out: bool
+    in_place: bool
+
+
+@dataclass
+class _Outputs:
+    """What followed a search: the files written, notes, Lean's verdict, a failed write."""
+
+    proved: bool
+    files: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    write_error: str = ""
+    lean_verdict: bool | None = None
+
+
+def _prepare(opts: ProveOptions) -> tuple[Problem, Any, Any]:
+    """Check the command line and load the theorem, the LLM and the step filter (a
+    :class:`UserError` before any search)."""
+    if opts.time_limit <= 0:
+        raise UserError("--time-limit must be positive")
+    if opts.out is not None:
+        check_out_dir(opts.out)
+    if opts.in_place and not opts.theorem.partition("#")[0].endswith(".lean"):
+        raise UserError("--in-place needs a FILE.lean[#name] argument")
+    _check_backend(opts.backend, opts.verify)
+    problem = load_problem(opts.theorem, opts.real_division)
+    llm_backend = make_llm(opts.llm)
+    step_filter = _step_filter(opts.backend)
+    return problem, llm_backend, step_filter
+
+
+def _search(opts: ProveOptions, problem: Problem, llm_backend: Any, step_filter: Any) -> Any:
+    """The search itself, with the progress line; the Lean backend is closed afterwards."""
     from prover.commands.progress import ProgressLine
     from prover.search.driver import prove_problem
 
     try:
-        with ProgressLine(f"prove {problem.name}: searching", time_limit, False if as_json else progress):
-            result = prove_problem(problem, time_limit=time_limit, closers_only=closers_only,
-                                   step_filter=step_filter, llm=llm_backend)
+        with ProgressLine(f"prove {problem.name}: searching", opts.time_limit,
+                          False if opts.as_json else opts.progress):
+            return prove_problem(problem, time_limit=opts.time_limit, closers_only=opts.closers_only,
+                                 step_filter=step_filter, llm=llm_backend)
     finally:
         if step_filter is not None:
             step_filter.backend.close()
+
+
+def _report(opts: ProveOptions, problem: Problem, result: Any) -> None:
+    """Print the result, write the files, and exit with the command's status."""
     proved = result.status == "proved" and result.proof is not None
-    if not as_json:
+    if not opts.as_json:
         _print_human(problem, result, {}, [])   # the proof first: a failing write below cannot lose it
-    files: dict[str, str] = {}
-    notes: list[str] = []
-    write_error = ""
-    if proved and out is None and verify == "lean":
-        out = Path(tempfile.mkdtemp(prefix="prover-"))
-    if proved and out is not None:
-        try:
-            files, notes = write_outputs(out, result, problem.name)
-        except Exception as exc:  # noqa: BLE001 - an OS or renderer error must not lose the printed proof
-            write_error = f"could not write the proof files to {out}: {type(exc).__name__}: " \
-                          f"{(str(exc).strip().splitlines() or [''])[0]}"
-    lean_verdict: bool | None = None
-    if proved and verify == "lean" and not write_error:
-        lean_verdict, msg = _verify_lean(files, backend)
-        notes.append(msg)
-        if lean_verdict is False:
-            proved = False    # the user asked for Lean's verdict too
-    if proved and (lean_out or in_place) and not write_error:
-        lean, why = _lean_text(result.proof)
-        if lean is None:
-            notes.append(f"no Lean text: {why}")
-        else:
-            if in_place:
-                notes.append(_write_in_place(theorem, problem, lean))
-            if lean_out and not as_json:
-                typer.echo(lean)
-    if as_json:
-        payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
-                   "counterexample": result.counterexample, "error": result.error, "stats": result.stats,
-                   "files": files, "notes": notes, "lean_verified": lean_verdict,
-                   "proof": result.proof.to_json() if result.status == "proved" and result.proof else None}
-        if write_error:
-            payload["write_error"] = write_error
-        typer.echo(json.dumps(payload, default=str, ensure_ascii=False))
+    outputs = _write_and_verify(opts, problem, result, proved)
+    if opts.as_json:
+        _echo_json(problem, result, outputs)
     else:
-        _print_written(files, notes)
-        if write_error:
-            typer.echo(f"error: {write_error} (the proof is printed above)", err=True)
-    if write_error:
+        _print_written(outputs.files, outputs.notes)
+        if outputs.write_error:
+            typer.echo(f"error: {outputs.write_error} (the proof is printed above)", err=True)
+    if outputs.write_error:
         raise typer.Exit(2)
-    raise typer.Exit(0 if proved else 1)
+    raise typer.Exit(0 if outputs.proved else 1)
+
+
+def _write_and_verify(opts: ProveOptions, problem: Problem, result: Any, proved: bool) -> _Outputs:
+    """The proof files, Lean's verdict (``--verify lean``), ``--lean`` and ``--in-place``."""
+    res = _Outputs(proved)
+    out = opts.out
+    if res.proved and out is None and opts.verify == "lean":
+        out = Path(tempfile.mkdtemp(prefix="prover-"))
+    if res.proved and out is not None:
+        try:
+            res.files, res.notes = write_outputs(out, result, problem.name)
+        except Exception as exc:  # noqa: BLE001 - an OS or renderer error must not lose the printed proof
+            res.write_error = f"could not write the proof files to {out}: {type(exc).__name__}: " \
+                              f"{(str(exc).strip().splitlines() or [''])[0]}"
+    if res.proved and opts.verify == "lean" and not res.write_error:
+        res.lean_verdict, msg = _verify_lean(res.files, opts.backend)
+        res.notes.append(msg)
+        if res.lean_verdict is False:
+            res.proved = False    # the user asked for Lean's verdict too
+    if res.proved and (opts.lean_out or opts.in_place) and not res.write_error:
+        _emit_lean(opts, problem, result, res.notes)
+    return res
+
+
+def _emit_lean(opts: ProveOptions, problem: Problem, result: Any, notes: list[str]) -> None:
+    """``--in-place`` and ``--lean``: the rendered Lean proof into the file and on stdout."""
+    lean, why = _lean_text(result.proof)
+    if lean is None:
+        notes.append(f"no Lean text: {why}")
+        return
+    if opts.in_place:
+        notes.append(_write_in_place(opts.theorem, problem, lean))
+    if opts.lean_out and not opts.as_json:
+        typer.echo(lean)
+
+
+def _echo_json(problem: Problem, result: Any, outputs: _Outputs) -> None:
+    """The ``--json`` result on stdout."""
+    payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
+               "counterexample": result.counterexample, "error": result.error, "stats": result.stats,
+               "files": outputs.files, "notes": outputs.notes, "lean_verified": outputs.lean_verdict,
+               "proof": result.proof.to_json() if result.status == "proved" and result.proof else None}
+    if outputs.write_error:
+        payload["write_error"] = outputs.write_error
+    typer.echo(json.dumps(payload, default=str, ensure_ascii=False))
 
 
 def _write_in_place(spec: str, problem: Problem, lean: str) -> str:

@@ -130,21 +130,63 @@ def _local_executor(cfg: EvalConfig, tasks: list[Task], inflight: Inflight,
 def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
     """Run (or resume) an evaluation; returns when every problem is recorded or on interrupt."""
     console = console or Console(stderr=True)
+    _check_config(cfg)
+    skipped: list[str] = []
+    tasks = load_tasks(cfg.inputs, on_skip=_skip_reporter(console, skipped))
+    known_false = load_known_false(cfg.inputs)
+    out = cfg.out
+    out.mkdir(parents=True, exist_ok=True)
+    run, session = _start_session(cfg, tasks, known_false, skipped)
+
+    log = RecordLog.open(out / "records.jsonl")
+    todo = _open_todo(log, tasks, out, console)
+    done_before = len(tasks) - len(todo)
+    (out / "proofs").mkdir(exist_ok=True)
+    results, stop = _start_attempts(cfg, todo)
+
+    interrupted = False
+    new = 0
+    old_term = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        with EvalProgress(len(tasks), done_before, console, cfg.rich_progress) as prog:
+            try:
+                new, interrupted = _record_results(results, cfg, log, prog, console)
+            finally:
+                stop()
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+        log.close()
+        session["end"] = _now()
+        session["interrupted"] = interrupted
+        atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))
+        atomic_write_text(out / "summary.md", summary_markdown(run, log.records))
+    counts = _count_statuses(tasks, log.records)
+    recorded = sum(counts.values())
+    return RunOutcome(out, len(tasks), recorded, new, interrupted, counts, log.repaired)
+
+
+def _check_config(cfg: EvalConfig) -> None:
     if cfg.time_limit <= 0:
         raise EvalError("--time-limit must be positive")
     if cfg.workers < 1:
         raise EvalError("--workers must be at least 1")
     check_variants_available(cfg.variants)
-    skipped: list[str] = []
+
+
+def _skip_reporter(console: Console, skipped: list[str]) -> Callable[[SkippedLine], None]:
+    """The ``on_skip`` of :func:`load_tasks`: collect a skipped line (for run.json) and warn."""
 
     def skip(line: SkippedLine) -> None:
         skipped.append(str(line))
         console.print(f"[yellow]warning: {escape(str(line))}[/]", highlight=False, soft_wrap=True)
 
-    tasks = load_tasks(cfg.inputs, on_skip=skip)
-    known_false = load_known_false(cfg.inputs)
+    return skip
+
+
+def _start_session(cfg: EvalConfig, tasks: list[Task], known_false: dict[str, str],
+                   skipped: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Write ``run.json`` with this session appended; returns (run, session) to complete at the end."""
     out = cfg.out
-    out.mkdir(parents=True, exist_ok=True)
     run = _load_run_json(out, cfg) or {"out": str(out), "sessions": []}
     run["options"] = cfg.recorded_options()
     run["inputs"] = [str(p) for p in cfg.inputs]
@@ -157,64 +199,65 @@ def run_eval(cfg: EvalConfig, console: Console | None = None) -> RunOutcome:
     session = {"argv": cfg.argv, "start": _now(), "end": None, "machine": machine_info()}
     run["sessions"].append(session)
     atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))
+    return run, session
 
-    log = RecordLog.open(out / "records.jsonl")
+
+def _open_todo(log: RecordLog, tasks: list[Task], out: Path, console: Console) -> list[Task]:
+    """The tasks without a record yet; warns about repaired lines and records of other problems."""
     for note in log.repaired:
         console.print(f"[yellow]records.jsonl: {note}; that problem will be attempted again[/]")
     todo = [t for t in tasks if t.key not in log.records]
-    done_before = len(tasks) - len(todo)
     stale = set(log.records) - {t.key for t in tasks}
     if stale:
         console.print(f"[yellow]{len(stale)} records in {out} are for problems not in the given files "
                       "(kept, not summarized)[/]")
-    (out / "proofs").mkdir(exist_ok=True)
+    return todo
 
+
+def _start_attempts(cfg: EvalConfig, todo: list[Task]) -> tuple[Callable[[], Iterator[tuple[Task, dict]]],
+                                                                 Callable[[], None]]:
+    """Start the attempts (local threads or Ray): (an iterator over finished ones, stop)."""
     clean_stale_scratch()
     inflight = Inflight()
     sys_path = [p for p in sys.path if p]  # so file-based or test attempt modules resolve in the child
     if cfg.ray_address:
-        results, stop = ray_executor(cfg, todo, sys_path)
-    else:
-        results, stop = _local_executor(cfg, todo, inflight, sys_path)
+        return ray_executor(cfg, todo, sys_path)
+    return _local_executor(cfg, todo, inflight, sys_path)
 
-    interrupted = False
+
+def _record_results(results: Callable[[], Iterator[tuple[Task, dict]]], cfg: EvalConfig, log: RecordLog,
+                    prog: EvalProgress, console: Console) -> tuple[int, bool]:
+    """Record each attempt as it finishes (its proof in ``proofs/``); returns (records written,
+    whether an interrupt stopped it)."""
     new = 0
-    old_term = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
-        with EvalProgress(len(tasks), done_before, console, cfg.rich_progress) as prog:
-            try:
-                for task, result in results():
-                    if result.get("status") == "interrupted":
-                        continue
-                    proof_path = None
-                    proof = result.get("proof")
-                    if proof is not None and result.get("status") == "proved":
-                        name = proof_filename(task.key)
-                        atomic_write_text(out / "proofs" / name, json.dumps(proof, indent=1, ensure_ascii=False))
-                        proof_path = f"proofs/{name}"
-                    rec = _make_record(task, result, cfg, proof_path)
-                    log.append(rec)
-                    new += 1
-                    prog.update(task.key, rec["status"], rec["time_s"])
-            except KeyboardInterrupt:
-                interrupted = True
-                console.print("[yellow]Interrupted: stopping the attempts in flight…[/]")
-            finally:
-                stop()
-    finally:
-        signal.signal(signal.SIGTERM, old_term)
-        log.close()
-        session["end"] = _now()
-        session["interrupted"] = interrupted
-        atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))
-        atomic_write_text(out / "summary.md", summary_markdown(run, log.records))
+        for task, result in results():
+            if result.get("status") == "interrupted":
+                continue
+            proof_path = None
+            proof = result.get("proof")
+            if proof is not None and result.get("status") == "proved":
+                name = proof_filename(task.key)
+                atomic_write_text(cfg.out / "proofs" / name, json.dumps(proof, indent=1, ensure_ascii=False))
+                proof_path = f"proofs/{name}"
+            rec = _make_record(task, result, cfg, proof_path)
+            log.append(rec)
+            new += 1
+            prog.update(task.key, rec["status"], rec["time_s"])
+    except KeyboardInterrupt:
+        console.print("[yellow]Interrupted: stopping the attempts in flight…[/]")
+        return new, True
+    return new, False
+
+
+def _count_statuses(tasks: list[Task], records: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """How many of ``tasks`` have a record of each status."""
     counts: dict[str, int] = {}
     for t in tasks:
-        if t.key in log.records:
-            s = log.records[t.key].get("status", "?")
+        if t.key in records:
+            s = records[t.key].get("status", "?")
             counts[s] = counts.get(s, 0) + 1
-    recorded = sum(counts.values())
-    return RunOutcome(out, len(tasks), recorded, new, interrupted, counts, log.repaired)
+    return counts
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:

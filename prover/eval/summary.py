@@ -32,6 +32,22 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
     problems: dict[str, list[str]] = run["problems"]
     known_false: dict[str, str] = run.get("known_false", {})
     false_mode = run.get("options", {}).get("variants") == "false"
+    lines = _summary_preamble(run, false_mode)
+    rows, unsound, tot = _summary_rows(problems, records, known_false, false_mode)
+    lines += rows
+    lines.append("")
+    if known_false and not false_mode:
+        lines.append("Excluded (known false as stated, see benchmarks/README.md): "
+                     + "; ".join(f"`{k}` ({v}; this run: {records.get(k, {}).get('status', 'not attempted')})"
+                                 for k, v in known_false.items()
+                                 if any(k in ids for ids in problems.values())) + ".")
+        lines.append("")
+    lines += _summary_notes(run, records, unsound, false_mode, tot)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _summary_preamble(run: dict[str, Any], false_mode: bool) -> list[str]:
+    """The title, the options, machine and sessions of the run, and the table's header."""
     lines = [f"# Evaluation summary: `{run.get('out', '')}`", ""]
     opts = run.get("options", {})
     m = (run.get("sessions") or [{}])[-1].get("machine", {})
@@ -54,8 +70,15 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
     else:
         lines += [("| dataset | proved/total | excluded (known false) | share proved"
                    " | median time of proved (s) | attempted | statuses |"), "|---|---|---|---|---|---|---|"]
+    return lines
+
+
+def _summary_rows(problems: dict[str, list[str]], records: dict[str, dict[str, Any]], known_false: dict[str, str],
+                  false_mode: bool) -> tuple[list[str], list[str], Counter]:
+    """The table's rows (one per dataset, then **all**), the unsound keys, and the totals."""
+    lines: list[str] = []
     unsound: list[str] = []
-    tot = Counter()
+    tot: Counter = Counter()
     all_times: list[float] = []
     for ds, ids in problems.items():
         recs = [records[i] for i in ids if i in records]
@@ -86,13 +109,14 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
         lines.append(f"| **all** | {tot['ok']}/{tot['denom']} | {tot['excluded']} | {share} | "
                      f"{_fmt_time(all_times)} | {tot['recs']}/{tot['ids']} | "
                      f"{_status_counts(list(records.values()))} |")
-    lines.append("")
-    if known_false and not false_mode:
-        lines.append("Excluded (known false as stated, see benchmarks/README.md): "
-                     + "; ".join(f"`{k}` ({v}; this run: {records.get(k, {}).get('status', 'not attempted')})"
-                                 for k, v in known_false.items()
-                                 if any(k in ids for ids in problems.values())) + ".")
-        lines.append("")
+    return lines, unsound, tot
+
+
+def _summary_notes(run: dict[str, Any], records: dict[str, dict[str, Any]], unsound: list[str],
+                   false_mode: bool, tot: Counter) -> list[str]:
+    """The closing notes: unchecked proofs, soundness failures, an incomplete run."""
+    lines: list[str] = []
+    opts = run.get("options", {})
     unchecked = [k for k, r in records.items()
                  if r.get("status") == "proved" and (r.get("stats") or {}).get("kernel_checked") is False]
     if unchecked:
@@ -105,7 +129,7 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
     if tot["recs"] < tot["ids"]:
         lines.append(f"Incomplete run: {tot['ids'] - tot['recs']} problems not attempted yet "
                      "(rerun the same command to resume).")
-    return "\n".join(lines).rstrip() + "\n"
+    return lines
 
 
 def load_run(path: Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:

@@ -28,6 +28,7 @@ from prover.search import services
 from prover.search.hard_timeout import IsolatedGroup, call_with_hard_limit, fork_available
 from prover.search.heuristics import Ranker, default_ranker
 from prover.search.result import ProveResult
+from prover.solvers.closers import Closer
 
 
 @dataclass
@@ -48,6 +49,7 @@ class SearchConfig:
     generator_time: float = 10.0      # … and of the symbolic rewrites
     isolate_closers: bool = True      # run closers in a forked child killed at their time limit
     generators: list[TacticGenerator] | None = None   # None: symbolic rewrites + catalogue
+    closers: tuple[Closer, ...] | None = None         # None: prover.solvers.closers.default_closers()
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
     ranker: Ranker | None = None
     step_filter: Any = None    # e.g. prover.lean.facade.LeanStepFilter: every step also runs in Lean
@@ -123,7 +125,7 @@ class Search:
         self.t0 = time.monotonic()
         self.deadline = self.t0 + config.time_limit
         self.root = Goal.from_problem(problem)
-        self.closer = services.closer()
+        self.closer = services.closer(self.cfg.closers)
         self.cex = services.counterexample_finder()
         gens = list(config.generators) if config.generators is not None else self._default_generators()
         self.generators = gens + list(config.extra_generators)
@@ -291,6 +293,19 @@ class Search:
             if lean_root is None:
                 return self.result("error", error="the Lean backend could not open the problem")
             start.lean = (lean_root,)
+        closed = self._close_root(start)
+        if closed is not None:
+            return closed
+        if self.cfg.closers_only:
+            return self.result("timeout" if self.remaining() <= 0 else "not_proved")
+        longer = min(self.cfg.root_cex_time, 0.1 * self.remaining())
+        root_cex = self.has_counterexample(self.root, longer) if longer > quick else None
+        if root_cex is not None:
+            return self.result("counterexample", cex=root_cex)
+        return self._best_first(start)
+
+    def _close_root(self, start: SearchNode) -> ProveResult | None:
+        """The closers on the original goal (all the time with ``closers_only``): a proved result or None."""
         step = self.try_close(self.root, 1.0 if self.cfg.closers_only else self.cfg.root_closer_fraction)
         if step is not None and start.lean and not self.lean_accepts_tree(start.lean[0], step):
             step = None
@@ -298,12 +313,10 @@ class Search:
             proof = self.finish(SearchNode((), start, (step, 0), 1))
             if proof is not None:
                 return self.result("proved", proof)
-        if self.cfg.closers_only:
-            return self.result("timeout" if self.remaining() <= 0 else "not_proved")
-        longer = min(self.cfg.root_cex_time, 0.1 * self.remaining())
-        root_cex = self.has_counterexample(self.root, longer) if longer > quick else None
-        if root_cex is not None:
-            return self.result("counterexample", cex=root_cex)
+        return None
+
+    def _best_first(self, start: SearchNode) -> ProveResult:
+        """The best-first loop from ``start`` until a proof, an empty frontier or the budget's end."""
         heap: list[tuple[float, int, SearchNode]] = []
         tick = count()
         heapq.heappush(heap, (0.0, next(tick), start))

@@ -274,36 +274,59 @@ def slack_series(goal: Goal, point: dict[str, float], n: int = 300) -> Series | 
     syms = _symbols(goal)
     if not syms or any(s.name not in point for s in syms):
         return None
-    eqs = [h for h in goal.hypotheses if h.op == "="]
-    model = None
-    if eqs:    # the oracle's model solves the constrained variables from the equalities
-        try:
-            from prover.oracles.model import GoalModel
-
-            model = GoalModel(goal)
-        except Exception:  # noqa: BLE001 - display only: no plot
-            return None
+    usable, model = _equality_model(goal)
+    if not usable:
+        return None
     target_syms = sp.sympify(goal.target.lhs - goal.target.rhs).free_symbols
     free = [s for s in (model.free if model is not None else syms) if s in target_syms] or \
            list(model.free if model is not None else syms)
     if not free:
         return None
     mover = free[0]
-    powers = model.powers if model is not None else {}
-    k = powers.get(mover, 1)
     p = point[mover.name]
+    lo, hi = _sample_range(goal, model, mover, p)
+    grid = [lo + (hi - lo) * i / (n - 1) for i in range(n)]
+    xs, ls, rs = _sample_sides(goal, syms, model, mover, point, grid)
+    if sum(1 for a, b in zip(ls, rs) if math.isfinite(a) and math.isfinite(b)) < 10:
+        return None
+    others = [s.name for s in syms if s != mover]
+    solved = {str(el.dep) for el in model.elims} if model is not None else set()
+    held = ", ".join(f"{v} solved from the constraint" if v in solved else f"{v} = {point[v]:.4g}" for v in others)
+    return Series(mover.name, xs, ls, rs, p, held)
+
+
+def _equality_model(goal: Goal) -> tuple[bool, Any]:
+    """(usable, the oracle's model) for a goal with equality hypotheses, which solves the
+    constrained variables from them; (True, None) without equalities, (False, None) if it fails."""
+    if not any(h.op == "=" for h in goal.hypotheses):
+        return True, None
+    try:
+        from prover.oracles.model import GoalModel
+
+        return True, GoalModel(goal)
+    except Exception:  # noqa: BLE001 - display only: no plot
+        return False, None
+
+
+def _sample_range(goal: Goal, model: Any, mover: sp.Symbol, p: float) -> tuple[float, float]:
+    """The interval the moving variable sweeps, around its value ``p`` at the point."""
     kind = model.kind.get(mover, "free") if model is not None else _sign_kind(goal, mover)
     if kind != "free" or p > 0:
-        lo, hi = (p / 40, 3 * p) if p > 0 else (0.0, 2.0)
-    else:
-        w = 2 * max(1.0, abs(p))
-        lo, hi = p - w, p + w
-    grid = [lo + (hi - lo) * i / (n - 1) for i in range(n)]
+        return (p / 40, 3 * p) if p > 0 else (0.0, 2.0)
+    w = 2 * max(1.0, abs(p))
+    return p - w, p + w
+
+
+def _sample_sides(goal: Goal, syms: list[sp.Symbol], model: Any, mover: sp.Symbol, point: dict[str, float],
+                  grid: list[float]) -> tuple[list[float], list[float], list[float]]:
+    """(xs, lhs, rhs) along ``grid``: NaN where a hypothesis fails or the model finds no point."""
+    import numpy as np
+
+    powers = model.powers if model is not None else {}
+    k = powers.get(mover, 1)
     lhs_f, rhs_f = _float_fn(syms, goal.target.lhs), _float_fn(syms, goal.target.rhs)
     hyp_fs = [(_float_fn(syms, h.slack()), h.strict) for h in goal.hypotheses if h.op not in ("=", "!=")]
     xs, ls, rs = [], [], []
-    import numpy as np
-
     x_model0 = None
     if model is not None and model.elims:
         x_model0 = np.array([point[s.name] ** (1.0 / powers.get(s, 1)) for s in model.syms])
@@ -329,12 +352,7 @@ def slack_series(goal: Goal, point: dict[str, float], n: int = 300) -> Series | 
         xs.append(t)
         ls.append(lhs_f(*args) if ok else math.nan)
         rs.append(rhs_f(*args) if ok else math.nan)
-    if sum(1 for a, b in zip(ls, rs) if math.isfinite(a) and math.isfinite(b)) < 10:
-        return None
-    others = [s.name for s in syms if s != mover]
-    solved = {str(el.dep) for el in model.elims} if model is not None else set()
-    held = ", ".join(f"{v} solved from the constraint" if v in solved else f"{v} = {point[v]:.4g}" for v in others)
-    return Series(mover.name, xs, ls, rs, p, held)
+    return xs, ls, rs
 
 
 def _sign_kind(goal: Goal, s: sp.Symbol) -> str:
@@ -371,43 +389,14 @@ def plot_svg(s: Series, relation_op: str, tight_at: float | None = None,
     """An inline SVG: both sides of the goal against the moving variable."""
     ml, mr, mt, mb = 62, 16, 30, 44
     pw, ph = width - ml - mr, height - mt - mb
-    finite = sorted(v for v in s.lhs + s.rhs if math.isfinite(v))
-    q = lambda f: finite[min(len(finite) - 1, max(0, int(f * (len(finite) - 1))))]
-    ylo, yhi = q(0.03), q(0.97)
-    at = [v for v in (s.lhs + s.rhs) if math.isfinite(v)]
-    if tight_at is not None:
-        i0 = min(range(len(s.xs)), key=lambda i: abs(s.xs[i] - tight_at))
-        at = [v for v in (s.lhs[i0], s.rhs[i0]) if math.isfinite(v)]
-        ylo, yhi = min([ylo, *at]), max([yhi, *at])
-    if yhi - ylo < 1e-9:
-        ylo, yhi = ylo - 1, yhi + 1
-    pad = 0.08 * (yhi - ylo)
-    ylo, yhi = ylo - pad, yhi + pad
-    xlo, xhi = s.xs[0], s.xs[-1]
-
-    def X(x: float) -> float:
-        return ml + (x - xlo) / (xhi - xlo) * pw
-
-    def Y(y: float) -> float:
-        return mt + (yhi - y) / (yhi - ylo) * ph
-
-    def path(ys: list[float]) -> str:
-        segs, cur = [], []
-        for x, y in zip(s.xs, ys):
-            if math.isfinite(y) and ylo <= y <= yhi:
-                cur.append(f"{X(x):.1f},{Y(y):.1f}")
-            elif cur:
-                segs.append(cur)
-                cur = []
-        if cur:
-            segs.append(cur)
-        return " ".join("M" + " L".join(sg) for sg in segs if len(sg) > 1)
-
+    ylo, yhi = _plot_y_range(s, tight_at)
+    fr = _PlotFrame(ml, mt, pw, ph, s.xs[0], s.xs[-1], ylo, yhi)
+    X, Y = fr.x, fr.y
     parts = [(f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
               f"height='{height}' style='width:100%;max-width:{width}px;height:auto' role='img' "
               f"aria-label='both sides of the goal as {e(s.variable)} varies'>"),
              f"<rect x='{ml}' y='{mt}' width='{pw}' height='{ph}' fill='#fbfbfd' stroke='#99a'/>"]
-    for t in _nice_ticks(xlo, xhi):
+    for t in _nice_ticks(fr.xlo, fr.xhi):
         parts.append(f"<line x1='{X(t):.1f}' y1='{mt + ph}' x2='{X(t):.1f}' y2='{mt + ph + 5}' stroke='#667'/>"
                      f"<text x='{X(t):.1f}' y='{mt + ph + 18}' text-anchor='middle' class='tick'>{_fmt(t)}</text>")
     for t in _nice_ticks(ylo, yhi):
@@ -415,27 +404,87 @@ def plot_svg(s: Series, relation_op: str, tight_at: float | None = None,
                      f"<text x='{ml - 8}' y='{Y(t) + 4:.1f}' text-anchor='end' class='tick'>{_fmt(t)}</text>")
     parts.append(f"<text x='{ml + pw / 2:.1f}' y='{height - 6}' text-anchor='middle' class='axis'>"
                  f"{e(s.variable)}</text>")
-    parts.append(f"<path d='{path(s.lhs)}' fill='none' stroke='#1f5fbf' stroke-width='2.2'/>")
-    parts.append(f"<path d='{path(s.rhs)}' fill='none' stroke='#d0562a' stroke-width='2.2' "
+    parts.append(f"<path d='{fr.path(s.xs, s.lhs)}' fill='none' stroke='#1f5fbf' stroke-width='2.2'/>")
+    parts.append(f"<path d='{fr.path(s.xs, s.rhs)}' fill='none' stroke='#d0562a' stroke-width='2.2' "
                  "stroke-dasharray='7 4'/>")
-    if tight_at is not None and xlo <= tight_at <= xhi:
-        i0 = min(range(len(s.xs)), key=lambda i: abs(s.xs[i] - tight_at))
-        yv = s.lhs[i0] if math.isfinite(s.lhs[i0]) else s.rhs[i0]
-        parts.append(f"<line x1='{X(tight_at):.1f}' y1='{mt}' x2='{X(tight_at):.1f}' y2='{mt + ph}' "
-                     "stroke='#2a8a3a' stroke-dasharray='3 3'/>")
-        if math.isfinite(yv) and ylo <= yv <= yhi:
-            parts.append(f"<circle cx='{X(tight_at):.1f}' cy='{Y(yv):.1f}' r='5' fill='#2a8a3a'/>")
-        parts.append(f"<text x='{X(tight_at) + 6:.1f}' y='{mt + 14}' class='eqlabel'>equality at "
-                     f"{e(s.variable)} = {_fmt(tight_at)}</text>")
-    lx = ml + pw - 170
-    parts.append(f"<g class='legend'><rect x='{lx}' y='{mt - 24}' width='170' height='20' fill='white'/>"
-                 f"<line x1='{lx + 4}' y1='{mt - 14}' x2='{lx + 30}' y2='{mt - 14}' stroke='#1f5fbf' "
-                 f"stroke-width='2.2'/><text x='{lx + 34}' y='{mt - 10}' class='tick'>left side</text>"
-                 f"<line x1='{lx + 92}' y1='{mt - 14}' x2='{lx + 118}' y2='{mt - 14}' stroke='#d0562a' "
-                 f"stroke-width='2.2' stroke-dasharray='7 4'/><text x='{lx + 122}' y='{mt - 10}' "
-                 f"class='tick'>right side</text></g>")
+    if tight_at is not None and fr.xlo <= tight_at <= fr.xhi:
+        parts += _tight_marker(s, fr, tight_at)
+    parts.append(_plot_legend(ml + pw - 170, mt))
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass(frozen=True)
+class _PlotFrame:
+    """The plot area of :func:`plot_svg` (SVG units) and the data ranges it shows."""
+
+    ml: int
+    mt: int
+    pw: int
+    ph: int
+    xlo: float
+    xhi: float
+    ylo: float
+    yhi: float
+
+    def x(self, x: float) -> float:
+        return self.ml + (x - self.xlo) / (self.xhi - self.xlo) * self.pw
+
+    def y(self, y: float) -> float:
+        return self.mt + (self.yhi - y) / (self.yhi - self.ylo) * self.ph
+
+    def path(self, xs: list[float], ys: list[float]) -> str:
+        """SVG path data for a curve, broken where it is not finite or leaves the y range."""
+        segs, cur = [], []
+        for x, y in zip(xs, ys):
+            if math.isfinite(y) and self.ylo <= y <= self.yhi:
+                cur.append(f"{self.x(x):.1f},{self.y(y):.1f}")
+            elif cur:
+                segs.append(cur)
+                cur = []
+        if cur:
+            segs.append(cur)
+        return " ".join("M" + " L".join(sg) for sg in segs if len(sg) > 1)
+
+
+def _plot_y_range(s: Series, tight_at: float | None) -> tuple[float, float]:
+    """The y range of the plot: the 3%–97% quantiles of the values (so that poles do not flatten
+    the curves), widened to show the equality point, plus a margin."""
+    finite = sorted(v for v in s.lhs + s.rhs if math.isfinite(v))
+    q = lambda f: finite[min(len(finite) - 1, max(0, int(f * (len(finite) - 1))))]
+    ylo, yhi = q(0.03), q(0.97)
+    if tight_at is not None:
+        i0 = min(range(len(s.xs)), key=lambda i: abs(s.xs[i] - tight_at))
+        at = [v for v in (s.lhs[i0], s.rhs[i0]) if math.isfinite(v)]
+        ylo, yhi = min([ylo, *at]), max([yhi, *at])
+    if yhi - ylo < 1e-9:
+        ylo, yhi = ylo - 1, yhi + 1
+    pad = 0.08 * (yhi - ylo)
+    return ylo - pad, yhi + pad
+
+
+def _tight_marker(s: Series, fr: _PlotFrame, tight_at: float) -> list[str]:
+    """The equality case on the plot: a vertical line, a dot on the curve, a label."""
+    i0 = min(range(len(s.xs)), key=lambda i: abs(s.xs[i] - tight_at))
+    yv = s.lhs[i0] if math.isfinite(s.lhs[i0]) else s.rhs[i0]
+    X, mt = fr.x, fr.mt
+    parts = [(f"<line x1='{X(tight_at):.1f}' y1='{mt}' x2='{X(tight_at):.1f}' y2='{mt + fr.ph}' "
+              "stroke='#2a8a3a' stroke-dasharray='3 3'/>")]
+    if math.isfinite(yv) and fr.ylo <= yv <= fr.yhi:
+        parts.append(f"<circle cx='{X(tight_at):.1f}' cy='{fr.y(yv):.1f}' r='5' fill='#2a8a3a'/>")
+    parts.append(f"<text x='{X(tight_at) + 6:.1f}' y='{mt + 14}' class='eqlabel'>equality at "
+                 f"{e(s.variable)} = {_fmt(tight_at)}</text>")
+    return parts
+
+
+def _plot_legend(lx: int, mt: int) -> str:
+    """The legend box (left side solid, right side dashed) at ``lx``, above the plot area."""
+    return (f"<g class='legend'><rect x='{lx}' y='{mt - 24}' width='170' height='20' fill='white'/>"
+            f"<line x1='{lx + 4}' y1='{mt - 14}' x2='{lx + 30}' y2='{mt - 14}' stroke='#1f5fbf' "
+            f"stroke-width='2.2'/><text x='{lx + 34}' y='{mt - 10}' class='tick'>left side</text>"
+            f"<line x1='{lx + 92}' y1='{mt - 14}' x2='{lx + 118}' y2='{mt - 14}' stroke='#d0562a' "
+            f"stroke-width='2.2' stroke-dasharray='7 4'/><text x='{lx + 122}' y='{mt - 10}' "
+            f"class='tick'>right side</text></g>")
 
 
 # ---------------------------------------------------------------- statistics
