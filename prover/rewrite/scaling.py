@@ -44,6 +44,15 @@ def linear_constraint(goal: Goal) -> tuple[int, sp.Expr, sp.Expr] | None:
     return None
 
 
+def _positive_linear_constraint(goal: Goal) -> tuple[int, sp.Expr, sp.Expr] | None:
+    """:func:`linear_constraint`, when ``g`` has the sign of ``c`` (provably) on the domain."""
+    lc = linear_constraint(goal)
+    if lc is None:
+        return None
+    _, g, c = lc
+    return lc if is_positive(g if c > 0 else -g, goal) else None
+
+
 def _target_like(goal: Goal, expr: sp.Expr) -> Relation:
     """``expr >= 0`` with the strictness of ``goal.target``."""
     return Relation(expr, ">" if goal.target.strict else ">=", sp.Integer(0))
@@ -66,12 +75,10 @@ class HomogenizeByScaling(SingleStepRewrite):
         return goal.target.is_inequality and any(h.op == "=" for h in goal.hypotheses)
 
     def apply(self, goal: Goal) -> Step | None:
-        lc = linear_constraint(goal)
+        lc = _positive_linear_constraint(goal)
         if lc is None:
             return None
         i, g, c = lc
-        if not is_positive(g if c > 0 else -g, goal):
-            return None
         slack = goal.target.slack()
         if not slack.free_symbols or not denominator_has_sign(sp.together(slack), goal):
             return None
@@ -102,12 +109,10 @@ class ScaleByConstraint(SingleStepRewrite):
             any(h.op == "=" for h in goal.hypotheses)
 
     def apply(self, goal: Goal) -> Step | None:
-        lc = linear_constraint(goal)
+        lc = _positive_linear_constraint(goal)
         if lc is None:
             return None
         i, g, c = lc
-        if not is_positive(g if c > 0 else -g, goal):
-            return None
         syms = symbols_of(goal)
         mapping = {s: c * s / g for s in syms}
         t = goal.target
