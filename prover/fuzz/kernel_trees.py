@@ -587,36 +587,33 @@ def _rel_key(d: dict) -> tuple[str, str, str]:
     return (d.get("lhs"), d.get("op"), d.get("rhs"))
 
 
+def _replace_relation_in(g: dict, target_key: str, old: tuple[str, str, str], new: dict | None,
+                         keep_names: bool) -> int:
+    """Replace (or delete) relation ``old`` in one goal-like dict: its ``target_key`` relation and
+    its hypotheses (keeping their ``name`` where ``keep_names``, as the problem's hypotheses have one)."""
+    n = 0
+    if _rel_key(g[target_key]) == old and new is not None:
+        g[target_key] = dict(new)
+        n += 1
+    hs = g["hypotheses"]
+    for i in reversed(range(len(hs))):
+        if _rel_key(hs[i]) == old:
+            n += 1
+            if new is None:
+                del hs[i]
+            elif keep_names:
+                hs[i] = {"name": hs[i].get("name", "h"), **new}
+            else:
+                hs[i] = dict(new)
+    return n
+
+
 def replace_relation_everywhere(doc: dict, old: tuple[str, str, str], new: dict | None) -> int:
     """Replace (or delete, ``new=None``) every occurrence of relation ``old`` in goals and problem."""
     n = 0
-    for g in _goal_dicts(doc) + [None]:
-        if g is None:
-            pr = doc["problem"]
-            if _rel_key(pr["goal"]) == old and new is not None:
-                pr["goal"] = dict(new)
-                n += 1
-            hs = pr["hypotheses"]
-            for i in reversed(range(len(hs))):
-                if _rel_key(hs[i]) == old:
-                    n += 1
-                    if new is None:
-                        del hs[i]
-                    else:
-                        hs[i] = {"name": hs[i].get("name", "h"), **new}
-            continue
-        if _rel_key(g["target"]) == old and new is not None:
-            g["target"] = dict(new)
-            n += 1
-        hs = g["hypotheses"]
-        for i in reversed(range(len(hs))):
-            if _rel_key(hs[i]) == old:
-                n += 1
-                if new is None:
-                    del hs[i]
-                else:
-                    hs[i] = dict(new)
-    return n
+    for g in _goal_dicts(doc):
+        n += _replace_relation_in(g, "target", old, new, keep_names=False)
+    return n + _replace_relation_in(doc["problem"], "goal", old, new, keep_names=True)
 
 
 # ---------------------------------------------------------------- mutations
@@ -750,30 +747,54 @@ def mutate_once(doc: dict, rng: random.Random) -> str:
 def _apply(doc: dict, op: str, rng: random.Random) -> bool:
     """Apply one mutation; False (and ``doc`` unchanged) where it does not apply."""
     names = _doc_variables(doc)
-    if op == "coefficient":
-        slots = [s for s in _cert_string_slots(doc) if isinstance(s[0][s[1]], str)]
-        if slots:
-            cont, key, _ = rng.choice(slots)
-            cont[key] = _mutate_expr(cont[key], rng, names)
-            return True
-    if op == "drop_item":
-        lists = _cert_list_slots(doc)
-        if lists:
-            lst = rng.choice(lists)
-            del lst[rng.randrange(len(lst))]
-            return True
-    if op in ("relation_flip", "relation_expr", "relation_mirror"):
+    fn = _MUTATORS.get(op)
+    return fn(doc, rng, names) if fn is not None else False
+
+
+def _string_slots(doc: dict, kind: type) -> list[tuple[Any, Any, str]]:
+    """The certificate slots holding a value of type ``kind``."""
+    return [s for s in _cert_string_slots(doc) if isinstance(s[0][s[1]], kind)]
+
+
+def _mut_coefficient(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    slots = _string_slots(doc, str)
+    if slots:
+        cont, key, _ = rng.choice(slots)
+        cont[key] = _mutate_expr(cont[key], rng, names)
+        return True
+    return False
+
+
+def _mut_drop_item(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    lists = _cert_list_slots(doc)
+    if lists:
+        lst = rng.choice(lists)
+        del lst[rng.randrange(len(lst))]
+        return True
+    return False
+
+
+def _mutated_relation(op: str, old: dict, rng: random.Random, names: list[str]) -> dict:
+    """``old`` with its operator flipped, its sides mirrored, or one side's expression mutated."""
+    new = dict(old)
+    if op == "relation_flip":
+        new["op"] = rng.choice(_FLIP[old["op"]])
+    elif op == "relation_mirror":
+        new = {"lhs": old["rhs"], "op": _MIRROR[old["op"]], "rhs": old["lhs"]}
+    else:
+        side = rng.choice(("lhs", "rhs"))
+        new[side] = _mutate_expr(old[side], rng, names)
+    return new
+
+
+def _mut_relation(op: str) -> Callable[[dict, random.Random, list[str]], bool]:
+    """The ``relation_*`` mutation ``op``: change one relation everywhere, or in one goal only."""
+
+    def mutate(doc: dict, rng: random.Random, names: list[str]) -> bool:
         goals = _goal_dicts(doc)
         rels = [g["target"] for g in goals] + [h for g in goals for h in g["hypotheses"]]
         old = dict(rng.choice(rels))
-        new = dict(old)
-        if op == "relation_flip":
-            new["op"] = rng.choice(_FLIP[old["op"]])
-        elif op == "relation_mirror":
-            new = {"lhs": old["rhs"], "op": _MIRROR[old["op"]], "rhs": old["lhs"]}
-        else:
-            side = rng.choice(("lhs", "rhs"))
-            new[side] = _mutate_expr(old[side], rng, names)
+        new = _mutated_relation(op, old, rng, names)
         if rng.random() < 0.7:
             replace_relation_everywhere(doc, _rel_key(old), new)
         else:
@@ -783,77 +804,115 @@ def _apply(doc: dict, op: str, rng: random.Random) -> bool:
                 g["hypotheses"] = [new if _rel_key(h) == _rel_key(old) else h for h in g["hypotheses"]]
             _local_goal_edit(doc, rng, edit)
         return True
-    if op == "swap_variables":
-        slots = [s for s in _cert_string_slots(doc) if isinstance(s[0][s[1]], str)]
-        if slots and rng.random() < 0.5:
-            cont, key, _ = rng.choice(slots)
-            cont[key] = _swap_two(cont[key], names, rng)
-        else:
-            goals = _goal_dicts(doc)
-            old = dict(rng.choice([g["target"] for g in goals]))
-            new = {**old, "lhs": _swap_two(old["lhs"], names, rng), "rhs": _swap_two(old["rhs"], names, rng)}
-            replace_relation_everywhere(doc, _rel_key(old), new)
-        return True
-    if op == "definition":
-        defs = [st["certificate"]["definitions"] for _, _, st in iter_steps(doc)
-                if isinstance(st["certificate"].get("definitions"), dict)]
-        if defs:
-            d = rng.choice(defs)
-            k = rng.choice(list(d))
-            D = d[k]
-            d[k] = rng.choice((f"sqrt({D})", f"-({D})", f"({D})**2", f"({D})**(2/3)", f"({D}) + 1",
-                               re.sub(r"sqrt\((.*)\)$", r"(\1)**(1/3)", D), D.replace("**(1/3)", "**(2/3)"),
-                               f"sqrt(-({D}))", f"1/({D})", _swap_two(D, names, rng)))
-            return True
-    if op == "substitution":
-        maps = [st["certificate"][key] for _, _, st in iter_steps(doc) for key in ("inverse", "substitution")
-                if isinstance(st["certificate"].get(key), dict) and st["certificate"][key]]
-        if maps:
-            m = rng.choice(maps)
-            k = rng.choice(list(m))
-            g = m[k]
-            m[k] = rng.choice((f"({g}) + 1", f"2*({g})", f"-({g})", f"1/({g})", f"({g})**2", f"sqrt({g})",
-                               _swap_two(g, names, rng), g.replace("-", "+")))
-            return True
-    if op == "drop_hypothesis":
-        hyps = [h for g in _goal_dicts(doc) for h in g["hypotheses"]]
-        if hyps:
-            replace_relation_everywhere(doc, _rel_key(rng.choice(hyps)), None)
-            return True
-    if op == "drop_hypothesis_local":
-        def drop(g: dict) -> None:
-            if g["hypotheses"]:
-                del g["hypotheses"][rng.randrange(len(g["hypotheses"]))]
-        _local_goal_edit(doc, rng, drop)
-        return True
-    if op == "add_hypothesis":
-        def add(g: dict) -> None:
-            g["hypotheses"].append(_random_hypothesis(rng, g["variables"]))
-        _local_goal_edit(doc, rng, add)
-        return True
-    if op == "hypothesis_index":
-        slots = [s for s in _cert_string_slots(doc) if isinstance(s[0][s[1]], int)]
-        if slots:
-            cont, key, _ = rng.choice(slots)
-            cont[key] = max(0, cont[key] + rng.choice((-1, 1, 2)))
-            return True
-    if op == "empty_new_hypothesis":
-        sts = [st for _, _, st in iter_steps(doc) if st["kind"] in ("rewrite", "scale", "introduce", "substitute")
-               and st["subgoals"] and st["subgoals"][0]["hypotheses"]]
-        if sts:
-            st = rng.choice(sts)
-            j = rng.randrange(len(st["subgoals"][0]["hypotheses"]))
-            st["certificate"].setdefault("new_hypotheses", []).append(
-                {"index": j, "proof": dict(EMPTY_PROOF)})
-            return True
-    if op == "unguarded_fact":
-        return _unguarded_fact(doc, rng)
-    if op == "root_target":
-        old = dict(doc["root"]["goal"]["target"])
-        new = {**old, "lhs": f"({old['lhs']}) + {rng.choice(('1/1000', '-1/1000', '1', '-1'))}"}
+
+    return mutate
+
+
+def _mut_swap_variables(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    slots = _string_slots(doc, str)
+    if slots and rng.random() < 0.5:
+        cont, key, _ = rng.choice(slots)
+        cont[key] = _swap_two(cont[key], names, rng)
+    else:
+        goals = _goal_dicts(doc)
+        old = dict(rng.choice([g["target"] for g in goals]))
+        new = {**old, "lhs": _swap_two(old["lhs"], names, rng), "rhs": _swap_two(old["rhs"], names, rng)}
         replace_relation_everywhere(doc, _rel_key(old), new)
+    return True
+
+
+def _mut_definition(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    defs = [st["certificate"]["definitions"] for _, _, st in iter_steps(doc)
+            if isinstance(st["certificate"].get("definitions"), dict)]
+    if defs:
+        d = rng.choice(defs)
+        k = rng.choice(list(d))
+        D = d[k]
+        d[k] = rng.choice((f"sqrt({D})", f"-({D})", f"({D})**2", f"({D})**(2/3)", f"({D}) + 1",
+                           re.sub(r"sqrt\((.*)\)$", r"(\1)**(1/3)", D), D.replace("**(1/3)", "**(2/3)"),
+                           f"sqrt(-({D}))", f"1/({D})", _swap_two(D, names, rng)))
         return True
     return False
+
+
+def _mut_substitution(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    maps = [st["certificate"][key] for _, _, st in iter_steps(doc) for key in ("inverse", "substitution")
+            if isinstance(st["certificate"].get(key), dict) and st["certificate"][key]]
+    if maps:
+        m = rng.choice(maps)
+        k = rng.choice(list(m))
+        g = m[k]
+        m[k] = rng.choice((f"({g}) + 1", f"2*({g})", f"-({g})", f"1/({g})", f"({g})**2", f"sqrt({g})",
+                           _swap_two(g, names, rng), g.replace("-", "+")))
+        return True
+    return False
+
+
+def _mut_drop_hypothesis(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    hyps = [h for g in _goal_dicts(doc) for h in g["hypotheses"]]
+    if hyps:
+        replace_relation_everywhere(doc, _rel_key(rng.choice(hyps)), None)
+        return True
+    return False
+
+
+def _mut_drop_hypothesis_local(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    def drop(g: dict) -> None:
+        if g["hypotheses"]:
+            del g["hypotheses"][rng.randrange(len(g["hypotheses"]))]
+    _local_goal_edit(doc, rng, drop)
+    return True
+
+
+def _mut_add_hypothesis(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    def add(g: dict) -> None:
+        g["hypotheses"].append(_random_hypothesis(rng, g["variables"]))
+    _local_goal_edit(doc, rng, add)
+    return True
+
+
+def _mut_hypothesis_index(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    slots = _string_slots(doc, int)
+    if slots:
+        cont, key, _ = rng.choice(slots)
+        cont[key] = max(0, cont[key] + rng.choice((-1, 1, 2)))
+        return True
+    return False
+
+
+def _mut_empty_new_hypothesis(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    sts = [st for _, _, st in iter_steps(doc) if st["kind"] in ("rewrite", "scale", "introduce", "substitute")
+           and st["subgoals"] and st["subgoals"][0]["hypotheses"]]
+    if sts:
+        st = rng.choice(sts)
+        j = rng.randrange(len(st["subgoals"][0]["hypotheses"]))
+        st["certificate"].setdefault("new_hypotheses", []).append(
+            {"index": j, "proof": dict(EMPTY_PROOF)})
+        return True
+    return False
+
+
+def _mut_unguarded_fact(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    return _unguarded_fact(doc, rng)
+
+
+def _mut_root_target(doc: dict, rng: random.Random, names: list[str]) -> bool:
+    old = dict(doc["root"]["goal"]["target"])
+    new = {**old, "lhs": f"({old['lhs']}) + {rng.choice(('1/1000', '-1/1000', '1', '-1'))}"}
+    replace_relation_everywhere(doc, _rel_key(old), new)
+    return True
+
+
+#: each mutation operation of ``MUTATIONS``: ``(doc, rng, variable names) -> applied?``
+_MUTATORS: dict[str, Callable[[dict, random.Random, list[str]], bool]] = {
+    "coefficient": _mut_coefficient, "drop_item": _mut_drop_item,
+    "relation_flip": _mut_relation("relation_flip"), "relation_expr": _mut_relation("relation_expr"),
+    "relation_mirror": _mut_relation("relation_mirror"), "swap_variables": _mut_swap_variables,
+    "definition": _mut_definition, "substitution": _mut_substitution, "drop_hypothesis": _mut_drop_hypothesis,
+    "drop_hypothesis_local": _mut_drop_hypothesis_local, "add_hypothesis": _mut_add_hypothesis,
+    "hypothesis_index": _mut_hypothesis_index, "empty_new_hypothesis": _mut_empty_new_hypothesis,
+    "unguarded_fact": _mut_unguarded_fact, "root_target": _mut_root_target,
+}
 
 
 EMPTY_PROOF = {"method": "sos", "terms": [], "eq_terms": []}
@@ -1010,22 +1069,7 @@ def run_campaign(trees: int, seed: int, mutants_per_tree: int = 4, max_depth: in
         rng = random.Random(f"kernel-fuzz:{seed}:{i}")
         doc, k = generate_tree(rng, max_depth=max_depth, name=f"fuzz-{seed}-{i}")
         kinds.update(k)
-        verdict, detail, dt = _timed_verdict(doc)
-        rep.max_check_seconds = max(rep.max_check_seconds, dt)
-        orc = oracle(doc, random.Random(f"oracle:{seed}:{i}"))
-        rep.oracle_points += orc.checked_points
-        rep.oracle_undetermined += orc.undetermined_points
-        if orc.refuted:
-            rep.generator_errors += 1
-            _keep(rep.findings, keep_findings, {"kind": "generator_error", "tree": i, "goal": orc.goal_index,
-                                                "counterexample": orc.counterexample, "proof": doc})
-        if verdict == "accepted":
-            rep.base_accepted += 1
-        else:
-            rep.base_rejected += 1
-            rep.kernel_crashes += verdict == "crash"
-            _keep(rep.base_rejections, keep_findings, {"tree": i, "verdict": verdict, "why": detail,
-                                                       "kinds": dict(k)})
+        _check_tree(rep, doc, k, seed, i, keep_findings)
         seen = {json.dumps(doc, sort_keys=True)}
         for j in range(mutants_per_tree):
             mdoc, mops = mutate(doc, rng)
@@ -1033,29 +1077,9 @@ def run_campaign(trees: int, seed: int, mutants_per_tree: int = 4, max_depth: in
             if key in seen:
                 continue
             seen.add(key)
-            rep.mutants += 1
             ops.update(mops)
-            verdict, detail, dt = _timed_verdict(mdoc)
-            rep.max_check_seconds = max(rep.max_check_seconds, dt)
-            if verdict != "accepted":
-                rep.mutants_rejected += 1
-                rep.mutants_unreadable += verdict == "unreadable"
-                rep.kernel_crashes += verdict == "crash"
-                if verdict == "crash":
-                    _keep(rep.findings, keep_findings, {"kind": "kernel_crash", "tree": i, "mutant": j,
-                                                        "ops": mops, "why": detail, "proof": mdoc})
-                continue
-            rep.mutants_accepted += 1
-            acc_ops.update(mops)
-            orc = oracle(mdoc, random.Random(f"oracle:{seed}:{i}:{j}"))
-            rep.oracle_points += orc.checked_points
-            rep.oracle_undetermined += orc.undetermined_points
-            if orc.refuted:
-                rep.false_acceptances += 1
-                rep.false_root_acceptances += orc.goal_index == 0
-                _keep(rep.findings, keep_findings, {"kind": "false_acceptance", "tree": i, "mutant": j,
-                                                    "ops": mops, "goal": orc.goal_index,
-                                                    "counterexample": orc.counterexample, "proof": mdoc})
+            if _check_mutant(rep, mdoc, mops, seed, i, j, keep_findings):
+                acc_ops.update(mops)
         if progress is not None:
             progress(i + 1, rep)
     rep.step_kinds = dict(sorted(kinds.items()))
@@ -1064,6 +1088,53 @@ def run_campaign(trees: int, seed: int, mutants_per_tree: int = 4, max_depth: in
     rep.duration_seconds = round(time.perf_counter() - t0, 2)
     rep.max_check_seconds = round(rep.max_check_seconds, 3)
     return rep
+
+
+def _check_tree(rep: FuzzReport, doc: dict, k: Counter, seed: int, i: int, keep_findings: int) -> None:
+    """Check generated tree ``i`` with the kernel and the oracle, counting into ``rep``."""
+    verdict, detail, dt = _timed_verdict(doc)
+    rep.max_check_seconds = max(rep.max_check_seconds, dt)
+    orc = oracle(doc, random.Random(f"oracle:{seed}:{i}"))
+    rep.oracle_points += orc.checked_points
+    rep.oracle_undetermined += orc.undetermined_points
+    if orc.refuted:
+        rep.generator_errors += 1
+        _keep(rep.findings, keep_findings, {"kind": "generator_error", "tree": i, "goal": orc.goal_index,
+                                            "counterexample": orc.counterexample, "proof": doc})
+    if verdict == "accepted":
+        rep.base_accepted += 1
+    else:
+        rep.base_rejected += 1
+        rep.kernel_crashes += verdict == "crash"
+        _keep(rep.base_rejections, keep_findings, {"tree": i, "verdict": verdict, "why": detail,
+                                                   "kinds": dict(k)})
+
+
+def _check_mutant(rep: FuzzReport, mdoc: dict, mops: list[str], seed: int, i: int, j: int,
+                  keep_findings: int) -> bool:
+    """Check mutant ``j`` of tree ``i`` (the oracle only where the kernel accepts it); True if accepted."""
+    rep.mutants += 1
+    verdict, detail, dt = _timed_verdict(mdoc)
+    rep.max_check_seconds = max(rep.max_check_seconds, dt)
+    if verdict != "accepted":
+        rep.mutants_rejected += 1
+        rep.mutants_unreadable += verdict == "unreadable"
+        rep.kernel_crashes += verdict == "crash"
+        if verdict == "crash":
+            _keep(rep.findings, keep_findings, {"kind": "kernel_crash", "tree": i, "mutant": j,
+                                                "ops": mops, "why": detail, "proof": mdoc})
+        return False
+    rep.mutants_accepted += 1
+    orc = oracle(mdoc, random.Random(f"oracle:{seed}:{i}:{j}"))
+    rep.oracle_points += orc.checked_points
+    rep.oracle_undetermined += orc.undetermined_points
+    if orc.refuted:
+        rep.false_acceptances += 1
+        rep.false_root_acceptances += orc.goal_index == 0
+        _keep(rep.findings, keep_findings, {"kind": "false_acceptance", "tree": i, "mutant": j,
+                                            "ops": mops, "goal": orc.goal_index,
+                                            "counterexample": orc.counterexample, "proof": mdoc})
+    return True
 
 
 def _timed_verdict(doc: dict) -> tuple[str, str, float]:

@@ -60,6 +60,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -177,6 +178,74 @@ def _id_rest(ch: str) -> bool:
     return ch.isalnum() and ch not in _NOT_LETTERS or ch in "_'!?" or ch in _SUBSCRIPTS
 
 
+def _ident_end(text: str, i: int) -> int:
+    """End of the (possibly dotted) identifier starting at ``text[i]``."""
+    n = len(text)
+    j = i + 1
+    while j < n:
+        if _id_rest(text[j]) or (text[j] == "." and j + 1 < n
+                                 and (_id_start(text[j + 1]) or text[j + 1].isdigit())):
+            j += 1
+        else:
+            break
+    return j
+
+
+def _digits_end(text: str, j: int) -> int:
+    while j < len(text) and text[j].isdigit():
+        j += 1
+    return j
+
+
+def _number_end(text: str, i: int) -> int:
+    """End of the numeral (``12`` or ``1.5``) starting at ``text[i]``."""
+    j = _digits_end(text, i)
+    if j + 1 < len(text) and text[j] == "." and text[j + 1].isdigit():
+        j = _digits_end(text, j + 1)
+    return j
+
+
+def _symbol_at(text: str, i: int) -> str:
+    for s in _SYMBOLS:
+        if text.startswith(s, i):
+            return s
+    return text[i]
+
+
+def _lex_token(text: str, i: int, out: list[Tok], line: int, col: int) -> int:
+    """Append the token(s) starting at ``text[i]`` to ``out``; return the index after them."""
+    ch, n = text[i], len(text)
+    if ch == "«":
+        j = text.index("»", i)
+        out.append(Tok("ident", text[i + 1:j], line, col))
+        return j + 1
+    if ch == "?" and text.startswith("?_", i):
+        out.append(Tok("sym", "?_", line, col))
+        return i + 2
+    if ch == "_" and not (i + 1 < n and _id_rest(text[i + 1])):
+        out.append(Tok("sym", "_", line, col))
+        return i + 1
+    if _id_start(ch):
+        j = _ident_end(text, i)
+        out.append(Tok("ident", text[i:j], line, col))
+        return j
+    if ch.isdigit():
+        j = _number_end(text, i)
+        out.append(Tok("num", text[i:j], line, col))
+        return j
+    if ch == "." and out and out[-1].text in (")", "⟩") and i + 1 < n and (
+            _id_start(text[i + 1]) or text[i + 1].isdigit()):
+        j = i + 1
+        while j < n and (_id_rest(text[j]) or text[j] == "."):
+            j += 1
+        for part in text[i + 1:j].split("."):
+            out.append(Tok("proj", part, line, col))
+        return j
+    s = _symbol_at(text, i)
+    out.append(Tok("sym", s, line, col))
+    return i + len(s)
+
+
 def lex(text: str, line: int = 1) -> list[Tok]:
     """Tokens of a Lean fragment (comments must already be removed)."""
     out: list[Tok] = []
@@ -191,59 +260,7 @@ def lex(text: str, line: int = 1) -> list[Tok]:
         if ch.isspace():
             i += 1
             continue
-        col = i - col0
-        if ch == "«":
-            j = text.index("»", i)
-            out.append(Tok("ident", text[i + 1:j], line, col))
-            i = j + 1
-            continue
-        if ch == "?" and text.startswith("?_", i):
-            out.append(Tok("sym", "?_", line, col))
-            i += 2
-            continue
-        if ch == "_" and not (i + 1 < n and _id_rest(text[i + 1])):
-            out.append(Tok("sym", "_", line, col))
-            i += 1
-            continue
-        if _id_start(ch):
-            j = i + 1
-            while j < n:
-                if _id_rest(text[j]) or (text[j] == "." and j + 1 < n
-                                         and (_id_start(text[j + 1]) or text[j + 1].isdigit())):
-                    j += 1
-                else:
-                    break
-            out.append(Tok("ident", text[i:j], line, col))
-            i = j
-            continue
-        if ch.isdigit():
-            j = i
-            while j < n and text[j].isdigit():
-                j += 1
-            if j + 1 < n and text[j] == "." and text[j + 1].isdigit():
-                j += 1
-                while j < n and text[j].isdigit():
-                    j += 1
-            out.append(Tok("num", text[i:j], line, col))
-            i = j
-            continue
-        if ch == "." and out and out[-1].text in (")", "⟩") and i + 1 < n and (
-                _id_start(text[i + 1]) or text[i + 1].isdigit()):
-            j = i + 1
-            while j < n and (_id_rest(text[j]) or text[j] == "."):
-                j += 1
-            for part in text[i + 1:j].split("."):
-                out.append(Tok("proj", part, line, col))
-            i = j
-            continue
-        for s in _SYMBOLS:
-            if text.startswith(s, i):
-                out.append(Tok("sym", s, line, col))
-                i += len(s)
-                break
-        else:
-            out.append(Tok("sym", ch, line, col))
-            i += 1
+        i = _lex_token(text, i, out, line, i - col0)
     return out
 
 
@@ -310,7 +327,46 @@ def uid_name(uid: str) -> str:
     return uid.split("#", 1)[0]
 
 
-class TermParser:
+_OPENERS = ("(", "[", "⟨", "{")
+_CLOSERS = (")", "]", "⟩", "}")
+
+
+class _TokenCursor:
+    """A position in a token list (shared by the term and the tactic parsers)."""
+
+    toks: list[Tok]
+    i: int
+
+    def peek(self, k: int = 0) -> Tok:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else Tok("eof", "", -1, -1)
+
+    def next(self) -> Tok:
+        t = self.peek()
+        self.i += 1
+        return t
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def balanced_slice(self, stop: Callable[[Tok], bool]) -> list[Tok]:
+        """Tokens up to an unmatched closing bracket or a depth-0 token where ``stop`` holds."""
+        depth, start = 0, self.i
+        while not self.done():
+            t = self.peek()
+            if t.kind == "sym" and t.text in _OPENERS:
+                depth += 1
+            elif t.kind == "sym" and t.text in _CLOSERS:
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and stop(t):
+                break
+            self.i += 1
+        return self.toks[start:self.i]
+
+
+class TermParser(_TokenCursor):
     """Pratt parser of Lean terms over a token list, resolving local names through ``scope``."""
 
     def __init__(self, toks: list[Tok], scope: Scope):
@@ -319,27 +375,15 @@ class TermParser:
         self.scope = scope
 
     # -- token helpers
-    def peek(self, k: int = 0) -> Tok:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else Tok("eof", "", -1, -1)
-
     def at(self, *texts: str) -> bool:
         t = self.peek()
         return t.kind in ("sym", "ident") and t.text in texts
-
-    def next(self) -> Tok:
-        t = self.peek()
-        self.i += 1
-        return t
 
     def expect(self, text: str) -> Tok:
         t = self.next()
         if t.text != text or t.kind == "eof":
             raise NotModelled(f"syntax: expected {text!r}, found {t.text or 'end of input'!r}")
         return t
-
-    def done(self) -> bool:
-        return self.i >= len(self.toks)
 
     # -- arguments / atoms
     def starts_arg(self) -> bool:
@@ -361,19 +405,7 @@ class TermParser:
 
     def by_block(self) -> Any:
         """``by`` in term position: the tokens up to the enclosing bracket."""
-        depth, start = 0, self.i
-        while not self.done():
-            t = self.peek()
-            if t.kind == "sym" and t.text in ("(", "[", "⟨", "{"):
-                depth += 1
-            elif t.kind == "sym" and t.text in (")", "]", "⟩", "}"):
-                if depth == 0:
-                    break
-                depth -= 1
-            elif t.kind == "sym" and t.text == "," and depth == 0:
-                break
-            self.i += 1
-        return ("by", tuple(self.toks[start:self.i]))
+        return ("by", tuple(self.balanced_slice(lambda t: t.kind == "sym" and t.text == ",")))
 
     def binders(self, stop: str) -> list[tuple[str, Any]]:
         """``x y : T`` / ``(x y : T) (h : P)`` / ``x y`` up to ``stop`` (names and types)."""
@@ -882,6 +914,41 @@ class Decl:
     term_text: str = ""
 
 
+def _split_header(htext: str, sig_start: int, start: int,
+                  body: list[tuple[int, str]]) -> tuple[str, str, str, list[tuple[int, str]]]:
+    """Signature, proof style, proof term and body of a declaration header (``:= by tac`` joins the body)."""
+    mm = re.search(r":=\s*(by)?\s*$", htext)
+    sig = htext[sig_start:]
+    style = "by"
+    term = ""
+    if mm:
+        sig = sig[: len(sig) - len(mm.group(0))] if sig.endswith(mm.group(0)) else sig
+        sig = re.sub(r":=\s*(by)?\s*$", "", sig)
+        style = "by" if mm.group(1) else "term"
+    else:
+        idx = htext.find(":= by ")
+        if idx >= 0:
+            sig = htext[sig_start:idx]
+            body = [(start + 1, " " * 2 + htext[idx + 6:])] + body
+        else:
+            idx = htext.find(":=")
+            sig = htext[sig_start:idx] if idx >= 0 else sig
+            style = "term"
+            term = htext[idx + 2:] if idx >= 0 else ""
+    return sig, style, term, body
+
+
+def _track_namespace(ns: list[str], s: str) -> None:
+    """Update the open-namespace stack ``ns`` for a ``namespace``/``end`` command."""
+    m = re.match(r"namespace\s+(\S+)", s)
+    if m:
+        ns.append(m.group(1))
+    elif re.match(r"end\b", s):
+        parts = s.split()
+        if ns and (len(parts) == 1 or ns[-1] == parts[1]):
+            ns.pop()
+
+
 class LeanSource:
     """Top-level commands of a Lean file: imports, opens, namespaces, declarations."""
 
@@ -920,57 +987,48 @@ class LeanSource:
                 s = rest
             m = re.match(r"(theorem|lemma|example)\b\s*(«[^»]+»|[^\s({\[:]*)", s)
             if m:
-                kind, name = m.group(1), m.group(2).strip("«»")
-                start = i
-                header = [s]
-                j = i
-                while not re.search(r":=\s*(by)?\s*$", " ".join(header)) and j + 1 < n:
-                    nxt = self.lines[j + 1]
-                    if nxt.strip() and not nxt[0].isspace():
-                        break
-                    j += 1
-                    header.append(nxt.strip())
-                htext = " ".join(header)
-                mm = re.search(r":=\s*(by)?\s*$", htext)
-                body: list[tuple[int, str]] = []
-                k = j + 1
-                while k < n and (not self.lines[k].strip() or self.lines[k][0].isspace()):
-                    body.append((k + 1, self.lines[k]))
-                    k += 1
-                while body and not body[-1][1].strip():
-                    body.pop()
-                sig = htext[m.end():]
-                style = "by"
-                term = ""
-                if mm:
-                    sig = sig[: len(sig) - len(mm.group(0))] if sig.endswith(mm.group(0)) else sig
-                    sig = re.sub(r":=\s*(by)?\s*$", "", sig)
-                    style = "by" if mm.group(1) else "term"
-                else:
-                    idx = htext.find(":= by ")
-                    if idx >= 0:
-                        sig = htext[m.end():idx]
-                        body = [(start + 1, " " * 2 + htext[idx + 6:])] + body
-                    else:
-                        idx = htext.find(":=")
-                        sig = htext[m.end():idx] if idx >= 0 else sig
-                        style = "term"
-                        term = htext[idx + 2:] if idx >= 0 else ""
-                full = ".".join(ns + [name]) if name else ""
-                out.append(Decl(kind, name, full, start + 1, sig.strip(), body, heart, style, term))
+                decl, i = self.declaration(m, s, i, ns, heart)
+                out.append(decl)
                 heart = None
-                i = k
                 continue
-            m = re.match(r"namespace\s+(\S+)", s)
-            if m:
-                ns.append(m.group(1))
-            elif re.match(r"end\b", s):
-                parts = s.split()
-                if ns and (len(parts) == 1 or ns[-1] == parts[1]):
-                    ns.pop()
+            _track_namespace(ns, s)
             out.append((i + 1, "command", s))
             i += 1
         return out
+
+    def declaration(self, m: re.Match[str], s: str, start: int, ns: list[str],
+                    heart: int | None) -> tuple[Decl, int]:
+        """The declaration whose first line (index ``start``) is ``s``, and the index after it."""
+        kind, name = m.group(1), m.group(2).strip("«»")
+        header, j = self.header_lines(s, start)
+        htext = " ".join(header)
+        body, k = self.body_lines(j + 1)
+        sig, style, term, body = _split_header(htext, m.end(), start, body)
+        full = ".".join(ns + [name]) if name else ""
+        return Decl(kind, name, full, start + 1, sig.strip(), body, heart, style, term), k
+
+    def header_lines(self, s: str, i: int) -> tuple[list[str], int]:
+        """The header's stripped lines up to ``:=`` (or the next top-level line) and its last index."""
+        header = [s]
+        j, n = i, len(self.lines)
+        while not re.search(r":=\s*(by)?\s*$", " ".join(header)) and j + 1 < n:
+            nxt = self.lines[j + 1]
+            if nxt.strip() and not nxt[0].isspace():
+                break
+            j += 1
+            header.append(nxt.strip())
+        return header, j
+
+    def body_lines(self, k: int) -> tuple[list[tuple[int, str]], int]:
+        """The indented (or blank) lines from index ``k``, trailing blanks dropped, and the index after."""
+        n = len(self.lines)
+        body: list[tuple[int, str]] = []
+        while k < n and (not self.lines[k].strip() or self.lines[k][0].isspace()):
+            body.append((k + 1, self.lines[k]))
+            k += 1
+        while body and not body[-1][1].strip():
+            body.pop()
+        return body, k
 
 
 # ====================================================================== ring normal form
@@ -1227,6 +1285,13 @@ class Elab:
                 return False
         return True
 
+    def bound_local(self, uid: str) -> Local:
+        """The goal's hypothesis or variable ``uid`` (an error when it is not in scope)."""
+        loc = self.goal.local(uid)
+        if loc is None:
+            raise ModelError(f"unknown identifier {uid_name(uid)}")
+        return loc
+
     # -- values
     def value(self, t: Any) -> Any:
         """``t`` checked as a real-valued expression (mvars allowed); returns it instantiated."""
@@ -1240,9 +1305,7 @@ class Elab:
         if tag == "mvar":
             return t
         if tag == "fv":
-            loc = self.goal.local(t[1])
-            if loc is None:
-                raise ModelError(f"unknown identifier {uid_name(t[1])}")
+            loc = self.bound_local(t[1])
             if not loc.is_var:
                 raise ModelError(f"{loc.name} is a proof, expected a real number")
             if loc.type != REAL:
@@ -1281,9 +1344,7 @@ class Elab:
         """The type of a proof-valued head as binders and conclusion (fresh mvars not yet made)."""
         tag = t[0]
         if tag == "fv":
-            loc = self.goal.local(t[1])
-            if loc is None:
-                raise ModelError(f"unknown identifier {uid_name(t[1])}")
+            loc = self.bound_local(t[1])
             if loc.is_var:
                 raise ModelError(f"{loc.name} is a real number, expected a proof")
             return _pi_binders(loc.type)
@@ -2107,50 +2168,9 @@ class Checker:
     def atomic(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
         kind = tac[0]
         if kind == "have":
-            _, name, ty_toks, how, body = tac
-            el = self.elab(g)
-            if ty_toks is not None:
-                ty = self.parse(ty_toks, g)
-                if not _is_prop(canon(ty)):
-                    raise NotModelled(f"have of a non-proposition {show(ty)}")
-                if how == "term":
-                    try:
-                        term = self.parse(body, g)
-                        el.proof_against(term, ty)
-                        self.finish_elab(el, line, text)
-                        self.verdict(line, "have", OK, "", text)
-                    except (NotModelled, ModelError) as exc:
-                        # Lean reports the error and keeps `name : ty` (elaborated as sorry)
-                        self.verdict(line, "have", UNSUPPORTED if isinstance(exc, NotModelled) else FAIL,
-                                     str(exc), text)
-                else:
-                    self.verdict(line, "have", OK, "", text)
-                    self.run_by(body, g.with_target(ty), line, text)
-            else:
-                if how != "term":
-                    raise NotModelled("have without a type proved by tactics")
-                term = self.parse(body, g)
-                ty = el.proof(term)
-                self.finish_elab(el, line, text)
-                ty = el.inst(ty)
-                if has_mvar(ty):
-                    raise ModelError(f"have {name}: type contains metavariables: {show(ty)[:200]}")
-                self.verdict(line, "have", OK, "", text)
-            uid = self.base.fresh(name)
-            return [g.add(Local(uid, name, False, ty))]
+            return self.atomic_have(tac, g, line, text)
         if kind == "suffices":
-            _, name, ty_toks, how, body = tac
-            ty = self.parse(ty_toks, g)
-            uid = self.base.fresh(name)
-            g2 = g.add(Local(uid, name, False, ty))
-            self.verdict(line, "suffices", OK, "", text)
-            if how == "by":
-                self.run_by(body, g2, line, text)
-            else:
-                el = self.elab(g2)
-                el.proof_against(self.parse(body, g2), g.target)
-                self.finish_elab(el, line, text)
-            return [g.with_target(ty)]
+            return self.atomic_suffices(tac, g, line, text)
         if kind == "linear_combination":
             self.linear_combination(tac, g, line, text)
             self.verdict(line, "linear_combination", OK, "", text)
@@ -2166,71 +2186,23 @@ class Checker:
             self.verdict(line, "linarith", OK, "", text)
             return []
         if kind in ("ring", "ring1"):
-            t = canon(g.target)
-            if t[0] != "rel" or t[1] != "=":
-                raise ModelError(f"{kind}: goal is not an equality: {show(t)[:200]}")
-            el = self.elab(g)
-            lhs, rhs = el.value(t[2]), el.value(t[3])
-            norm = RingNormalizer([lhs, rhs])
-            if not (norm.norm(lhs) - norm.norm(rhs)).is_zero():
-                raise ModelError(f"{kind}: the sides differ in ring normal form")
-            self.verdict(line, kind, OK, "", text)
-            return []
+            return self.atomic_ring(kind, g, line, text)
         if kind == "exact":
-            el = self.elab(g)
-            el.proof_against(self.parse(tac[1], g), g.target)
-            self.finish_elab(el, line, text)
-            self.check_names(el, line, text)
+            self.elab_term_against_goal(tac[1], g, line, text)
             self.verdict(line, "exact", OK, "", text)
             return []
         if kind == "refine":
-            el = self.elab(g)
-            el.proof_against(self.parse(tac[1], g), g.target)
-            self.finish_elab(el, line, text)
-            self.check_names(el, line, text)
+            el = self.elab_term_against_goal(tac[1], g, line, text)
             self.verdict(line, "refine", OK, "", text)
             return [gg.with_target(el.inst(t)) for t, gg in el.new_goals]
         if kind == "apply":
             return self.apply(tac, g, line, text)
         if kind == "intro":
-            names = tac[1]
-            cur = g
-            for nm in names:
-                t = cur.target
-                uid = self.base.fresh(nm)
-                if t[0] == "forall":
-                    cur = Goal(cur.ctx + (Local(uid, nm, t[2] == REAL, t[2]),), subst(t[3], {t[1]: ("fv", uid)}))
-                elif t[0] == "imp":
-                    cur = Goal(cur.ctx + (Local(uid, nm, False, t[1]),), t[2])
-                else:
-                    raise ModelError(f"intro {nm}: the goal {show(t)[:200]} is not a ∀ or →")
-            self.verdict(line, "intro", OK, "", text)
-            return [cur]
-        if kind == "obtain":
-            pat, term_toks = tac[1], tac[2]
-            el = self.elab(g)
-            prop = el.proof(self.parse(term_toks, g))
-            self.finish_elab(el, line, text)
-            self.check_names(el, line, text)
-            goals = self.destruct(pat, el.inst(prop), g)
-            self.verdict(line, kind, OK, "", text)
-            return goals
-        if kind == "rcases":
-            pat, term_toks = tac[1], tac[2]
-            el = self.elab(g)
-            prop = el.proof(self.parse(term_toks, g))
-            self.finish_elab(el, line, text)
-            self.check_names(el, line, text)
-            goals = self.destruct(pat, el.inst(prop), g)
-            self.verdict(line, kind, OK, "", text)
-            return goals
+            return self.atomic_intro(tac[1], g, line, text)
+        if kind in ("obtain", "rcases"):
+            return self.atomic_destruct(tac, g, line, text)
         if kind == "show":
-            ty = self.parse(tac[1], g)
-            el = self.elab(g)
-            if not el.unify(ty, g.target):
-                raise ModelError(f"show: {show(ty)[:200]} is not the goal {show(g.target)[:200]}")
-            self.verdict(line, "show", OK, "", text)
-            return [g.with_target(ty)]
+            return self.atomic_show(tac, g, line, text)
         if kind == "constructor":
             t = canon(g.target)
             if t[0] != "and":
@@ -2245,6 +2217,116 @@ class Checker:
             self.verdict(line, "skip", OK, "", text)
             return [g]
         raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
+
+    def atomic_have(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        _, name, ty_toks, how, body = tac
+        el = self.elab(g)
+        if ty_toks is not None:
+            ty = self.have_typed(el, ty_toks, how, body, g, line, text)
+        else:
+            ty = self.have_untyped(el, name, how, body, g, line, text)
+        uid = self.base.fresh(name)
+        return [g.add(Local(uid, name, False, ty))]
+
+    def have_typed(self, el: Elab, ty_toks: Any, how: str, body: Any, g: Goal, line: int, text: str) -> Any:
+        """``have name : ty := …``: the stated type (kept even when its proof fails, as Lean does)."""
+        ty = self.parse(ty_toks, g)
+        if not _is_prop(canon(ty)):
+            raise NotModelled(f"have of a non-proposition {show(ty)}")
+        if how == "term":
+            try:
+                term = self.parse(body, g)
+                el.proof_against(term, ty)
+                self.finish_elab(el, line, text)
+                self.verdict(line, "have", OK, "", text)
+            except (NotModelled, ModelError) as exc:
+                # Lean reports the error and keeps `name : ty` (elaborated as sorry)
+                self.verdict(line, "have", UNSUPPORTED if isinstance(exc, NotModelled) else FAIL,
+                             str(exc), text)
+        else:
+            self.verdict(line, "have", OK, "", text)
+            self.run_by(body, g.with_target(ty), line, text)
+        return ty
+
+    def have_untyped(self, el: Elab, name: str, how: str, body: Any, g: Goal, line: int, text: str) -> Any:
+        """``have name := term``: the type inferred from the term."""
+        if how != "term":
+            raise NotModelled("have without a type proved by tactics")
+        term = self.parse(body, g)
+        ty = el.proof(term)
+        self.finish_elab(el, line, text)
+        ty = el.inst(ty)
+        if has_mvar(ty):
+            raise ModelError(f"have {name}: type contains metavariables: {show(ty)[:200]}")
+        self.verdict(line, "have", OK, "", text)
+        return ty
+
+    def atomic_suffices(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        _, name, ty_toks, how, body = tac
+        ty = self.parse(ty_toks, g)
+        uid = self.base.fresh(name)
+        g2 = g.add(Local(uid, name, False, ty))
+        self.verdict(line, "suffices", OK, "", text)
+        if how == "by":
+            self.run_by(body, g2, line, text)
+        else:
+            el = self.elab(g2)
+            el.proof_against(self.parse(body, g2), g.target)
+            self.finish_elab(el, line, text)
+        return [g.with_target(ty)]
+
+    def atomic_ring(self, kind: str, g: Goal, line: int, text: str) -> list[Goal]:
+        t = canon(g.target)
+        if t[0] != "rel" or t[1] != "=":
+            raise ModelError(f"{kind}: goal is not an equality: {show(t)[:200]}")
+        el = self.elab(g)
+        lhs, rhs = el.value(t[2]), el.value(t[3])
+        norm = RingNormalizer([lhs, rhs])
+        if not (norm.norm(lhs) - norm.norm(rhs)).is_zero():
+            raise ModelError(f"{kind}: the sides differ in ring normal form")
+        self.verdict(line, kind, OK, "", text)
+        return []
+
+    def elab_term_against_goal(self, toks: list[Tok], g: Goal, line: int, text: str) -> Elab:
+        """Elaborate the term of ``exact``/``refine`` against the goal (shared by both tactics)."""
+        el = self.elab(g)
+        el.proof_against(self.parse(toks, g), g.target)
+        self.finish_elab(el, line, text)
+        self.check_names(el, line, text)
+        return el
+
+    def atomic_intro(self, names: list[str], g: Goal, line: int, text: str) -> list[Goal]:
+        cur = g
+        for nm in names:
+            t = cur.target
+            uid = self.base.fresh(nm)
+            if t[0] == "forall":
+                cur = Goal(cur.ctx + (Local(uid, nm, t[2] == REAL, t[2]),), subst(t[3], {t[1]: ("fv", uid)}))
+            elif t[0] == "imp":
+                cur = Goal(cur.ctx + (Local(uid, nm, False, t[1]),), t[2])
+            else:
+                raise ModelError(f"intro {nm}: the goal {show(t)[:200]} is not a ∀ or →")
+        self.verdict(line, "intro", OK, "", text)
+        return [cur]
+
+    def atomic_destruct(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        """``obtain pat := term`` / ``rcases term with pat`` (same model for both)."""
+        kind, pat, term_toks = tac[0], tac[1], tac[2]
+        el = self.elab(g)
+        prop = el.proof(self.parse(term_toks, g))
+        self.finish_elab(el, line, text)
+        self.check_names(el, line, text)
+        goals = self.destruct(pat, el.inst(prop), g)
+        self.verdict(line, kind, OK, "", text)
+        return goals
+
+    def atomic_show(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        ty = self.parse(tac[1], g)
+        el = self.elab(g)
+        if not el.unify(ty, g.target):
+            raise ModelError(f"show: {show(ty)[:200]} is not the goal {show(g.target)[:200]}")
+        self.verdict(line, "show", OK, "", text)
+        return [g.with_target(ty)]
 
     def check_names(self, el: Elab, line: int, text: str) -> None:
         del el, line, text
@@ -2512,8 +2594,12 @@ def _tac_kind(t: Any) -> str:
 
 # ---------------------------------------------------------------- tactic parser
 
+_EXTRA_ARG_TACTICS = ("linarith", "nlinarith", "polyrith", "field_simp", "norm_num", "simp", "ring_nf", "simp_all",
+                      "norm_cast", "push_cast", "gcongr", "nlinarith!", "linarith!", "aesop", "omega", "decide",
+                      "simpa", "exact_mod_cast", "assumption", "trivial", "tauto", "bound")
 
-class TacParser:
+
+class TacParser(_TokenCursor):
     """Tactic syntax over tokens (terms are kept as token slices, parsed per goal)."""
 
     def __init__(self, toks: list[Tok], block: list[Item] | None = None):
@@ -2521,21 +2607,9 @@ class TacParser:
         self.i = 0
         self.block = block
 
-    def peek(self, k: int = 0) -> Tok:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else Tok("eof", "", -1, -1)
-
     def at(self, *texts: str) -> bool:
         t = self.peek()
         return t.kind != "eof" and t.text in texts
-
-    def next(self) -> Tok:
-        t = self.peek()
-        self.i += 1
-        return t
-
-    def done(self) -> bool:
-        return self.i >= len(self.toks)
 
     def expect(self, text: str) -> None:
         t = self.next()
@@ -2560,19 +2634,7 @@ class TacParser:
 
     def term_slice(self, stops: tuple[str, ...] = ()) -> list[Tok]:
         """Tokens of a term: up to a top-level ``;``, ``<;>``, ``|`` or a stop word."""
-        depth, start = 0, self.i
-        while not self.done():
-            t = self.peek()
-            if t.kind == "sym" and t.text in ("(", "[", "⟨", "{"):
-                depth += 1
-            elif t.kind == "sym" and t.text in (")", "]", "⟩", "}"):
-                if depth == 0:
-                    break
-                depth -= 1
-            elif depth == 0 and (t.kind == "sym" and t.text in (";", "<;>", "|") or t.text in stops):
-                break
-            self.i += 1
-        return self.toks[start:self.i]
+        return self.balanced_slice(lambda t: t.kind == "sym" and t.text in (";", "<;>", "|") or t.text in stops)
 
     def by_body(self) -> Any:
         """After ``by``: the nested block, or the rest of the tokens."""
@@ -2582,9 +2644,9 @@ class TacParser:
         depth, start = 0, self.i
         while not self.done():
             t = self.peek()
-            if t.text in ("(", "[", "⟨", "{"):
+            if t.text in _OPENERS:
                 depth += 1
-            elif t.text in (")", "]", "⟩", "}"):
+            elif t.text in _CLOSERS:
                 if depth == 0:
                     break
                 depth -= 1
@@ -2601,63 +2663,16 @@ class TacParser:
             self.expect(")")
             return inner
         if s == "first":
-            alts = []
-            while self.at("|"):
-                self.next()
-                alts.append(self.then())
-            if not alts:
-                raise NotModelled("syntax: first without alternatives")
-            return ("first", alts)
+            return self.first_alts()
         if s in ("have", "suffices"):
-            name = "this"
-            if self.peek().kind == "ident" and self.peek(1).text in (":", ":="):
-                name = self.next().text
-            ty = None
-            if self.at(":"):
-                self.next()
-                ty = self.term_slice((":=", "by", "from"))
-            if s == "suffices":
-                if ty is None:
-                    raise NotModelled("syntax: suffices without a type")
-                if self.at("by"):
-                    self.next()
-                    return ("suffices", name, ty, "by", self.by_body())
-                if self.at("from"):
-                    self.next()
-                    return ("suffices", name, ty, "term", self.term_slice())
-                raise NotModelled("syntax: suffices without by/from")
-            self.expect(":=")
-            if self.at("by"):
-                self.next()
-                return ("have", name, ty, "by", self.by_body())
-            return ("have", name, ty, "term", self.term_slice())
+            return self.have_or_suffices(s)
         if s == "linear_combination":
-            opts = []
-            while self.at("(") and self.peek(1).text in ("norm", "exp") and self.peek(2).text == ":=":
-                depth = 0
-                while True:
-                    tk = self.next()
-                    opts.append(tk.text)
-                    depth += tk.text == "("
-                    depth -= tk.text == ")"
-                    if depth == 0 or tk.kind == "eof":
-                        break
+            opts = self.linear_combination_opts()
             return ("linear_combination", opts, self.term_slice())
         if s in ("positivity", "ring", "ring1", "constructor", "skip"):
             return (s,)
-        if s in ("linarith", "nlinarith", "polyrith", "field_simp", "norm_num", "simp", "ring_nf", "simp_all",
-                 "norm_cast", "push_cast", "gcongr", "nlinarith!", "linarith!", "aesop", "omega", "decide",
-                 "simpa", "exact_mod_cast", "assumption", "trivial", "tauto", "bound"):
-            extra = []
-            if self.at("only"):
-                self.next()
-            if self.at("["):
-                extra = self.term_slice()
-            while not self.done() and not self.at(";", "<;>", "|", ")"):
-                extra.append(self.next())
-            if s == "linarith":
-                return ("linarith", extra)
-            return (s, extra)
+        if s in _EXTRA_ARG_TACTICS:
+            return self.extra_args(s)
         if s == "exact" or s == "refine" or s == "apply":
             return (s, self.term_slice())
         if s == "show":
@@ -2676,27 +2691,90 @@ class TacParser:
             self.expect("with")
             return ("rcases", self.pattern(), term)
         if s == "rw" or s == "rewrite":
-            self.expect("[")
-            rules = []
-            while not self.at("]"):
-                rev = False
-                if self.at("←", "<-"):
-                    self.next()
-                    rev = True
-                toks = self.term_slice((",",))
-                # a rule is a term up to a top-level comma
-                rules.append((rev, _rule_term(toks)))
-                if self.at(","):
-                    self.next()
-            self.expect("]")
-            loc = None
-            if self.at("at"):
-                self.next()
-                loc = self.next().text
-            return ("rw", rules, loc)
+            return self.rewrite_rules()
         if s == "calc":
             raise NotModelled("calc is only modelled with one step a line")
         raise NotModelled(f"not modelled: tactic `{s}`")
+
+    def first_alts(self) -> Any:
+        alts = []
+        while self.at("|"):
+            self.next()
+            alts.append(self.then())
+        if not alts:
+            raise NotModelled("syntax: first without alternatives")
+        return ("first", alts)
+
+    def have_or_suffices(self, s: str) -> Any:
+        name = "this"
+        if self.peek().kind == "ident" and self.peek(1).text in (":", ":="):
+            name = self.next().text
+        ty = None
+        if self.at(":"):
+            self.next()
+            ty = self.term_slice((":=", "by", "from"))
+        if s == "suffices":
+            if ty is None:
+                raise NotModelled("syntax: suffices without a type")
+            if self.at("by"):
+                self.next()
+                return ("suffices", name, ty, "by", self.by_body())
+            if self.at("from"):
+                self.next()
+                return ("suffices", name, ty, "term", self.term_slice())
+            raise NotModelled("syntax: suffices without by/from")
+        self.expect(":=")
+        if self.at("by"):
+            self.next()
+            return ("have", name, ty, "by", self.by_body())
+        return ("have", name, ty, "term", self.term_slice())
+
+    def linear_combination_opts(self) -> list[str]:
+        """Texts of the leading ``(norm := …)`` / ``(exp := …)`` options."""
+        opts = []
+        while self.at("(") and self.peek(1).text in ("norm", "exp") and self.peek(2).text == ":=":
+            depth = 0
+            while True:
+                tk = self.next()
+                opts.append(tk.text)
+                depth += tk.text == "("
+                depth -= tk.text == ")"
+                if depth == 0 or tk.kind == "eof":
+                    break
+        return opts
+
+    def extra_args(self, s: str) -> Any:
+        """A closing tactic with its (unmodelled) arguments kept as tokens."""
+        extra = []
+        if self.at("only"):
+            self.next()
+        if self.at("["):
+            extra = self.term_slice()
+        while not self.done() and not self.at(";", "<;>", "|", ")"):
+            extra.append(self.next())
+        if s == "linarith":
+            return ("linarith", extra)
+        return (s, extra)
+
+    def rewrite_rules(self) -> Any:
+        self.expect("[")
+        rules = []
+        while not self.at("]"):
+            rev = False
+            if self.at("←", "<-"):
+                self.next()
+                rev = True
+            toks = self.term_slice((",",))
+            # a rule is a term up to a top-level comma
+            rules.append((rev, _rule_term(toks)))
+            if self.at(","):
+                self.next()
+        self.expect("]")
+        loc = None
+        if self.at("at"):
+            self.next()
+            loc = self.next().text
+        return ("rw", rules, loc)
 
     def pattern(self) -> Any:
         alts = [self.pattern1()]

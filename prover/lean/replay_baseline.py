@@ -18,6 +18,7 @@ import resource
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -153,85 +154,109 @@ def _over(f: Path) -> dict:
             "reason": f"over the limits ({MEMORY_LIMIT_BYTES >> 30} GiB, {TIME_LIMIT_S} s)"}
 
 
-def markdown(result: dict, command: str) -> str:
-    rows = result["rows"]
-    rendered = [r for r in rows if r["rendered"]]
+@dataclass
+class _Tally:
+    """Counts over the rendered proofs for the Markdown tables."""
+
+    first: Counter = field(default_factory=Counter)
+    present: Counter = field(default_factory=Counter)
+    by_kind_total: Counter = field(default_factory=Counter)
+    by_kind_ok: Counter = field(default_factory=Counter)
+    by_kind_fail: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
+    tactic_fail: Counter = field(default_factory=Counter)
+
+
+def _tally_failures(rep: ReplayReport, t: _Tally) -> None:
+    """The first failure (by line, size budgets only when no tactic fails) and every class present."""
+    fails = rep.failures
+    tactic_fails = sorted([s for s in fails if s.kind != "budget"], key=lambda s: s.line)
+    primary = (tactic_fails or fails)[:1]
+    for s in primary:
+        t.first[failure_class(s)] += 1
+    for c in {failure_class(s) for s in fails}:
+        t.present[c] += 1
+
+
+def _tally_steps(text: str, rep: ReplayReport, t: _Tally) -> None:
+    """Verdicts grouped by renderer step instance (a step passes when all its tactics pass)."""
+    kinds = step_kinds(text)
+    inst: dict[tuple[str, int], list[StepVerdict]] = defaultdict(list)
+    starts = {}
+    for k, ln in enumerate(text.split("\n"), 1):
+        if _STEP.match(ln):
+            starts[k] = kinds[k]
+    for s in rep.steps:
+        if s.kind == "budget":
+            continue
+        prev = [k for k in starts if k <= s.line]
+        inst[(kinds.get(s.line, "prelude"), max(prev) if prev else 0)].append(s)
+        if not s.ok:
+            t.tactic_fail[s.kind] += 1
+    for k, kind in starts.items():
+        inst.setdefault((kind, k), [])
+    for (kind, _), vs in inst.items():
+        t.by_kind_total[kind] += 1
+        if all(v.ok for v in vs):
+            t.by_kind_ok[kind] += 1
+        else:
+            bad = next(v for v in vs if not v.ok)
+            t.by_kind_fail[kind][failure_class(bad)] += 1
+
+
+def _intro_lines(rows: list[dict], rendered: list[dict], command: str) -> list[str]:
     passing = [r for r in rendered if r["report"].ok]
     failing = [r for r in rendered if not r["report"].ok]
-    first = Counter()
-    present = Counter()
-    by_kind_total: Counter = Counter()
-    by_kind_ok: Counter = Counter()
-    by_kind_fail: dict[str, Counter] = defaultdict(Counter)
-    tactic_fail = Counter()
-    for r in rendered:
-        rep = r["report"]
-        fails = rep.failures
-        tactic_fails = sorted([s for s in fails if s.kind != "budget"], key=lambda s: s.line)
-        primary = (tactic_fails or fails)[:1]
-        for s in primary:
-            first[failure_class(s)] += 1
-        for c in {failure_class(s) for s in fails}:
-            present[c] += 1
-        kinds = step_kinds(r["text"])
-        inst: dict[tuple[str, int], list[StepVerdict]] = defaultdict(list)
-        starts = {}
-        for k, ln in enumerate(r["text"].split("\n"), 1):
-            if _STEP.match(ln):
-                starts[k] = kinds[k]
-        for s in rep.steps:
-            if s.kind == "budget":
-                continue
-            prev = [k for k in starts if k <= s.line]
-            inst[(kinds.get(s.line, "prelude"), max(prev) if prev else 0)].append(s)
-            if not s.ok:
-                tactic_fail[s.kind] += 1
-        for k, kind in starts.items():
-            inst.setdefault((kind, k), [])
-        for (kind, _), vs in inst.items():
-            by_kind_total[kind] += 1
-            if all(v.ok for v in vs):
-                by_kind_ok[kind] += 1
-            else:
-                bad = next(v for v in vs if not v.ok)
-                by_kind_fail[kind][failure_class(bad)] += 1
-    largest = max(rendered, key=lambda r: r["report"].chars) if rendered else None
-    longest = max(rendered, key=lambda r: r["report"].longest_line) if rendered else None
-    longest_tactic = max(rendered, key=lambda r: r["report"].longest_tactic) if rendered else None
-    out = ["# Lean replay model: the saved proofs, rendered and replayed", "",
-           "The replay model (`prover lean replay`, `prover.lean.replay`) is a static model of Lean 4 +",
-           "Mathlib v4.16.0 for the subset our renderer emits, **not Lean**: it passes a tactic only when it",
-           "can compute its effect exactly, and counts everything it cannot model as a failure (not a claim",
-           "about what Lean accepts: a file that fails here may still compile; one that passes should).",
-           (f"Each proof is rendered and replayed in its own process (limits: {MEMORY_LIMIT_BYTES >> 30} GiB, "
-            f"{TIME_LIMIT_S} s)."), "",
-           f"Command: `{command}`", "",
-           "| proofs saved | rendered | refused by the renderer | replay-passing | replay-failing |",
-           "|---:|---:|---:|---:|---:|",
-           f"| {len(rows)} | {len(rendered)} | {len(rows) - len(rendered)} | {len(passing)} | {len(failing)} |", ""]
-    if largest is not None and longest is not None:
-        out += [(f"Largest file: {largest['report'].chars:,} characters ({largest['name']}); longest line: "
-                 f"{longest['report'].longest_line:,} characters ({longest['name']}); longest tactic (over all "
-                 f"its lines): {longest_tactic['report'].longest_tactic:,} characters ({longest_tactic['name']}). "
-                 "Budgets: 20,000 characters a line and a tactic, 200,000 a file, `set_option maxHeartbeats N in` "
-                 "above 20,000 characters."), ""]
-    out += ["## First failure per file", "",
-            "The first failing tactic by line (size-budget failures only when no tactic fails).", "",
-            "| first failure class | files |", "|---|---:|"]
-    out += [f"| {c} | {n} |" for c, n in first.most_common()]
+    return ["# Lean replay model: the saved proofs, rendered and replayed", "",
+            "The replay model (`prover lean replay`, `prover.lean.replay`) is a static model of Lean 4 +",
+            "Mathlib v4.16.0 for the subset our renderer emits, **not Lean**: it passes a tactic only when it",
+            "can compute its effect exactly, and counts everything it cannot model as a failure (not a claim",
+            "about what Lean accepts: a file that fails here may still compile; one that passes should).",
+            (f"Each proof is rendered and replayed in its own process (limits: {MEMORY_LIMIT_BYTES >> 30} GiB, "
+             f"{TIME_LIMIT_S} s)."), "",
+            f"Command: `{command}`", "",
+            "| proofs saved | rendered | refused by the renderer | replay-passing | replay-failing |",
+            "|---:|---:|---:|---:|---:|",
+            f"| {len(rows)} | {len(rendered)} | {len(rows) - len(rendered)} | {len(passing)} | {len(failing)} |",
+            ""]
+
+
+def _size_lines(rendered: list[dict]) -> list[str]:
+    """The largest file, longest line and longest tactic, against the budgets."""
+    if not rendered:
+        return []
+    largest = max(rendered, key=lambda r: r["report"].chars)
+    longest = max(rendered, key=lambda r: r["report"].longest_line)
+    longest_tactic = max(rendered, key=lambda r: r["report"].longest_tactic)
+    return [(f"Largest file: {largest['report'].chars:,} characters ({largest['name']}); longest line: "
+             f"{longest['report'].longest_line:,} characters ({longest['name']}); longest tactic (over all "
+             f"its lines): {longest_tactic['report'].longest_tactic:,} characters ({longest_tactic['name']}). "
+             "Budgets: 20,000 characters a line and a tactic, 200,000 a file, `set_option maxHeartbeats N in` "
+             "above 20,000 characters."), ""]
+
+
+def _table_lines(t: _Tally) -> list[str]:
+    """The failure-class, step-kind and tactic-kind tables."""
+    out = ["## First failure per file", "",
+           "The first failing tactic by line (size-budget failures only when no tactic fails).", "",
+           "| first failure class | files |", "|---|---:|"]
+    out += [f"| {c} | {n} |" for c, n in t.first.most_common()]
     out += ["", "## Every failure class present", "", "| failure class | files with it |", "|---|---:|"]
-    out += [f"| {c} | {n} |" for c, n in present.most_common()]
+    out += [f"| {c} | {n} |" for c, n in t.present.most_common()]
     out += ["", "## By step kind", "",
             "Each renderer step (the `-- close (sos)`, `-- rewrite`, … comment and the tactics up to the next",
             "one, nested steps counted on their own) passes when every tactic in it passes.", "",
             "| step kind | instances | passing | failing | main failure classes |", "|---|---:|---:|---:|---|"]
-    for kind, n in by_kind_total.most_common():
-        fails = by_kind_fail[kind]
+    for kind, n in t.by_kind_total.most_common():
+        fails = t.by_kind_fail[kind]
         top = "; ".join(f"{c} ({m})" for c, m in fails.most_common(3))
-        out.append(f"| {kind} | {n} | {by_kind_ok[kind]} | {n - by_kind_ok[kind]} | {top} |")
+        out.append(f"| {kind} | {n} | {t.by_kind_ok[kind]} | {n - t.by_kind_ok[kind]} | {top} |")
     out += ["", "## Failing tactics by kind", "", "| tactic | failing verdicts |", "|---|---:|"]
-    out += [f"| `{k}` | {n} |" for k, n in tactic_fail.most_common()]
-    out += ["", "## Per proof", "", "| proof | verdict | first failure (line: class) |", "|---|---|---|"]
+    out += [f"| `{k}` | {n} |" for k, n in t.tactic_fail.most_common()]
+    return out
+
+
+def _per_proof_lines(rows: list[dict]) -> list[str]:
+    out = ["", "## Per proof", "", "| proof | verdict | first failure (line: class) |", "|---|---|---|"]
     for r in rows:
         if not r["rendered"]:
             out.append(f"| {r['name']} | not rendered | {r['reason']} |")
@@ -240,6 +265,18 @@ def markdown(result: dict, command: str) -> str:
         fails = sorted([s for s in rep.failures if s.kind != "budget"], key=lambda s: s.line) or rep.failures
         cell = f"{fails[0].line}: {failure_class(fails[0])}" if fails else ""
         out.append(f"| {r['name']} | {'pass' if rep.ok else 'fail'} | {cell} |")
+    return out
+
+
+def markdown(result: dict, command: str) -> str:
+    rows = result["rows"]
+    rendered = [r for r in rows if r["rendered"]]
+    tally = _Tally()
+    for r in rendered:
+        _tally_failures(r["report"], tally)
+        _tally_steps(r["text"], r["report"], tally)
+    out = _intro_lines(rows, rendered, command) + _size_lines(rendered) + _table_lines(tally)
+    out += _per_proof_lines(rows)
     return "\n".join(out) + "\n"
 
 

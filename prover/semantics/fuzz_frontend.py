@@ -390,26 +390,10 @@ def _term_value(rel: Any, point: dict[str, Fraction]) -> RelValue:
 def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points: int,
                     report: FuzzReport, parse: Callable[[str], Any], time_limit: float = 20.0) -> None:
     """Parse one statement and compare its front-end forms with Lean's values at points."""
-    from prover.frontend.errors import ParseError
-    from prover.kernel.terms import TermError
-
     text = A.show_statement(stmt)
     report.statements += 1
-    try:
-        with _time_limit(time_limit):
-            problem = parse(text)
-    except ParseError as exc:
-        report.refused += 1
-        msg = str(exc)
-        if "\n" in msg or not msg.strip():
-            report.multi_line_errors.append(f"{text}  ==>  {msg!r}")
-        report.refusals[msg.split(" (column")[0][:90]] += 1
-        return
-    except _Timeout:
-        report.crashes.append(f"{text}  ==>  front-end took over {time_limit}s")
-        return
-    except Exception as exc:  # noqa: BLE001 - any other exception is a front-end bug to report
-        report.crashes.append(f"{text}  ==>  {type(exc).__name__}: {exc}")
+    parsed, problem = _parse_statement(text, report, parse, time_limit)
+    if not parsed:
         return
     report.accepted += 1
     ast_rels = stmt.flat_hypotheses() + [stmt.goal]
@@ -418,7 +402,39 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
     if len(fe_rels) != len(ast_rels):
         report.shape_mismatches.append(f"{text}  ==>  {len(fe_rels)} relations, expected {len(ast_rels)}")
         return
-    variables = list(problem.variables)
+    sympy_forms = _sympy_forms(fe_rels, list(problem.variables), text, report)
+    faithful_rels = _faithful_rels(problem, len(ast_rels), text, report)
+    forms = _StatementForms(index, text, names, ast_rels, fe_rels, sympy_forms, faithful_rels)
+    rng = random.Random(f"points:{report.seed}:{index}")
+    for point in points_for(stmt, signs, points, rng):
+        report.pairs += _compare_at_point(forms, point, report)
+
+
+def _parse_statement(text: str, report: FuzzReport, parse: Callable[[str], Any],
+                     time_limit: float) -> tuple[bool, Any]:
+    """``(True, problem)``, or ``(False, None)`` with the refusal or crash counted in ``report``."""
+    from prover.frontend.errors import ParseError
+
+    try:
+        with _time_limit(time_limit):
+            return True, parse(text)
+    except ParseError as exc:
+        report.refused += 1
+        msg = str(exc)
+        if "\n" in msg or not msg.strip():
+            report.multi_line_errors.append(f"{text}  ==>  {msg!r}")
+        report.refusals[msg.split(" (column")[0][:90]] += 1
+    except _Timeout:
+        report.crashes.append(f"{text}  ==>  front-end took over {time_limit}s")
+    except Exception as exc:  # noqa: BLE001 - any other exception is a front-end bug to report
+        report.crashes.append(f"{text}  ==>  {type(exc).__name__}: {exc}")
+    return False, None
+
+
+def _sympy_forms(fe_rels: list[Any], variables: list[str], text: str, report: FuzzReport) -> list[Any]:
+    """The kernel-term form of each front-end relation (None where it cannot be read back)."""
+    from prover.kernel.terms import TermError
+
     sympy_forms = []
     for r in fe_rels:
         try:
@@ -426,46 +442,72 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
         except TermError as exc:
             report.unreadable.append(f"{text}  ==>  {r.lhs} {r.op} {r.rhs}: {exc}")
             sympy_forms.append(None)
+    return sympy_forms
+
+
+def _faithful_rels(problem: Any, n: int, text: str, report: FuzzReport) -> list[Any] | None:
+    """The faithful form's ``n`` relations, if the front end gave one of the right shape."""
     faithful = getattr(problem, "faithful", None)
     faithful_rels = None
     if faithful is not None:
         report.faithful_available = True
         faithful_rels = list(faithful.hypotheses) + [faithful.goal]
-        if len(faithful_rels) != len(ast_rels):
+        if len(faithful_rels) != n:
             report.shape_mismatches.append(f"{text}  ==>  faithful has {len(faithful_rels)} relations")
             faithful_rels = None
-    rng = random.Random(f"points:{report.seed}:{index}")
-    for point in points_for(stmt, signs, points, rng):
-        compared = False
-        for i, ast_rel in enumerate(ast_rels):
-            lean = A.rel_value(ast_rel, point)
-            forms = [("sympy", sympy_forms[i], fe_rels[i])]
-            if faithful_rels is not None:
-                forms.append(("faithful", faithful_rels[i], faithful_rels[i]))
-            for form, rel, shown in forms:
-                if rel is None:
-                    continue
-                other = _term_value(rel, point)
-                compared = True
-                if form == "sympy":
-                    report.comparisons += 1
-                else:
-                    report.faithful_comparisons += 1
-                if lean.verdict is None or other.verdict is None:
-                    report.undecided += 1
-                kind = _disagree(lean, other)
-                if kind is not None:
-                    is_goal = i == len(ast_rels) - 1
-                    unsound = kind == "verdict" and lean.verdict is (not is_goal)
-                    found = Disagreement(index, text, names[i], form, kind, unsound, _show_point(point),
-                                         _show_rv(lean), _show_rv(other), _shown(shown))
-                    if form == "sympy" and kind == "value":
-                        report.side_mismatches.append(found)
-                    else:
-                        report.disagreements.append(found)
-            if lean.verdict is not True:
-                break  # later relations only where this hypothesis holds in Lean
-        report.pairs += compared
+    return faithful_rels
+
+
+@dataclass
+class _StatementForms:
+    """One accepted statement: Lean's relations and the front end's forms of each."""
+
+    index: int
+    text: str
+    names: list[str]
+    ast_rels: list[LRel]
+    fe_rels: list[Any]
+    sympy_forms: list[Any]
+    faithful_rels: list[Any] | None
+
+
+def _compare_at_point(f: _StatementForms, point: dict[str, Fraction], report: FuzzReport) -> bool:
+    """Compare every form with Lean at ``point``; True if any comparison was made."""
+    compared = False
+    for i, ast_rel in enumerate(f.ast_rels):
+        lean = A.rel_value(ast_rel, point)
+        forms = [("sympy", f.sympy_forms[i], f.fe_rels[i])]
+        if f.faithful_rels is not None:
+            forms.append(("faithful", f.faithful_rels[i], f.faithful_rels[i]))
+        for form, rel, shown in forms:
+            if rel is None:
+                continue
+            other = _term_value(rel, point)
+            compared = True
+            if form == "sympy":
+                report.comparisons += 1
+            else:
+                report.faithful_comparisons += 1
+            if lean.verdict is None or other.verdict is None:
+                report.undecided += 1
+            _record_disagreement(f, i, form, shown, point, lean, other, report)
+        if lean.verdict is not True:
+            break  # later relations only where this hypothesis holds in Lean
+    return compared
+
+
+def _record_disagreement(f: _StatementForms, i: int, form: str, shown: Any, point: dict[str, Fraction],
+                         lean: RelValue, other: RelValue, report: FuzzReport) -> None:
+    kind = _disagree(lean, other)
+    if kind is not None:
+        is_goal = i == len(f.ast_rels) - 1
+        unsound = kind == "verdict" and lean.verdict is (not is_goal)
+        found = Disagreement(f.index, f.text, f.names[i], form, kind, unsound, _show_point(point),
+                             _show_rv(lean), _show_rv(other), _shown(shown))
+        if form == "sympy" and kind == "value":
+            report.side_mismatches.append(found)
+        else:
+            report.disagreements.append(found)
 
 
 def _shown(rel: Any) -> str:

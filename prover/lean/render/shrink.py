@@ -44,7 +44,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step, expr_from_str, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
-from prover.solvers.rational_linalg import poly_add, poly_mul, to_fmpq
+from prover.solvers.rational_linalg import nullspace, poly_add, poly_mul, to_fmpq
 
 #: Certificates whose JSON text is shorter than this are left alone (already small).
 MIN_CERT_CHARS = 4_000
@@ -116,24 +116,6 @@ def _primitive(p: PolyDict) -> tuple[flint.fmpq, PolyDict]:
     return s, {m: c / s for m, c in p.items()}
 
 
-def _nullspace(rows: list[list[flint.fmpq]], n: int) -> list[list[flint.fmpq]]:
-    """Basis of ``{x : rows·x = 0}``: one vector per free column, 1 there and 0 at the others."""
-    if not rows:
-        return [[flint.fmpq(int(i == j)) for i in range(n)] for j in range(n)]
-    R, rank = flint.fmpq_mat(len(rows), n, [c for r in rows for c in r]).rref()
-    piv = []
-    for i in range(rank):
-        piv.append(next(j for j in range(n) if R[i, j] != 0))
-    out = []
-    for f in (j for j in range(n) if j not in piv):
-        v = [flint.fmpq(0)] * n
-        v[f] = flint.fmpq(1)
-        for i, pj in enumerate(piv):
-            v[pj] = -R[i, f]
-        out.append(v)
-    return out
-
-
 def _rational_kernel(X: np.ndarray, max_den: int = 200) -> list[list[flint.fmpq]]:
     """Rows spanning the numerical kernel of a PSD matrix, rounded to small denominators."""
     w, V = np.linalg.eigh((X + X.T) / 2)
@@ -179,7 +161,7 @@ def _block(mult: tuple[int, ...], mpoly: PolyDict, squares: list[tuple[flint.fmp
             Q[i][j] = Q[j][i]
     Qf = np.array([[_f(x) for x in row] for row in Q])
     kern = _rational_kernel(Qf)
-    N = _nullspace(kern, n)           # columns of the face, identity on the free coordinates
+    N = nullspace(kern, n)            # columns of the face, identity on the free coordinates
     if not N:
         raise _Fail("empty face")
     free = [next(i for i in range(n) if v[i] == 1 and all(w[i] == 0 for w in N if w is not v)) for v in N]

@@ -83,21 +83,13 @@ def _sort_tree(vs: list[str], ctx: RenderContext, leaf) -> list[str]:
     return place([vs[0]], list(vs[1:]), {})
 
 
-def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
-    cert = step.certificate
-    vs = [str(v) for v in cert["variables"]]
-    n = len(vs)
-    if n < 2:
-        raise RenderError("order split needs at least two variables")
-    sym = cert.get("symmetry")
+def _order_cases(step: Step, ctx: RenderContext, vs: list[str], moved: list[int],
+                 quantify: bool) -> tuple[list[str], list[list[str]], list[str]]:
+    """Per subgoal of an order split: the case lemma's statement, the subgoal's hypothesis names
+    and the ``fun … => ?_`` that introduces them."""
     goal = step.goal
-    quantify = sym in ("full", "cyclic")
+    n = len(vs)
     base = len(goal.hypotheses)
-    # hypotheses carried into the case lemmas (those mentioning the split variables)
-    moved = [i for i, h in enumerate(goal.hypotheses)
-             if quantify and {s.name for s in h.free_symbols()} & set(vs)]
-    lines = [f"-- split on the order of {', '.join(vs)}" + (f" ({sym} symmetry)" if sym else "")]
-    case_names = [ctx.fresh("hcase") for _ in step.subgoals]
     props = []
     kids = []
     intros = []
@@ -116,6 +108,24 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
         kids.append([names[i] if i < base else new[i] for i in range(len(sub.hypotheses))])
         binders = ([lean_ident(v) for v in vs] if quantify else []) + [hn[i] for i in moved] + cn
         intros.append(f"fun {' '.join(binders)} => ?_")
+    return props, kids, intros
+
+
+def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
+    cert = step.certificate
+    vs = [str(v) for v in cert["variables"]]
+    n = len(vs)
+    if n < 2:
+        raise RenderError("order split needs at least two variables")
+    sym = cert.get("symmetry")
+    goal = step.goal
+    quantify = sym in ("full", "cyclic")
+    # hypotheses carried into the case lemmas (those mentioning the split variables)
+    moved = [i for i, h in enumerate(goal.hypotheses)
+             if quantify and {s.name for s in h.free_symbols()} & set(vs)]
+    lines = [f"-- split on the order of {', '.join(vs)}" + (f" ({sym} symmetry)" if sym else "")]
+    case_names = [ctx.fresh("hcase") for _ in step.subgoals]
+    props, kids, intros = _order_cases(step, ctx, vs, moved, quantify)
     key = ctx.fresh("hcases")
     prop = " ∧ ".join(f"({p})" for p in props) if len(props) > 1 else props[0]
     lines.append(f"suffices {key} : {prop} by")
