@@ -265,3 +265,21 @@ def test_a_tactic_broken_over_lines_still_counts_whole_against_the_budget() -> N
     r = replay_text(text)
     assert r.longest_line < 20_000 < r.longest_tactic
     assert any("tactic budget" in f.reason for f in r.failures)
+
+
+@pytest.mark.parametrize("tactic", ["rw [foo", "exact ⟨a, b", "obtain ⟨x, y", "exact (fun x => x",
+                                    "rcases h with ⟨x", "linarith [foo"])
+def test_unclosed_brackets_are_a_syntax_failure_not_a_hang(tactic: str) -> None:
+    import signal
+
+    def _timeout(signum, frame):
+        raise AssertionError(f"replay hangs on {tactic!r}")
+
+    old = signal.signal(signal.SIGALRM, _timeout)
+    signal.alarm(10)
+    try:
+        r = replay_text(f"theorem t (a : ℝ) : a = a := by\n  {tactic}\n")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert not r.ok, r.summary()

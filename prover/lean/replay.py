@@ -410,7 +410,7 @@ class TermParser(_TokenCursor):
     def binders(self, stop: str) -> list[tuple[str, Any]]:
         """``x y : T`` / ``(x y : T) (h : P)`` / ``x y`` up to ``stop`` (names and types)."""
         out: list[tuple[str, Any]] = []
-        while not self.at(stop):
+        while not self.done() and not self.at(stop):
             if self.at("(", "{"):
                 close = ")" if self.next().text == "(" else "}"
                 names = []
@@ -461,7 +461,7 @@ class TermParser(_TokenCursor):
             return inner
         if s == "⟨":
             items = []
-            while not self.at("⟩"):
+            while not self.done() and not self.at("⟩"):
                 items.append(self.expr(0))
                 if self.at(","):
                     self.next()
@@ -515,7 +515,7 @@ class TermParser(_TokenCursor):
         if t.kind == "ident" and t.text in ("fun", "λ") or t.kind == "sym" and t.text == "λ":
             self.next()
             names = []
-            while not self.at("=>"):
+            while not self.done() and not self.at("=>"):
                 nt = self.next()
                 if nt.kind != "ident" and nt.text != "_":
                     raise NotModelled("syntax: only plain names are modelled as fun binders")
@@ -2759,7 +2759,7 @@ class TacParser(_TokenCursor):
     def rewrite_rules(self) -> Any:
         self.expect("[")
         rules = []
-        while not self.at("]"):
+        while not self.done() and not self.at("]"):
             rev = False
             if self.at("←", "<-"):
                 self.next()
@@ -2787,7 +2787,7 @@ class TacParser(_TokenCursor):
         if self.at("⟨"):
             self.next()
             parts = []
-            while not self.at("⟩"):
+            while not self.done() and not self.at("⟩"):
                 parts.append(self.pattern())
                 if self.at(","):
                     self.next()
