@@ -90,3 +90,33 @@ def test_random_rational_identities_replay() -> None:
         rhs = f"({lean_expr(combined)}) / (({lean_expr(dens[0])}) * ({lean_expr(dens[1])}))"
         text = _theorem(POSITIVE, lhs, rhs, VARS)
         assert replay_text(text).ok, text
+
+
+@pytest.mark.parametrize(("lhs", "rhs", "proof"), [
+    # 1 - c² > 0 only because a + b + c = 1 and a, b > 0: an SOS certificate, then `.ne'`
+    ("a / (1 - c ^ 2) * (1 - c ^ 2)", "a", ".ne'"),
+    # (a - 1)(b - 1)(c - 1) < 0: three negative factors, each from a certificate, then `.ne`
+    ("a / ((a - 1) * (b - 1) * (c - 1)) * ((a - 1) * (b - 1) * (c - 1))", "a", ".ne"),
+])
+def test_denominators_nonzero_only_under_a_constraint(lhs: str, rhs: str, proof: str) -> None:
+    from prover.ir import Goal, Step
+    from prover.lean.render.close import positive_fact_prover
+    from prover.problem import Relation, var
+
+    a, b, c = (var(v) for v in "abc")
+    hyps = tuple(Relation(0, "<", v) for v in (a, b, c)) + (Relation(a + b + c, "=", 1),)
+    goal = Goal(("a", "b", "c"), hyps, Relation(a, "=", a))
+    ctx = RenderContext(["ha", "hb", "hc", "h"], itertools.count(1), None, "linear_combination")
+    without = prove_equality(lhs, rhs, ["a", "b", "c"], _ctx())[0]
+    assert all("by positivity" in ln for ln in without if "≠ 0" in ln)
+    lines, comb = prove_equality(lhs, rhs, ["a", "b", "c"], ctx,
+                                 positive=positive_fact_prover(Step("close", goal, [], {}), goal, ctx))
+    assert any(ln.rstrip().endswith(proof) and "≠ 0" in ln for ln in lines)
+    body = "\n".join(f"  {x}" for x in lines + [f"linear_combination {comb}".rstrip()])
+    text = (f"import Mathlib\n\ntheorem t (a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) "
+            f"(h : a + b + c = 1) :\n    {lhs} = {rhs} := by\n{body}\n")
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+    # without the sign facts the model refuses the same identity (positivity sees no sign)
+    body0 = "\n".join(f"  {x}" for x in without + [f"linear_combination {prove_equality(lhs, rhs, ['a', 'b', 'c'], _ctx())[1]}"])
+    assert not replay_text(text.split(":= by\n")[0] + ":= by\n" + body0 + "\n").ok

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sympy as sp
 
+from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal, Step
 from prover.lean.render.common import (
     RenderContext,
@@ -17,8 +20,10 @@ from prover.lean.render.common import (
     slack_fact,
     step_expr,
 )
-from prover.lean.render.field_identity import prove_equality
+from prover.lean.render.field_identity import PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
+from prover.problem import Relation
+from prover.solvers.sos import sos_certificate
 
 
 def _sos_terms(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> tuple[list[tuple[sp.Expr, str]], list[str]]:
@@ -77,6 +82,93 @@ def _sos_value(step: Step, goal: Goal, cert: dict) -> str:
     return " + ".join(parts) or "0"
 
 
+#: Above this many characters the certificate's facts are stated one ``have`` each (their types
+#: inferred from the proof terms), so that no single tactic is larger than its largest fact.
+SPLIT_ABOVE = 10_000
+
+
+def _terms_as_haves(terms: list[tuple[sp.Expr, str]], ctx: RenderContext) -> tuple[list[str], list[tuple[sp.Expr, str]]]:
+    """``have hsqN := proof`` for each compound proof term; the combination then names them."""
+    lines: list[str] = []
+    out: list[tuple[sp.Expr, str]] = []
+    for weight, proof in terms:
+        if proof.isidentifier():
+            out.append((weight, proof))
+            continue
+        name = ctx.fresh("hsq")
+        lines.append(f"have {name} := {proof}")
+        out.append((weight, name))
+    return lines, out
+
+
+def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> PositiveFact:
+    """For :func:`prove_equality`: the sign of a denominator ``P`` that ``positivity`` cannot see
+    (a subtraction; e.g. ``1 - c ^ 2`` under ``a + b + c = 1``), from kernel-checked SOS
+    certificates under ``goal``'s hypotheses (named ``ctx.names``): ``0 < P`` directly, or through
+    the factors of ``P`` (each factor positive or negative), ``P < 0`` likewise."""
+    def direct(text: str, expr: sp.Expr) -> list[str]:
+        target = goal.with_target(Relation(sp.Integer(0), "<", expr))
+        cert = sos_certificate(target, POSITIVE_FACT_TIME)
+        if cert is None:
+            return []
+        name = ctx.fresh("hf")
+        return [f"have {name} : (0 : ℝ) < {text} := by"] + indent(close_lines(step, target, ctx.child(ctx.names), cert))
+
+    def prove(base: str) -> tuple[list[str], str] | None:
+        try:
+            expr = parse_expression(base, list(goal.variables))
+        except ParseError:
+            return None
+        if expr.is_polynomial(*expr.free_symbols):
+            by_factors = _sign_by_factors(base, expr, ctx, direct)
+            if by_factors is not None:
+                return by_factors
+        lines = direct(base, expr)
+        return (lines, f"{_last_name(lines)}.ne'") if lines else None
+    return prove
+
+
+def _last_name(lines: list[str]) -> str:
+    """The name of the last top-level ``have`` in ``lines``."""
+    return next(ln.split()[1] for ln in reversed(lines) if ln.startswith("have "))
+
+
+def _sign_by_factors(base: str, expr: sp.Expr, ctx: RenderContext,
+                     direct: Callable[[str, sp.Expr], list[str]]) -> tuple[list[str], str] | None:
+    """``base = c · Π fᵢ^kᵢ``: a fact ``0 < fᵢ`` or ``0 < -fᵢ`` for each factor with a negative
+    coefficient, ``positivity`` on the product of the positive forms, and ``linear_combination``
+    to ``0 < base`` or ``base < 0`` (the two differ by ``ring`` and a sign); None when a factor's
+    sign is not found."""
+    coeff, factors = sp.factor_list(sp.expand(expr))
+    if not factors or (len(factors) == 1 and factors[0][1] == 1):
+        return None
+    lines: list[str] = []
+    sign = 1 if coeff > 0 else -1
+    texts = [coeff_text(abs(coeff))]
+    for f, k in factors:
+        if any(c < 0 for c in sp.Poly(f, *sorted(f.free_symbols, key=str)).coeffs()):
+            fact = direct(lean_expr(f), f)
+            if not fact:
+                f = sp.expand(-f)
+                fact = direct(lean_expr(f), f)
+                if not fact:
+                    return None
+                sign *= (-1) ** k
+            lines += fact
+        texts.append(f"({lean_expr(f)})" + (f" ^ {k}" if k > 1 else ""))
+    hprod, hf = ctx.fresh("hprod"), ctx.fresh("hf")
+    lines.append(f"have {hprod} : (0 : ℝ) < {' * '.join(texts)} := by positivity")
+    if sign > 0:
+        lines.append(f"have {hf} : (0 : ℝ) < {base} := by linear_combination {hprod}")
+        return lines, f"{hf}.ne'"
+    lines.append(f"have {hf} : {base} < 0 := by linear_combination {hprod}")
+    return lines, f"{hf}.ne"
+
+
+#: Seconds of SOS search for one denominator's ``0 < P`` fact.
+POSITIVE_FACT_TIME = 5.0
+
+
 def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[str]:
     method = cert.get("method")
     if method == "sos":
@@ -87,7 +179,8 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         lines: list[str] = []
         left, right = ctx.sides(goal)
         slack_text = f"({left}) - ({right})" if goal.target.op == "=" else f"({right}) - ({left})"
-        id_lines, id_comb = prove_equality(slack_text, value_text, list(goal.variables), ctx)
+        id_lines, id_comb = prove_equality(slack_text, value_text, list(goal.variables), ctx,
+                                           positive=positive_fact_prover(step, goal, ctx))
         if id_comb:
             # denominators: the identity slack = value needs ``d * d⁻¹ = 1`` facts; state it once
             # and let the main linear_combination use it (its own ring check then cancels nothing)
@@ -97,6 +190,9 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
             terms.append((sp.Integer(1) if goal.target.op == "=" else sp.Integer(-1), hid))
         elif ctx.close_style == "nlinarith" and goal.target.op != "=":
             return [f"nlinarith [{', '.join(hints)}]"]
+        if len(combination(terms)) > SPLIT_ABOVE:
+            have_lines, terms = _terms_as_haves(terms, ctx)
+            lines += have_lines
         return lines + [f"linear_combination {combination(terms)}" if terms else "linear_combination"]
     if method == "positivity":
         if goal.target.op == "=":
@@ -110,7 +206,8 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
         left, right = ctx.sides(goal)
         slack_text = f"({right}) - ({left})"
-        id_lines, id_comb = prove_equality(slack_text, printed, list(goal.variables), ctx)
+        id_lines, id_comb = prove_equality(slack_text, printed, list(goal.variables), ctx,
+                                           positive=positive_fact_prover(step, goal, ctx))
         if not id_comb:
             return lines + [f"linear_combination {key}"]
         hid = ctx.fresh("hid")

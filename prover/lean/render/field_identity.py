@@ -22,6 +22,7 @@ import itertools
 import math
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -333,8 +334,14 @@ class _Printer:
 # ------------------------------------------------------------------ the public entry
 
 
+#: ``base text -> (lines, term)``: ``lines`` prove a sign fact of a denominator that ``positivity``
+#: cannot see (by a kernel certificate), ``term`` proves ``base ≠ 0`` from it; None when there is none.
+PositiveFact = Callable[[str], "tuple[list[str], str] | None"]
+
+
 def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
-                   facts: list[EqFact] | tuple[EqFact, ...] = ()) -> tuple[list[str], str]:
+                   facts: list[EqFact] | tuple[EqFact, ...] = (),
+                   positive: PositiveFact | None = None) -> tuple[list[str], str]:
     """``(lines, combination)`` such that ``lines`` followed by ``linear_combination combination``
     proves ``lhs = rhs`` (Lean texts over the real ``variables``) in a context where every
     denominator is provably nonzero by ``positivity``.
@@ -342,19 +349,34 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     ``facts`` are equalities already known (hypotheses, lemma instances) entering the
     combination with their coefficients. The returned combination adds multiples of
     ``hinvN : P * P⁻¹ = 1`` facts (and of products of them, each stated and proved in ``lines``);
-    it is empty when ``ring`` alone proves the identity."""
+    it is empty when ``ring`` alone proves the identity. A denominator with a subtraction gets
+    its ``P ≠ 0`` from ``positive`` (a sign fact) where it has one, else from ``positivity``."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
     try:
-        return _prove_equality(lhs, rhs, variables, ctx, facts)
+        return _prove_equality(lhs, rhs, variables, ctx, facts, _cached(positive))
     except RecursionError:
         raise RenderError("field identity: a term nested too deeply to read") from None
     finally:
         sys.setrecursionlimit(limit)
 
 
+def _cached(positive: PositiveFact | None) -> PositiveFact:
+    """``positive`` asked once per base (both strategies emit the same facts), never for a base
+    without a subtraction (``positivity`` proves those)."""
+    seen: dict[str, tuple[list[str], str] | None] = {}
+
+    def get(base: str) -> tuple[list[str], str] | None:
+        if positive is None or "-" not in base:
+            return None
+        if base not in seen:
+            seen[base] = positive(base)
+        return seen[base]
+    return get
+
+
 def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
-                    facts: list[EqFact] | tuple[EqFact, ...]) -> tuple[list[str], str]:
+                    facts: list[EqFact] | tuple[EqFact, ...], positive: PositiveFact) -> tuple[list[str], str]:
     goal = ("sub", _parse(lhs, variables), _parse(rhs, variables))
     text = f"({lhs}) - ({rhs})"
     for fct in facts:
@@ -373,7 +395,7 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     for common in (False, True):
         coeff = elim.solve(e, text, common=common)
         _verify(e, coeff, elim)
-        candidate = _emit(coeff, elim, printer)
+        candidate = _emit(coeff, elim, printer, positive)
         if best is None or _size(candidate) < _size(best):
             best = candidate
         if not coeff:
@@ -398,7 +420,7 @@ def _size(candidate: tuple[list[str], list[str]]) -> int:
 
 
 def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
-          printer: _Printer) -> tuple[list[str], list[str]]:
+          printer: _Printer, positive: PositiveFact) -> tuple[list[str], list[str]]:
     """The ``have`` lines (``P ≠ 0``, ``P * P⁻¹ = 1``, products of those) and the weighted terms.
     Names are placeholders, renamed to fresh names of the context once a candidate is chosen."""
     single = sorted({k for key in coeff for k, _ in key})
@@ -407,7 +429,12 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
     for k in single:
         base = printer.base_text(k)
         hne, hinv = _placeholder("hne"), _placeholder("hinv")
-        lines.append(f"have {hne} : {base} ≠ 0 := by positivity")
+        sign = positive(base)
+        if sign is None:
+            lines.append(f"have {hne} : {base} ≠ 0 := by positivity")
+        else:
+            lines += sign[0]
+            lines.append(f"have {hne} : {base} ≠ 0 := {sign[1]}")
         lines.append(f"have {hinv} : {base} * {printer.atom(k)} = 1 := mul_inv_cancel₀ {hne}")
         names[((k, 1),)] = hinv
     terms: list[str] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.ir import Goal, Step
-from prover.lean.render.close import close_lines
+from prover.lean.render.close import close_lines, positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -105,7 +105,8 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     parts += [f"{coeff_text(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
               for k, lam in eqs]
     lhs_text, rhs_text = " + ".join(parts), f"({right}) - ({left})"
-    id_lines, id_comb = prove_equality(lhs_text, rhs_text, list(goal.variables), ctx)
+    id_lines, id_comb = prove_equality(lhs_text, rhs_text, list(goal.variables), ctx,
+                                       positive=positive_fact_prover(step, goal, ctx))
     if id_comb:
         hid = ctx.fresh("hid")
         lines.append(f"have {hid} : {lhs_text} = {rhs_text} := by")

@@ -26,6 +26,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_from_str
 from prover.lean import replay as rp
 from prover.lean.render.budget import wrap_line
+from prover.lean.render.close import positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -213,7 +214,8 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     sub_vars, outer = list(sub.variables), list(goal.variables)
     il, ir = (_instantiate(t, sub_vars, {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
-    lines, comb = prove_equality(f"({left}) - ({right})", f"({il}) - ({ir})", outer, ctx, facts)
+    lines, comb = prove_equality(f"({left}) - ({right})", f"({il}) - ({ir})", outer, ctx, facts,
+                                 positive=positive_fact_prover(step, goal, ctx))
     return lines, comb
 
 
