@@ -283,3 +283,12 @@ def test_unclosed_brackets_are_a_syntax_failure_not_a_hang(tactic: str) -> None:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     assert not r.ok, r.summary()
+
+
+def test_real_division_macro_makes_a_divided_exponent_real() -> None:
+    """Under the benchmark macro ``x ^ (1 / 3)`` is ``x ^ (1 / 3 : ℝ)``; without it Lean reads
+    ``1 / 3`` in ℕ (``= 0``), so the two are different terms and ``ring`` cannot connect them."""
+    macro = "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))\n\n"
+    body = "theorem t (x : ℝ) (hx : 0 < x) : x ^ (1 / 3) = x ^ (1 / 3 : ℝ) := by\n  linear_combination\n"
+    assert replay_text("import Mathlib\n\n" + macro + body).ok
+    assert not replay_text("import Mathlib\n\n" + body).ok

@@ -114,3 +114,21 @@ def test_substitute_normalising_a_constraint_replays() -> None:
 def test_substitute_shift_replays() -> None:
     text = render_proof(CASES["substitute_shift"](), lemmas=LEMMAS.get)
     assert replay_text(text).ok, text
+
+
+def test_introduced_power_keeps_the_users_base_text() -> None:
+    """Inside ``x ^ (1 / 3)`` the base is an atom to ``ring``: the instantiation must write
+    ``(c ^ 2 + a ^ 2)`` as the statement does, not our ``(a ^ 2 + c ^ 2)`` (chenneq/P34); under
+    the benchmark macro ``1 / 3`` is a real exponent, the same as ``(1 / 3 : ℝ)``."""
+    from prover.api import prove
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+
+    r = prove("theorem t (a c : ℝ) (ha : 0 < a) (hc : 0 < c) (h : a ^ 2 + c ^ 2 = 2) : "
+              "a * (c ^ 2 + a ^ 2) ^ (1 / 3) ≤ 2 := by sorry", time_limit=60, real_division=True)
+    assert r.status == "proved"
+    text = render_proof(r.proof)
+    key = next(ln for ln in text.splitlines() if "linear_combination hkey" in ln)
+    assert "((c ^ 2 + a ^ 2) ^ (1 / 3 : ℝ))" in key
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()

@@ -292,18 +292,20 @@ class Scope:
     """Name resolution: local names (latest binding wins) and the opened namespaces."""
 
     def __init__(self, names: dict[str, str] | None = None, opens: tuple[str, ...] = (),
-                 namespace: str = "", counter: itertools.count | None = None):
+                 namespace: str = "", counter: itertools.count | None = None, real_division: bool = False):
         self.names = dict(names or {})
         self.opens = opens
         self.namespace = namespace
         self.counter = counter or itertools.count(1)
+        #: the benchmark macro ``x / y => HDiv.hDiv (x : ℝ) (y : ℝ)`` is in effect
+        self.real_division = real_division
 
     def fresh(self, name: str) -> str:
         return f"{name}#{next(self.counter)}"
 
     def bind(self, name: str) -> tuple[Scope, str]:
         uid = self.fresh(name)
-        s = Scope(self.names, self.opens, self.namespace, self.counter)
+        s = Scope(self.names, self.opens, self.namespace, self.counter, self.real_division)
         s.names[name] = uid
         return s, uid
 
@@ -588,7 +590,27 @@ def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:
     t = p.expr(0)
     if whole and not p.done():
         raise NotModelled(f"syntax: unexpected {p.peek().text!r} after a term")
-    return clean(t)
+    return real_exponents(clean(t)) if scope.real_division else clean(t)
+
+
+def _has_division(t: Any) -> bool:
+    """A ``/`` anywhere in the term."""
+    return isinstance(t, tuple) and (t[0] == "div" or any(_has_division(x) for x in t[1:]))
+
+
+def real_exponents(t: Any) -> Any:
+    """Under the real-division macro a ``/`` is real division, so an exponent with one is real:
+    ``x ^ (1 / 3)`` is ``x ^ (1 / 3 : ℝ)`` (``rpow``; without the macro Lean reads ``1 / 3 : ℕ``)."""
+    if not isinstance(t, tuple) or not t:
+        return t
+    if t[0] == "pow":
+        base, e = real_exponents(t[1]), real_exponents(t[2])
+        if _has_division(e) and not (isinstance(e, tuple) and e[0] == "ascr" and e[2] == REAL):
+            e = ("ascr", e, REAL)
+        return ("pow", base, e)
+    if t[0] in ("num", "dec", "fv", "const", "type"):
+        return t
+    return (t[0],) + tuple(real_exponents(x) if isinstance(x, tuple) else x for x in t[1:])
 
 
 def clean(t: Any, in_exponent: bool = False) -> Any:
@@ -825,6 +847,9 @@ def parse_signature(text: str, scope: Scope | None = None, source: str = "") -> 
     concl = clean(p.expr(0))
     if not p.done():
         raise NotModelled(f"syntax: signature ends with {p.peek().text!r}")
+    if scope.real_division:
+        concl = real_exponents(concl)
+        binders = [(uid, real_exponents(ty), explicit) for uid, ty, explicit in binders]
     return Signature(tuple(binders), concl, source)
 
 
@@ -1196,7 +1221,7 @@ class Goal:
     unknown: str = ""    # non-empty: the goal after an unmodelled tactic (its reason)
 
     def scope(self, base: Scope) -> Scope:
-        s = Scope({}, base.opens, base.namespace, base.counter)
+        s = Scope({}, base.opens, base.namespace, base.counter, base.real_division)
         for loc in self.ctx:
             s.names[loc.name] = loc.uid
         return s
@@ -1869,6 +1894,9 @@ class Checker:
         self.report = ReplayReport(path)
         self.opens: tuple[str, ...] = ()
         self.namespace = ""
+        #: the benchmark macro ``x / y => HDiv.hDiv (x : ℝ) (y : ℝ)`` is in effect (then a ``/`` in
+        #: an exponent is a real division, and the power is ``rpow``)
+        self.real_division = False
         self.imports: set[str] = set()
         self.local_decls: dict[str, Signature] = {}
         self.counter = itertools.count(1)
@@ -1971,6 +1999,7 @@ class Checker:
                 ns.pop()
             return
         if s == REAL_DIVISION_MACRO:
+            self.real_division = True
             return
         m = re.match(r"#print\s+axioms\s+(\S+)$", s)
         if m:
@@ -1988,7 +2017,8 @@ class Checker:
             self.verdict(d.line, "budget", FAIL, f"size: file over {HEARTBEAT_THRESHOLD} characters without "
                          "`set_option maxHeartbeats N in` before the declaration", d.name)
         try:
-            sig = parse_signature(d.signature_text, Scope(counter=self.counter, opens=self.opens))
+            sig = parse_signature(d.signature_text, Scope(counter=self.counter, opens=self.opens,
+                                                          real_division=self.real_division))
             self.check_statement(sig)
         except (NotModelled, ModelError) as exc:
             self.verdict(d.line, "statement", FAIL if isinstance(exc, ModelError) else UNSUPPORTED,
@@ -2149,7 +2179,8 @@ class Checker:
         return parse_term(list(toks), g.scope(self.base_scope()))
 
     def base_scope(self) -> Scope:
-        return Scope(opens=self.opens, namespace=self.namespace, counter=self.counter)
+        return Scope(opens=self.opens, namespace=self.namespace, counter=self.counter,
+                     real_division=self.real_division)
 
     def elab(self, g: Goal) -> Elab:
         return Elab(self, g)

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal, Step, expr_from_str
 from prover.lean import replay as rp
 from prover.lean.render.budget import wrap_line
@@ -87,14 +88,18 @@ def _exponent_text(r: Fraction) -> str:
 # ------------------------------------------------------------------ facts about introduced variables
 
 
-def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext) -> tuple[list[str], str]:
+def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext,
+                     bt: str | None = None) -> tuple[list[str], str]:
     """Lines proving ``(X ^ (p/q : ℝ)) ^ q = X ^ p`` and the name of that fact.
 
     With ``E r = X ^ (r : ℝ)``: ``E (k·p/q) = E ((k−1)·p/q) * E (p/q)`` for ``k = 2..q`` and
     ``E j = E (j−1) * E 1`` for ``j = 2..p``, each by ``Real.rpow_of_add_eq`` (the exponent sum by
     ``linear_combination``: an identity of numerals), ``E 1 = X`` by ``Real.rpow_one``; one
-    ``linear_combination`` chains them (no casts, no ``rw``/``norm_num``)."""
-    bt = _base_text(base)
+    ``linear_combination`` chains them (no casts, no ``rw``/``norm_num``). ``bt`` is the base's
+    text inside the powers (the user's, where the statement writes the power); the fact's
+    right-hand side is our printing of ``X ^ p``, as the quantified statement states it."""
+    printed = _base_text(base)
+    bt = bt or printed
     step = Fraction(p, q)
 
     def e(r: Fraction) -> str:
@@ -128,13 +133,13 @@ def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext) -> tuple
                      for i in range(p))
     terms.append(hq if geo == "1" else f"({geo}) * {hq}")
     name = ctx.fresh("hrp")
-    rhs = bt if p == 1 else f"{bt} ^ {p}"
+    rhs = printed if p == 1 else f"{printed} ^ {p}"
     lines.append(f"have {name} : ({e1}) ^ {q} = {rhs} := by linear_combination {' + '.join(terms)}")
     return lines, name
 
 
 def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
-                    pre: list[str]) -> str | None:
+                    pre: list[str], bases: dict[str, str] | None = None) -> str | None:
     """A proof term of ``rel`` (a fact about an introduced variable at its definition), adding
     any ``have`` it needs to ``pre``; None when ``rel`` is not one of the definition facts."""
     for v, d in defs.items():
@@ -160,7 +165,7 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
                 return f"(Real.sqrt_pos.mpr {_POS_OR_LIN})"
             continue
         if rel == Relation(s ** q, "=", d.base ** p) and lean_expr(d) == f"{_base_text(d.base)} ^ ({p} / {q} : ℝ)":
-            lines, name = _rpow_power_fact(d.base, p, q, ctx)
+            lines, name = _rpow_power_fact(d.base, p, q, ctx, (bases or {}).get(v))
             pre.extend(lines)
             return name
         if positive or nonneg:
@@ -227,12 +232,13 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
     defs = {v: expr_from_str(t, list(goal.variables)) for v, t in step.certificate["definitions"].items()}
     title = "-- introduce " + ", ".join(f"{v} = {lean_expr(d)}" for v, d in defs.items())
     new_vars = [v for v in sub.variables if v in defs]
-    inst = {v: lean_expr(defs[v]) for v in new_vars}
+    bases = _user_bases(goal, ctx, defs)
+    inst = {v: _power_text(defs[v], bases.get(v)) for v in new_vars}
     key = ctx.fresh("hkey")
     pre: list[str] = []
     proofs = {}
     for i in _quantified(goal, sub, ctx, new_vars):
-        pf = _introduce_fact(sub.hypotheses[i], defs, ctx, pre)
+        pf = _introduce_fact(sub.hypotheses[i], defs, ctx, pre, bases)
         proofs[i] = pf if pf is not None else "(by positivity)"
     try:
         connect, comb = ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
@@ -241,6 +247,54 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
         # instantiation is the best we can state; Lean (or the model) reports the remainder
         connect, comb = [], ""
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
+
+
+def _power_text(d: sp.Expr, base_text: str | None) -> str:
+    """``d`` as Lean text; a real power with the base written ``base_text`` (the user's)."""
+    if base_text is None or not (d.is_Pow and d.exp.is_Rational and not d.exp.is_Integer):
+        return lean_expr(d)
+    return f"{base_text} ^ ({int(d.exp.p)} / {int(d.exp.q)} : ℝ)"
+
+
+def _user_bases(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr]) -> dict[str, str]:
+    """For each definition ``v = X ^ (p/q)``: the text of ``X`` as the user's statement writes it
+    inside a real power (``(c ^ 2 + a ^ 2) ^ (1 / 3)``), when this goal is the statement's. Inside a
+    power the base is an atom to ``ring``: ``c ^ 2 + a ^ 2`` and ``a ^ 2 + c ^ 2`` are two atoms."""
+    if ctx.target_text is None or ctx.target_text[0] != goal.target:
+        return {}
+    written: list[tuple[sp.Expr, str]] = []
+    for side in ctx.target_text[1:]:
+        try:
+            term = rp.parse_term(rp.lex(side), rp.Scope(real_division=True))
+        except (rp.NotModelled, rp.ModelError):
+            continue
+        for base in _power_bases(term):
+            text = rp.show(base)
+            try:
+                written.append((parse_expression(text, list(goal.variables), real_division=True), text))
+            except ParseError:
+                continue
+    out: dict[str, str] = {}
+    for v, d in defs.items():
+        if not (d.is_Pow and d.exp.is_Rational and not d.exp.is_Integer):
+            continue
+        for expr, text in written:
+            if sp.expand(expr - d.base) == 0:
+                out[v] = text if d.base.is_Symbol else f"({text})"
+                break
+    return out
+
+
+def _power_bases(t: object) -> list[object]:
+    """The bases of the powers with a non-numeral exponent in a parsed term (replay model terms)."""
+    if not isinstance(t, tuple) or not t:
+        return []
+    found = []
+    if t[0] == "pow" and not (isinstance(t[2], tuple) and t[2][0] == "num"):
+        found.append(t[1])
+    for x in t[1:]:
+        found += _power_bases(x)
+    return found
 
 
 # ------------------------------------------------------------------ substitute
