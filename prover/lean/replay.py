@@ -598,15 +598,21 @@ def _has_division(t: Any) -> bool:
     return isinstance(t, tuple) and (t[0] == "div" or any(_has_division(x) for x in t[1:]))
 
 
+def _closed(t: Any) -> bool:
+    """No variable in the term (numerals and operations only)."""
+    return not isinstance(t, tuple) or (t[0] != "fv" and all(_closed(x) for x in t[1:]))
+
+
 def real_exponents(t: Any) -> Any:
-    """Under the real-division macro a ``/`` is real division, so an exponent with one is real:
-    ``x ^ (1 / 3)`` is ``x ^ (1 / 3 : ℝ)`` (``rpow``; without the macro Lean reads ``1 / 3 : ℕ``)."""
+    """Under the real-division macro a ``/`` is real division, so a numeral exponent with one is
+    real: ``x ^ (1 / 3)`` is ``x ^ (1 / 3 : ℝ)`` (``rpow``; without the macro Lean reads
+    ``1 / 3 : ℕ``)."""
     if not isinstance(t, tuple) or not t:
         return t
     if t[0] == "pow":
         base, e = real_exponents(t[1]), real_exponents(t[2])
-        if _has_division(e) and not (isinstance(e, tuple) and e[0] == "ascr" and e[2] == REAL):
-            e = ("ascr", e, REAL)
+        if _has_division(e) and _closed(e) and not (isinstance(e, tuple) and e[0] == "ascr" and e[2] == REAL):
+            e = ("ascr", e, REAL)     # an exponent with a real variable is real already
         return ("pow", base, e)
     if t[0] in ("num", "dec", "fv", "const", "type"):
         return t

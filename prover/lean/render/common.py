@@ -135,10 +135,12 @@ def fold_facts(fn: str, facts: list[str]) -> str:
     return out
 
 
-def factored_text(e: sp.Expr) -> str:
+def factored_text(e: sp.Expr, negative: frozenset[sp.Expr] | set[sp.Expr] = frozenset()) -> str:
     """``e`` as ``c * f₁ ^ k₁ * … * (g₁)⁻¹ ^ m₁ * …`` over the irreducible factors of its
     numerator and denominator, so that ``ring`` sees one inverse atom per factor (the atoms a
-    goal's own denominators share) instead of the inverse of one expanded product."""
+    goal's own denominators share) instead of the inverse of one expanded product. A factor in
+    ``negative`` is written ``-f`` (its sign folded into ``c``), so that every factor printed is
+    one a positivity fact can be about."""
     e = sp.sympify(e)
     num, den = sp.fraction(sp.together(e))
     if not den.free_symbols:
@@ -146,6 +148,16 @@ def factored_text(e: sp.Expr) -> str:
     c_num, f_num = sp.factor_list(sp.expand(num))
     c_den, f_den = sp.factor_list(sp.expand(den))
     c = sp.Rational(c_num) / sp.Rational(c_den)
+    flipped = []
+    for factors in (f_num, f_den):
+        out = []
+        for f, k in factors:
+            if f in negative:
+                f, c = sp.expand(-f), c * (-1) ** k
+            out.append((f, k))
+        flipped.append(out)
+    f_num, f_den = flipped
+
     def wrap(f: sp.Expr) -> str:
         return lean_expr(f) if f.is_Symbol else f"({lean_expr(f)})"
 

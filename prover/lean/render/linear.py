@@ -42,28 +42,36 @@ def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str]
     return lines, names
 
 
-def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr) -> list[str]:
+def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext,
+                          e: sp.Expr) -> tuple[list[str], set[sp.Expr]]:
     """``have h : 0 < f`` for each irreducible factor ``f`` of ``e``'s numerator and denominator
     that ``positivity`` cannot see (a negative coefficient), each proved from a kernel-checked
-    certificate; ``positivity`` then finds the hypothesis when it meets ``f`` (``compareHyp``)."""
+    certificate; ``positivity`` then finds the hypothesis when it meets ``f`` (``compareHyp``).
+    A factor that is negative instead gets ``0 < -f`` and is returned, to be printed ``-f``."""
     num, den = sp.fraction(sp.together(sp.sympify(e)))
     lines: list[str] = []
+    negative: set[sp.Expr] = set()
     for part in (num, den):
         if not part.free_symbols:
             continue
         for f, k in sp.factor_list(sp.expand(part))[1]:
             poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
-            if k % 2 == 0 or all(c > 0 for c in poly.coeffs()):
+            if all(c > 0 for c in poly.coeffs()):
                 continue
-            target = goal.with_target(Relation(sp.Integer(0), "<", f))
-            cert = sos_certificate(target, 5.0)
-            if cert is None:
-                continue          # positivity may still find it (a hypothesis); the model says
-
+            for sign in (1, -1):
+                g = sp.expand(sign * f)
+                target = goal.with_target(Relation(sp.Integer(0), "<", g))
+                cert = sos_certificate(target, 5.0)
+                if cert is not None:
+                    break
+            if cert is None or (sign < 0 and k % 2 == 0):
+                continue          # positivity may still find it (a hypothesis, an even power)
+            if sign < 0:
+                negative.add(f)
             name = ctx.fresh("hf")
-            lines.append(f"have {name} : (0 : ℝ) < {lean_expr(f)} := by")
+            lines.append(f"have {name} : (0 : ℝ) < {lean_expr(g)} := by")
             lines += indent(close_lines(step, target, ctx.child(ctx.names), cert))
-    return lines
+    return lines, negative
 
 
 def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
@@ -83,8 +91,9 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     hyp_lines, new_names = new_hypotheses(step, ctx, sub)
     lines += hyp_lines
     hm = ctx.fresh("hm")
-    lines += positive_factor_facts(step, goal, ctx, m)
-    m_text = factored_text(m)
+    sign_lines, negative = positive_factor_facts(step, goal, ctx, m)
+    lines += sign_lines
+    m_text = factored_text(m, negative)
     lines.append(f"have {hm} : (0 : ℝ) < {m_text} := by positivity")
     eqs = [(int(t["hyp"]), step_expr(step, t["poly"])) for t in cert.get("eq_terms", [])]
     h2 = ctx.fresh("hsub")

@@ -1,0 +1,36 @@
+"""Saved proofs of the benchmark runs (``results/issue12-120s-*/proofs``) that the renderer once got
+wrong, rendered again and checked by the replay model (a model of Lean, not Lean). Each is a
+regression test of one defect fixed in session 5:
+
+* ``mo-int-20/P1`` — an SOS close of 23,000 characters in one tactic: its facts are now one
+  ``have`` each, so no tactic outgrows its largest fact;
+* ``567neq/P13``, ``567neq/P81_`` — a multiplier whose factors are negative under the constraint:
+  written ``-f`` with a kernel-checked ``0 < -f`` so ``positivity`` sees every factor;
+* ``chenneq/P34`` — an introduced cube root: its base is written as the user's statement writes
+  it (inside ``x ^ (1 / 3)`` the base is an atom to ``ring``), and under the benchmark macro
+  ``1 / 3`` is a real exponent.
+
+The whole set is measured by ``python -m prover.lean.replay_baseline`` (``results/issue13-lean-replay``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from prover.ir import Proof
+from prover.lean.render import render_proof
+from prover.lean.replay import replay_text
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567neq/proofs/567neq__P13.json",
+         "issue12-120s-567neq/proofs/567neq__P81_.json", "issue12-120s-chenneq/proofs/chenneq__P34.json"]
+
+
+@pytest.mark.parametrize("path", FIXED, ids=[p.split("/")[-1].removesuffix(".json") for p in FIXED])
+def test_saved_proof_renders_and_passes_the_replay_model(path: str) -> None:
+    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
+    rep = replay_text(render_proof(proof))
+    assert rep.ok, rep.summary()
