@@ -34,3 +34,16 @@ def test_saved_proof_renders_and_passes_the_replay_model(path: str) -> None:
     proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
     rep = replay_text(render_proof(proof))
     assert rep.ok, rep.summary()
+
+
+def test_baseline_counts_files_failing_only_the_tactic_budget() -> None:
+    from prover.lean.replay import FAIL, OK, ReplayReport, StepVerdict
+    from prover.lean.replay_baseline import _only_tactic_budget
+
+    tactic = StepVerdict(3, "budget", FAIL, "size: tactic of 30000 characters exceeds the 20000-character tactic budget")
+    line = StepVerdict(3, "budget", FAIL, "size: line of 30000 characters exceeds the 20000-character line budget")
+    wrong = StepVerdict(4, "linear_combination", FAIL, "ring failed")
+    fine = StepVerdict(2, "have", OK)
+    rows = [{"report": ReplayReport("a", [fine, tactic])}, {"report": ReplayReport("b", [tactic, wrong])},
+            {"report": ReplayReport("c", [tactic, line])}]
+    assert [r["report"].path for r in _only_tactic_budget(rows)] == ["a"]

@@ -217,7 +217,15 @@ def _intro_lines(rows: list[dict], rendered: list[dict], command: str) -> list[s
             "| proofs saved | rendered | refused by the renderer | replay-passing | replay-failing |",
             "|---:|---:|---:|---:|---:|",
             f"| {len(rows)} | {len(rendered)} | {len(rows) - len(rendered)} | {len(passing)} | {len(failing)} |",
+            "", (f"Of the failing files, {len(_only_tactic_budget(failing))} fail only the per-tactic size budget "
+                 "(a tactic counted over all its lines; every line, the file and every tactic's effect pass)."),
             ""]
+
+
+def _only_tactic_budget(failing: list[dict]) -> list[dict]:
+    """Failing files whose every failure is the per-tactic size budget."""
+    return [r for r in failing
+            if all(s.kind == "budget" and failure_class(s) == "size: tactic over budget" for s in r["report"].failures)]
 
 
 def _size_lines(rendered: list[dict]) -> list[str]:
