@@ -149,3 +149,14 @@ def test_each_rewrite_acts_on_its_goals_and_leaves_the_others(rewrite: Any, acts
     for name in leaves:
         g = goal(name)
         assert _act(rewrite, g) is None, f"{rewrite.name} should leave {name} alone"
+
+
+def test_clear_denominators_keeps_a_large_numerator_whole() -> None:
+    """Above ``max_factor_terms`` the numerator is not factored (nor asked for its sign): only the
+    denominator is cleared, and the kernel accepts the step."""
+    terms = " + ".join(f"a ^ {i} * b ^ {130 - i}" for i in range(130))
+    g = Goal.from_problem(parse_theorem(
+        f"theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : ({terms}) / (a + b) ≥ 0 := by sorry"))
+    step = ClearDenominators().apply(g)
+    assert step is not None and step.certificate["multiplier"] == "1/(a + b)"
+    assert _kernel_accepts(step)

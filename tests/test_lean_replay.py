@@ -292,3 +292,11 @@ def test_real_division_macro_makes_a_divided_exponent_real() -> None:
     body = "theorem t (x : ℝ) (hx : 0 < x) : x ^ (1 / 3) = x ^ (1 / 3 : ℝ) := by\n  linear_combination\n"
     assert replay_text("import Mathlib\n\n" + macro + body).ok
     assert not replay_text("import Mathlib\n\n" + body).ok
+
+
+def test_real_division_macro_reaches_function_arguments() -> None:
+    """The exponent rule also holds inside an application's arguments (``Real.sqrt (x ^ (1 / 3))``)."""
+    macro = "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))\n\n"
+    body = ("theorem t (x : ℝ) (hx : 0 < x) : Real.sqrt (x ^ (1 / 3)) = Real.sqrt (x ^ (1 / 3 : ℝ)) := by\n"
+            "  linear_combination\n")
+    assert replay_text("import Mathlib\n\n" + macro + body).ok

@@ -594,13 +594,13 @@ def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:
 
 
 def _has_division(t: Any) -> bool:
-    """A ``/`` anywhere in the term."""
-    return isinstance(t, tuple) and (t[0] == "div" or any(_has_division(x) for x in t[1:]))
+    """A ``/`` anywhere in the term (argument tuples included, as :func:`has_mvar` walks)."""
+    return isinstance(t, tuple) and bool(t) and (t[0] == "div" or any(_has_division(x) for x in t))
 
 
 def _closed(t: Any) -> bool:
     """No variable in the term (numerals and operations only)."""
-    return not isinstance(t, tuple) or (t[0] != "fv" and all(_closed(x) for x in t[1:]))
+    return not isinstance(t, tuple) or not t or (t[0] != "fv" and all(_closed(x) for x in t))
 
 
 def real_exponents(t: Any) -> Any:
@@ -609,6 +609,8 @@ def real_exponents(t: Any) -> Any:
     ``1 / 3 : ℕ``)."""
     if not isinstance(t, tuple) or not t:
         return t
+    if isinstance(t[0], tuple):           # a tuple of arguments
+        return tuple(real_exponents(x) for x in t)
     if t[0] == "pow":
         base, e = real_exponents(t[1]), real_exponents(t[2])
         if _has_division(e) and _closed(e) and not (isinstance(e, tuple) and e[0] == "ascr" and e[2] == REAL):

@@ -17,10 +17,8 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis
 from prover.problem import Relation, var
-from prover.solvers.signs import obviously_positive, positive_vars
+from prover.solvers.signs import obviously_positive, positive_vars  # also the rewrites' imports
 from prover.verify import prove_positive
-
-__all__ = ["obviously_positive", "positive_vars"]  # re-exported: the rewrites' sign helpers
 
 
 @dataclass
@@ -241,16 +239,18 @@ def replace_radical(e: sp.Expr, base: sp.Expr, t: sp.Symbol) -> sp.Expr:
                      and not n.exp.is_Integer, lambda n: t ** int(n.exp * 2))
 
 
-def factor_fraction(e: sp.Expr) -> sp.Expr:
-    """``e`` as one fraction with factored numerator and denominator, common factors cancelled.
+Factors = list[tuple[sp.Expr, int]]
 
-    Same result as ``sp.factor(sp.together(e))`` up to form, but factors the expanded numerator
-    and the denominator separately: sympy's ``factor`` on an unexpanded multivariate rational
-    function can take minutes (a 4-variable cyclic sum after ``x -> 4x/(a+b+c+d)``)."""
+
+def fraction_factors(e: sp.Expr) -> tuple[sp.Expr, Factors, Factors] | None:
+    """``e = c · Π fᵢ^kᵢ / Π gⱼ^mⱼ`` over irreducible factors, common ones cancelled:
+    ``(c, [(fᵢ, kᵢ)], [(gⱼ, mⱼ)])``; None when ``e`` is zero. The expanded numerator and the
+    denominator are factored separately: sympy's ``factor`` on an unexpanded multivariate
+    rational function can take minutes (a 4-variable cyclic sum after ``x -> 4x/(a+b+c+d)``)."""
     num, den = sp.fraction(sp.together(e))
     num = sp.expand(num)
     if num == 0:
-        return sp.Integer(0)
+        return None
     cn, fn = sp.factor_list(num) if num.free_symbols else (num, [])
     cd, fd = sp.factor_list(den) if den.free_symbols else (den, [])
     top: dict[sp.Expr, int] = {}
@@ -264,9 +264,17 @@ def factor_fraction(e: sp.Expr) -> sp.Expr:
             k -= common
         if k:
             bottom[f] = bottom.get(f, 0) + k
-    n = sp.Mul(*[f ** k for f, k in top.items() if k])
-    d = sp.Mul(*[f ** k for f, k in bottom.items()])
-    return (cn / cd) * n / d
+    return cn / cd, [(f, k) for f, k in top.items() if k], list(bottom.items())
+
+
+def factor_fraction(e: sp.Expr) -> sp.Expr:
+    """``e`` as one fraction with factored numerator and denominator, common factors cancelled
+    (:func:`fraction_factors`; the same as ``sp.factor(sp.together(e))`` up to form)."""
+    ff = fraction_factors(e)
+    if ff is None:
+        return sp.Integer(0)
+    c, top, bottom = ff
+    return c * sp.Mul(*[f ** k for f, k in top]) / sp.Mul(*[f ** k for f, k in bottom])
 
 
 def denominator_has_sign(e: sp.Expr, goal: Goal) -> bool:

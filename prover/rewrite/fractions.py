@@ -20,9 +20,11 @@ from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis,
 from prover.problem import Relation
 from prover.rewrite.base import (
     Candidate,
+    Factors,
     SingleStepRewrite,
     denominator_has_sign,
     factor_fraction,
+    fraction_factors,
     is_positive,
     is_rational_function,
     poly_relation,
@@ -54,24 +56,27 @@ class ClearDenominators(SingleStepRewrite):
         t = goal.target
         return t.is_inequality and is_rational_function(t.slack(), symbols_of(goal))
 
-    def _fraction(self, slack: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
-        num, den = sp.fraction(sp.together(slack))
-        num = sp.expand(num)
-        if self.max_factor_terms is not None and len(sp.Add.make_args(num)) > self.max_factor_terms:
-            return num, den
-        return sp.fraction(factor_fraction(slack))
+    def _factors(self, slack: sp.Expr) -> tuple[sp.Expr, Factors, Factors, bool] | None:
+        """``slack = c · Π f / Π g`` (:func:`fraction_factors`) and whether the numerator was
+        factored: one of more than ``max_factor_terms`` terms stays whole (factoring gets slow)."""
+        if self.max_factor_terms is not None:
+            num, den = sp.fraction(sp.together(slack))
+            num = sp.expand(num)
+            if len(sp.Add.make_args(num)) > self.max_factor_terms:
+                c_den, f_den = _factors(den)
+                return 1 / c_den, [(num, 1)], f_den, False
+        factors = fraction_factors(slack)
+        return None if factors is None else (*factors, True)
 
     def apply(self, goal: Goal) -> Step | None:
         t = goal.target
         slack = t.slack()
-        num, den = self._fraction(slack)
-        if num == 0:
+        factors = self._factors(slack)
+        if factors is None:
             return None
-        big = self.max_factor_terms is not None and len(sp.Add.make_args(num)) > self.max_factor_terms
-        c_num, f_num = (num, []) if big or not num.free_symbols else sp.factor_list(num)
-        c_den, f_den = _factors(den)
-        sign = 1 if c_num / c_den > 0 else -1
-        mult = abs(c_num / c_den)
+        c, f_num, f_den, factored = factors
+        sign = 1 if c > 0 else -1
+        mult = abs(c)
         for f, e in f_den:
             if is_positive(f, goal):
                 mult = mult / f ** e
@@ -82,7 +87,7 @@ class ClearDenominators(SingleStepRewrite):
                 return None
         kept = sp.Integer(1)
         for f, e in f_num:
-            if is_positive(f, goal) or (self.drop_squares and not t.strict and e % 2 == 0):
+            if factored and (is_positive(f, goal) or (self.drop_squares and not t.strict and e % 2 == 0)):
                 mult = mult * f ** e
             else:
                 kept = kept * f ** e

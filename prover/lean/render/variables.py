@@ -292,7 +292,7 @@ def _power_bases(t: object) -> list[object]:
     found = []
     if t[0] == "pow" and not (isinstance(t[2], tuple) and t[2][0] == "num"):
         found.append(t[1])
-    for x in t[1:]:
+    for x in t:                           # argument tuples too
         found += _power_bases(x)
     return found
 
