@@ -18,7 +18,7 @@ theorem clear_denominators (a b : ℝ) (ha : a > 0) (hb : b > 0) :
     have hinv4 : a * a⁻¹ = 1 := mul_inv_cancel₀ hne3
     have hne5 : b ≠ 0 := by positivity
     have hinv6 : b * b⁻¹ = 1 := mul_inv_cancel₀ hne5
-    linear_combination ((a * b⁻¹) + (-2)) * hinv4 + ((a⁻¹ * b) + (-2) * (a * a⁻¹)) * hinv6
+    linear_combination ((a * b⁻¹) + (-2)) * hinv4 + ((a⁻¹ * b) + (-2) * a * a⁻¹) * hinv6
   suffices hsub2 : 2 * a * b ≤ a ^ 2 + b ^ 2 by
     linear_combination (mul_nonneg hm1.le (sub_nonneg.mpr hsub2)) + hid7
   -- close (sos)

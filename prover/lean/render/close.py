@@ -124,7 +124,15 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
             if by_factors is not None:
                 return by_factors
         lines = direct(base, expr)
-        return (lines, f"{_last_name(lines)}.ne'") if lines else None
+        if lines:
+            return lines, f"{_last_name(lines)}.ne'"
+        neg = sp.expand(-expr)
+        lines = direct(lean_expr(neg), neg)          # a negative denominator: ``0 < -P``, so ``P < 0``
+        if not lines:
+            return None
+        hf = ctx.fresh("hf")
+        lines.append(f"have {hf} : {base} < 0 := by linear_combination {_last_name(lines)}")
+        return lines, f"{hf}.ne"
     return prove
 
 

@@ -27,8 +27,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import sympy as sp
+
+from prover.frontend import ParseError, parse_expression
 from prover.lean import replay as rp
-from prover.lean.render.common import RenderContext, RenderError
+from prover.lean.render.common import RenderContext, RenderError, factored_text
 
 #: The most atoms one identity may eliminate, and the largest coefficient text (characters).
 MAX_INVERSE_ATOMS = 24
@@ -176,7 +179,7 @@ class _Eliminator:
                 if gamma[j]:
                     v = self.base[k] * self.norm.gens[k]
                     add(((k, 1),), prefix + ((_geometric(v, gamma[j], ctx), 1, None),))
-                    prefix = prefix + ((v, gamma[j], None),)
+                    prefix = prefix + self._v_factors(k, gamma[j])
         for key, terms in self.solve(b).items():
             for t in terms:
                 add(key, ((u_beta, 1, None),) + t)
@@ -206,8 +209,13 @@ class _Eliminator:
         for k, a in key:
             v = self.base[k] * self.norm.gens[k]
             out[((k, 1),)] = [prefix + ((_geometric(v, a, ctx), 1, None),)]
-            prefix = prefix + ((v, a, None),)
+            prefix = prefix + self._v_factors(k, a)
         return out
+
+    def _v_factors(self, k: int, a: int) -> Product:
+        """``v_k^a = P_k^a·u_k^a`` as two factors: printed ``(P) ^ a * u ^ a``, not multiplied out
+        (the expanded ``P·u`` repeats the atom's text once per term of ``P``)."""
+        return ((self.base[k], a, None), (self.norm.gens[k], a, None))
 
 
 #: A fact ``Π P_k^{a_k}·Π u_k^{a_k} = 1`` named by its ``((atom, a_k), …)``; ``((k, 1),)`` is ``P_k·u_k = 1``.
@@ -331,6 +339,48 @@ class _Printer:
         return text
 
 
+# ------------------------------------------------------------------ summands and nested fractions
+
+#: A signed top-level summand of a Lean term: ``(±1, text, rational function)``.
+Summand = tuple[int, str, sp.Expr]
+
+
+def signed_summands(text: str, variables: list[str]) -> list[Summand] | None:
+    """The signed top-level summands of a Lean term (text and rational function); None when a
+    summand cannot be read back."""
+    scope = rp.Scope({v: v for v in variables}, opens=("Real",))
+    try:
+        term = rp.parse_term(rp.lex(text), scope)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    out: list[Summand] = []
+
+    def walk(t: object, sign: int) -> bool:
+        if isinstance(t, tuple) and t and t[0] in ("add", "sub"):
+            return walk(t[1], sign) and walk(t[2], sign if t[0] == "add" else -sign)
+        if isinstance(t, tuple) and t and t[0] == "neg":
+            return walk(t[1], -sign)
+        shown = rp.show(t)
+        try:
+            out.append((sign, shown, parse_expression(shown, variables, real_division=True)))
+        except (ParseError, RecursionError):
+            return False
+        return True
+    return out if walk(term, 1) else None
+
+
+
+def _nested(t: Any, inside: bool = False) -> bool:
+    """Whether a parsed term has a division or inverse inside a denominator."""
+    if not isinstance(t, tuple) or not t:
+        return False
+    if t[0] in ("div", "inv"):
+        if inside:
+            return True
+        return (t[0] == "div" and _nested(t[1], inside)) or _nested(t[-1], True)
+    return any(_nested(x, inside) for x in t[1:])
+
+
 # ------------------------------------------------------------------ the public entry
 
 
@@ -354,11 +404,73 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
     try:
-        return _prove_equality(lhs, rhs, variables, ctx, facts, _cached(positive))
+        pos = _cached(positive)
+        pre, lhs, rhs, flat = _flatten_nested(lhs, rhs, variables, ctx, pos)
+        lines, comb = _prove_equality(lhs, rhs, variables, ctx, facts, pos)
+        return pre + lines, " + ".join(x for x in (comb, *flat) if x)
     except RecursionError:
         raise RenderError("field identity: a term nested too deeply to read") from None
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
+                    positive: PositiveFact) -> tuple[list[str], str, str, list[str]]:
+    """Each summand with a fraction inside a denominator (``y0 ^ 3 / (y2 ^ 3 * (y0 / y1 + y1 / y2))``)
+    replaced by its reduced form over factored denominators, the two proved equal on their own
+    (``have hflatN``). ``ring`` sees ``(y0 / y1 + y1 / y2)⁻¹`` as an atom with atoms inside; one
+    identity over all summands would clear every such level against every other denominator.
+    Returns ``(lines, lhs', rhs', weighted facts)`` with ``lhs − rhs = lhs' − rhs' + Σ facts``."""
+    lines: list[str] = []
+    flat: list[str] = []
+    sides = []
+    for side_sign, text in ((1, lhs), (-1, rhs)):
+        parts = signed_summands(text, variables)
+        if parts is None:
+            return [], lhs, rhs, []
+        out = []
+        for sign, s_text, s_expr in parts:
+            new = _flattened(s_text, s_expr, variables)
+            if new is not None:
+                try:
+                    sub_lines, comb = _prove_equality(s_text, new, variables, ctx, (), positive)
+                except RenderError:
+                    new = None
+            if new is None:
+                out.append((sign, s_text))
+                continue
+            name = _placeholder("hflat")
+            lines += sub_lines
+            lines += [f"have {name} : {s_text} = {new} := by", f"  linear_combination {comb}" if comb else "  ring"]
+            flat.append(name if side_sign * sign > 0 else f"(-1) * {name}")
+            out.append((sign, new))
+        sides.append(out)
+    if not flat:
+        return [], lhs, rhs, []
+    lines, flat = _rename(lines, flat, ctx)
+    return lines, _join(sides[0]), _join(sides[1]), flat
+
+
+def _flattened(text: str, expr: sp.Expr, variables: list[str]) -> str | None:
+    """The reduced form of a summand with nested fractions, or None when it has none."""
+    try:
+        if not _nested(rp.parse_term(rp.lex(text), rp.Scope({v: v for v in variables}, opens=("Real",)))):
+            return None
+    except (rp.NotModelled, rp.ModelError):
+        return None
+    if any(not (a.is_Symbol or a.is_number) for a in expr.atoms(sp.Function, sp.Pow)
+           if isinstance(a, sp.Function) or (a.is_Pow and not a.exp.is_Integer)):
+        return None                              # roots, functions: not a rational function
+    return factored_text(sp.cancel(sp.together(expr)))
+
+
+def _join(parts: list[tuple[int, str]]) -> str:
+    if not parts:
+        return "0"
+    out = ""
+    for sign, text in parts:
+        out += (f" {'+' if sign > 0 else '-'} " if out else ("" if sign > 0 else "-")) + f"({text})"
+    return out
 
 
 def _cached(positive: PositiveFact | None) -> PositiveFact:

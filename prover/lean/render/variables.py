@@ -19,6 +19,8 @@ the goal by one ``linear_combination`` that ``ring`` checks exactly:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy as sp
@@ -33,10 +35,11 @@ from prover.lean.render.common import (
     RenderError,
     StepBlock,
     as_le,
+    factored_text,
     hypothesis_name,
     indent,
 )
-from prover.lean.render.field_identity import EqFact, prove_equality
+from prover.lean.render.field_identity import EqFact, Summand, prove_equality, signed_summands
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
 
@@ -211,17 +214,82 @@ def _polynomial(step: Step, values: list[sp.Expr]) -> bool:
 
 
 def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],
-                facts: list[EqFact]) -> tuple[list[str], str]:
+                facts: list[EqFact], termwise: Termwise | None = None) -> tuple[list[str], str]:
     """``(lines, comb)``: ``linear_combination hkey … + comb`` turns the instantiated target into the
-    goal's, with ``comb`` the equality facts and the ``mul_inv_cancel₀`` facts of the denominators."""
+    goal's, with ``comb`` the equality facts and the ``mul_inv_cancel₀`` facts of the denominators.
+
+    With ``termwise``, a summand of the goal's slack that equals a summand of the instantiated slack
+    (as rational functions after the map, modulo the equality hypotheses) is proved equal to it on
+    its own (``have hpairN : gᵢ = tⱼ``) and enters the combination with its sign; the summands left
+    over make one identity. One identity over all summands at once would multiply every
+    denominator with every other (coefficients of 10⁵ characters on mo-int-20/P3)."""
     goal, sub = step.goal, step.subgoals[0]
     left, right = ctx.sides(goal)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     sub_vars, outer = list(sub.variables), list(goal.variables)
     il, ir = (_instantiate(t, sub_vars, {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
-    lines, comb = prove_equality(f"({left}) - ({right})", f"({il}) - ({ir})", outer, ctx, facts,
-                                 positive=positive_fact_prover(step, goal, ctx))
-    return lines, comb
+    positive = positive_fact_prover(step, goal, ctx)
+    whole = f"({left}) - ({right})", f"({il}) - ({ir})"
+    g_parts, t_parts = (signed_summands(t, outer) for t in whole) if termwise else (None, None)
+    if g_parts is None or t_parts is None:
+        return prove_equality(*whole, outer, ctx, facts, positive=positive)
+    matched, rest_goal, rest_inst = _pair_up(g_parts, t_parts, termwise.image)
+    if not matched:
+        return prove_equality(*whole, outer, ctx, facts, positive=positive)
+    lines: list[str] = []
+    terms: list[str] = []
+    for sign, g_text, t_text, g_expr in matched:
+        sub_lines, comb = prove_equality(g_text, t_text, outer, ctx, termwise.facts(g_expr), positive=positive)
+        name = ctx.fresh("hpair")
+        lines += sub_lines
+        lines.append(f"have {name} : {g_text} = {t_text} := by")
+        lines.append(f"  linear_combination {comb}" if comb else "  ring")
+        terms.append(name if sign > 0 else f"(-1) * {name}")
+    if rest_goal or rest_inst:
+        rest = sum((sg * e for sg, _, e in rest_goal), sp.Integer(0))
+        rest_lines, comb = prove_equality(_signed_sum(rest_goal), _signed_sum(rest_inst), outer, ctx,
+                                          termwise.facts(rest), positive=positive)
+        lines += rest_lines
+        if comb:
+            terms.append(comb)
+    return lines, " + ".join(terms)
+
+
+@dataclass(frozen=True)
+class Termwise:
+    """How summands of the goal's slack map to the instantiated slack: ``image(g)`` is ``g`` after
+    the map (a rational function), ``facts(g)`` the equality facts with ``g − image(g) = Σ cⱼ·eqⱼ``."""
+
+    image: Callable[[sp.Expr], sp.Expr]
+    facts: Callable[[sp.Expr], list[EqFact]]
+
+
+
+
+def _signed_sum(parts: list[Summand]) -> str:
+    if not parts:
+        return "0"
+    out = ""
+    for sign, text, _ in parts:
+        out += (f" {'+' if sign > 0 else '-'} " if out else ("" if sign > 0 else "-")) + f"({text})"
+    return out
+
+
+def _pair_up(g_parts: list[Summand], t_parts: list[Summand], image: Callable[[sp.Expr], sp.Expr]
+             ) -> tuple[list[tuple[int, str, str, sp.Expr]], list[Summand], list[Summand]]:
+    """Greedy pairing of equal-signed, non-constant summands that agree after ``image``."""
+    matched, used, rest_goal = [], set(), []
+    for sign, g_text, g_expr in g_parts:
+        gi = None if g_expr.is_number else image(g_expr)
+        for j, (s2, t_text, t_expr) in enumerate(t_parts):
+            if gi is not None and j not in used and s2 == sign and _cancel(gi - t_expr) == 0:
+                used.add(j)
+                matched.append((sign, g_text, t_text, g_expr))
+                break
+        else:
+            rest_goal.append((sign, g_text, g_expr))
+    rest_inst = [p for j, p in enumerate(t_parts) if j not in used]
+    return matched, rest_goal, rest_inst
 
 
 # ------------------------------------------------------------------ introduce
@@ -359,7 +427,8 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     title = "-- substitute " + ", ".join(f"{v} = {lean_expr(f)}" for v, f in subst.items() if f != var(v))
     new_vars = [v for v in sv if v not in gv or v in cert["inverse"]]
     polynomial = not eq_terms and _polynomial(step, [inverse[v] for v in new_vars])
-    coeffs: dict[int, sp.Expr] = {}
+    termwise: Termwise | None = None
+    facts: list[EqFact] = []
     if not polynomial:
         # ``ring`` (with the facts below) checks the connection; these checks only keep us from
         # emitting an identity that cannot hold, and compute the coefficients of the equalities
@@ -369,9 +438,13 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
         if _cancel(slack2.subs(g_sym, simultaneous=True) - slack.subs(phi, simultaneous=True)) != 0:
             raise RenderError("substitute step: the subgoal's target at the inverse map is not the goal's target "
                               "at f(g(x)) (no rational or polynomial identity connects them)")
-        coeffs = _eq_coefficients(goal, slack, phi, eq_terms)
-    facts = [EqFact(lean_expr(c), ctx.names[j], lean_expr(goal.hypotheses[j].lhs), lean_expr(goal.hypotheses[j].rhs))
-             for j, c in sorted(coeffs.items())]
+
+        def eq_facts(e: sp.Expr) -> list[EqFact]:
+            coeffs = _eq_coefficients(goal, e, phi, eq_terms)
+            return [EqFact(factored_text(c), ctx.names[j], lean_expr(goal.hypotheses[j].lhs),
+                           lean_expr(goal.hypotheses[j].rhs)) for j, c in sorted(coeffs.items())]
+        facts = eq_facts(slack)
+        termwise = Termwise(lambda e: _cancel(e.subs(phi, simultaneous=True)), eq_facts)
     inst = {v: lean_expr(inverse[v]) for v in new_vars}
     positivity = {int(h["index"]) for h in cert.get("new_hypotheses", [])
                   if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "positivity"}
@@ -385,5 +458,5 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     if polynomial:
         connect, comb = [], ""
     else:
-        connect, comb = _connection(step, ctx, new_vars, inst, facts)
+        connect, comb = _connection(step, ctx, new_vars, inst, facts, termwise)
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, [], connect, comb)
