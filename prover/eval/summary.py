@@ -1,4 +1,9 @@
-"""Markdown tables from a run's records: the per-dataset summary and the comparison of two runs."""
+"""Markdown tables from a run's records: the per-dataset summary and the comparison of two runs.
+
+When the benchmark lines carry a ``kind`` field (family suites such as ``benchmarks/composed.jsonl``:
+``seed``, ``type1``, ``type2``), the summary adds a table "proved by kind", so that seeds and their
+variants are reported separately.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,18 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from prover.benchmark_lines import read_records as read_benchmark_lines
 from prover.eval.records import read_records
 from prover.eval.tasks import EvalError
 
 #: Statuses in display order; anything else is listed after them.
 STATUS_ORDER = ("proved", "not_proved", "counterexample", "timeout", "memory", "crashed", "error",
                 "rejected", "no_variant")
+
+#: Order of the rows of the "proved by kind" table; other kinds follow, sorted, then "(none)"
+#: for problems whose line has no ``kind``.
+KIND_ORDER = ("seed", "type1", "type2")
+NO_KIND = "(none)"
 
 
 def _fmt_time(xs: list[float]) -> str:
@@ -42,6 +53,8 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
                                  for k, v in known_false.items()
                                  if any(k in ids for ids in problems.values())) + ".")
         lines.append("")
+    if not false_mode:
+        lines += _kind_table(kind_data(problems, records, known_false, problem_kinds(run)))
     lines += _summary_notes(run, records, unsound, false_mode, tot)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -110,6 +123,61 @@ def _summary_rows(problems: dict[str, list[str]], records: dict[str, dict[str, A
                      f"{_fmt_time(all_times)} | {tot['recs']}/{tot['ids']} | "
                      f"{_status_counts(list(records.values()))} |")
     return lines, unsound, tot
+
+
+def problem_kinds(run: dict[str, Any]) -> dict[str, str]:
+    """Problem id -> the ``kind`` field of its benchmark line: ``run["kinds"]`` when the run
+    stores it, else read again from the run's input files (a file that cannot be read any more
+    is left out). Empty when no line has a string ``kind``."""
+    stored = run.get("kinds")
+    if isinstance(stored, dict):
+        return {str(k): str(v) for k, v in stored.items()}
+    kinds: dict[str, str] = {}
+    for f in run.get("inputs") or []:
+        try:
+            lines, _ = read_benchmark_lines(Path(f), require_id=True)
+        except (OSError, UnicodeDecodeError):
+            continue
+        kinds.update({r.entry["id"]: r.entry["kind"] for r in lines if isinstance(r.entry.get("kind"), str)})
+    return kinds
+
+
+def kind_data(problems: dict[str, list[str]], records: dict[str, dict[str, Any]], known_false: dict[str, str],
+              kinds: dict[str, str]) -> list[dict[str, Any]]:
+    """Rows ``{kind, proved, total, share_proved}`` per kind (``KIND_ORDER`` first), then
+    ``all``; known-false problems are left out of ``total`` and ``proved``. Empty when no
+    problem of the run has a kind."""
+    ids = [i for group in problems.values() for i in group]
+    if not any(i in kinds for i in ids):
+        return []
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        groups.setdefault(kinds.get(i, NO_KIND), []).append(i)
+    order = ([k for k in KIND_ORDER if k in groups]
+             + sorted(k for k in groups if k not in KIND_ORDER and k != NO_KIND)
+             + ([NO_KIND] if NO_KIND in groups else []))
+    return [_kind_row(k, groups[k], records, known_false) for k in order] + [_kind_row("all", ids, records, known_false)]
+
+
+def _kind_row(kind: str, ids: list[str], records: dict[str, dict[str, Any]],
+              known_false: dict[str, str]) -> dict[str, Any]:
+    counted = [i for i in ids if i not in known_false]
+    proved = sum(records.get(i, {}).get("status") == "proved" for i in counted)
+    return {"kind": kind, "proved": proved, "total": len(counted),
+            "share_proved": proved / len(counted) if counted else None}
+
+
+def _kind_table(rows: list[dict[str, Any]]) -> list[str]:
+    """The "proved by kind" table (no lines when ``rows`` is empty)."""
+    if not rows:
+        return []
+    lines = [("Proved by kind (the `kind` field of the benchmark lines: seeds and their variants"
+              " reported separately):"), "", "| kind | proved | total | share proved |", "|---|---|---|---|"]
+    for r in rows:
+        name = f"**{r['kind']}**" if r["kind"] == "all" else r["kind"]
+        share = f"{100 * r['share_proved']:.1f}%" if r["share_proved"] is not None else "–"
+        lines.append(f"| {name} | {r['proved']} | {r['total']} | {share} |")
+    return lines + [""]
 
 
 def _summary_notes(run: dict[str, Any], records: dict[str, dict[str, Any]], unsound: list[str],
@@ -205,7 +273,8 @@ def compare_markdown(a: Path, b: Path) -> str:
 
 def summary_data(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Per dataset: proved/total (known-false problems excluded), median time of proved, status
-    counts; the machine-readable form of :func:`summary_markdown` (``prover eval --json``)."""
+    counts, and ``by_kind`` (:func:`kind_data`; empty without ``kind`` fields or for FALSE
+    variants); the machine-readable form of :func:`summary_markdown` (``prover eval --json``)."""
     problems: dict[str, list[str]] = run["problems"]
     known_false: dict[str, str] = run.get("known_false", {})
     false_mode = run.get("options", {}).get("variants") == "false"
@@ -223,8 +292,9 @@ def summary_data(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> dic
                     if len(ids) > len(excluded) else None,
                     "median_time_proved_s": median(times) if times else None,
                     "statuses": dict(Counter(r.get("status", "?") for r in recs))})
+    by_kind = [] if false_mode else kind_data(problems, records, known_false, problem_kinds(run))
     return {"out": run.get("out"), "options": run.get("options", {}), "false_variants": false_mode,
-            "datasets": out, "unsound": unsound,
+            "datasets": out, "by_kind": by_kind, "unsound": unsound,
             "records": [{"key": k, "status": r.get("status"), "time_s": r.get("time_s"), "proof": r.get("proof"),
                          "error": r.get("error")} for k, r in records.items()]}
 
