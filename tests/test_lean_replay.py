@@ -300,3 +300,18 @@ def test_real_division_macro_reaches_function_arguments() -> None:
     body = ("theorem t (x : ℝ) (hx : 0 < x) : Real.sqrt (x ^ (1 / 3)) = Real.sqrt (x ^ (1 / 3 : ℝ)) := by\n"
             "  linear_combination\n")
     assert replay_text("import Mathlib\n\n" + macro + body).ok
+
+
+def test_suffices_statement_over_several_lines_then_its_block() -> None:
+    """A ``suffices … by`` whose statement is broken over continuation lines (the renderer's line
+    budget): the lines after the one ending with ``by`` are its block, checked as such."""
+    body = ["suffices hs : 0 ≤ (x - y) ^ 2 +",
+            "    0 by",
+            "  linear_combination hs",
+            "positivity"]
+    assert replay_text(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", *body)).ok
+    wrong = ["suffices hs : 0 ≤ (x - y) ^ 2 +",
+             "    0 by",
+             "  linear_combination 2 * hs",
+             "positivity"]
+    assert failing(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", *wrong))

@@ -196,6 +196,9 @@ def _start_session(cfg: EvalConfig, tasks: list[Task], known_false: dict[str, st
     run["problems"] = problems
     run["known_false"] = {k: v for k, v in known_false.items() if any(k == t.key for t in tasks)}
     run["skipped_lines"] = skipped
+    kinds = {t.key: t.record["kind"] for t in tasks if isinstance(t.record.get("kind"), str)}
+    if kinds:
+        run["kinds"] = kinds          # the summary's "proved by kind" table, wherever it is re-read
     session = {"argv": cfg.argv, "start": _now(), "end": None, "machine": machine_info()}
     run["sessions"].append(session)
     atomic_write_text(out / "run.json", json.dumps(run, indent=1, ensure_ascii=False))

@@ -1885,9 +1885,13 @@ def split_block(lines: list[tuple[int, str]]) -> list[Item]:
             sub = [(n0, " " * inner_col + stripped[1:].lstrip())] + g[1:]
             items.append(Item(n0, [], split_block(sub), stripped, bullet=True))
             continue
-        if re.search(r"(^|\s)by\s*$", stripped) and len(g) > 1:
-            toks = lex(stripped, n0)
-            items.append(Item(n0, toks, split_block(g[1:]), stripped))
+        head = next((k for k, (_, s) in enumerate(g[:-1]) if re.search(r"(^|\s)by\s*$", s.strip())), None)
+        if head is not None:
+            # a header over several lines (continuation lines indented deeper) ending with ``by``:
+            # the lines after it are the block, whatever their column relative to the header's
+            text = "\n".join(s for _, s in g[:head + 1])
+            items.append(Item(n0, lex(text, n0), split_block(g[head + 1:]),
+                              " ".join(s.strip() for _, s in g[:head + 1])))
             continue
         text = "\n".join(s for _, s in g)
         items.append(Item(n0, lex(text, n0), None, " ".join(s.strip() for _, s in g)))

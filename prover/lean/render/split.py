@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from prover.ir import Goal, Step
+from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -128,7 +129,9 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
     props, kids, intros = _order_cases(step, ctx, vs, moved, quantify)
     key = ctx.fresh("hcases")
     prop = " ∧ ".join(f"({p})" for p in props) if len(props) > 1 else props[0]
-    lines.append(f"suffices {key} : {prop} by")
+    head = wrap_line(f"suffices {key} : {prop}")      # ``… by`` lines are never broken later
+    head[-1] += " by"
+    lines += head
     if len(props) > 1:
         lines.append(f"  obtain ⟨{', '.join(case_names)}⟩ := {key}")
     else:
