@@ -58,6 +58,13 @@ denominator that occurs must be proved nonzero by the positivity rules.
   without an entry needs ``f(g(x)) = x`` as a plain identity. (Used to homogenise by scaling,
   ``x ↦ 3x/(a+b+c)`` under ``a + b + c = 3``, and to eliminate a variable.)
 
+``combine`` (subgoals ``G_1 … G_k``, ``k >= 2``: independent parts): ``terms``:
+  ``[{"coeff": str, "factors": [int]}]`` with ``slack(G) = Σ_j coeff_j · Π_{i∈factors_j} slack(G_i)``
+  exactly (``coeff_j`` rational ``>= 0``; no factors: the constant ``coeff_j``). ``G`` and every
+  ``G_i`` are inequalities; each ``G_i`` has some of ``G``'s variables and hypotheses (literally
+  ``G``'s). A strict ``G`` needs a term with ``coeff > 0`` whose factors are strict subgoals. Signs
+  are never assumed: a product ``L₁L₂ ≥ R₁R₂`` needs ``R₁ >= 0``, ``R₂ >= 0`` as subgoals.
+
 ``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
 one entry for each hypothesis of ``G'`` that is not literally among ``G``'s (rewrite/scale: once
 proved, they may also prove the identity's denominators nonzero); the proof is a
@@ -82,7 +89,7 @@ from prover.problem import Hypothesis, Problem, Relation
 
 FORMAT = "prover-proof"
 VERSION = 1
-STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute")
+STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine")
 
 
 class IRError(ValueError):

@@ -340,3 +340,47 @@ class SubstituteCertificate:
         return SubstituteCertificate(_str_map(d["substitution"], "'substitution'"), _str_map(d["inverse"], "'inverse'"),
                                      {str(x): _eq_terms(v, f"eq_terms of {x}") for x, v in eq.items()},
                                      _new_hyps(d.get("new_hypotheses")))
+
+
+# ---------------------------------------------------------------- combine
+
+
+#: At most this many factors in one product term of a combine certificate.
+MAX_COMBINE_FACTORS = 8
+
+
+@dataclass(frozen=True)
+class CombineTerm:
+    """``coeff · Π slack(subgoal i for i in factors)``; without factors, the constant ``coeff``."""
+
+    coeff: str
+    factors: tuple[int, ...] = ()
+
+    def to_json(self) -> Json:
+        return {"coeff": self.coeff, "factors": list(self.factors)}
+
+    @staticmethod
+    def from_json(d: Any, what: str = "term") -> CombineTerm:
+        d = _obj(d, what)
+        factors = tuple(_index(k, f"{what} factors") for k in _list(d.get("factors"), f"{what} factors"))
+        if len(factors) > MAX_COMBINE_FACTORS:
+            raise IRError(f"{what}: more than {MAX_COMBINE_FACTORS} factors")
+        return CombineTerm(_expr(d.get("coeff"), f"{what} coeff"), factors)
+
+
+@dataclass(frozen=True)
+class CombineCertificate:
+    """``combine``: ``slack(G) = Σ_j coeff_j · Π_{i ∈ factors_j} slack(G_i)`` exactly."""
+
+    terms: tuple[CombineTerm, ...]
+
+    def to_json(self) -> Json:
+        return {"terms": [t.to_json() for t in self.terms]}
+
+    @staticmethod
+    def from_json(d: Any) -> CombineCertificate:
+        d = _obj(d, "certificate")
+        terms = tuple(CombineTerm.from_json(t, f"term {j}") for j, t in enumerate(_list(d.get("terms"), "terms")))
+        if not terms:
+            raise IRError("a combine certificate needs at least one term")
+        return CombineCertificate(terms)

@@ -288,6 +288,9 @@ class Kernel:
         if step.kind == "split":
             self._split(step.goal, step.subgoals, _typed(C.split_from_json, cert))
             return
+        if step.kind == "combine":
+            _combine(step.goal, step.subgoals, _typed(C.CombineCertificate.from_json, cert))
+            return
         if len(step.subgoals) != 1:
             raise KernelError(f"a {step.kind} step has exactly one subgoal, found {len(step.subgoals)}")
         sub = step.subgoals[0]
@@ -542,6 +545,56 @@ class Kernel:
                                   "substituted, is not among the goal's and has no proof")
             back = T.substitute_rel(h, g)
             _close_in(G.with_target(back), proofs[i], f"new hypothesis {i}")
+
+
+# ---------------------------------------------------------------- combine
+
+
+def _combine_parts(G: Goal, subgoals: Sequence[Goal]) -> None:
+    """Each part is an inequality about some of ``G``'s variables under some of its hypotheses
+    (literally ``G``'s), so it holds at every point where ``G``'s hypotheses hold."""
+    if G.target.op not in _INEQ:
+        raise KernelError(f"combine proves inequalities only, not {_rel(G.target)}")
+    if len(subgoals) < 2:
+        raise KernelError(f"a combine step has at least two subgoals, found {len(subgoals)}")
+    for i, sg in enumerate(subgoals):
+        if not set(sg.variables) <= set(G.variables):
+            raise KernelError(f"subgoal {i} has variables that are not the goal's: "
+                              f"{sorted(set(sg.variables) - set(G.variables))}")
+        if sg.target.op not in _INEQ:
+            raise KernelError(f"subgoal {i} ({_rel(sg.target)}) is not an inequality")
+        for h in sg.hypotheses:
+            if h not in G.hypotheses:
+                raise KernelError(f"subgoal {i}: hypothesis {_rel(h)} is not one of the goal's")
+
+
+def _combine(G: Goal, subgoals: Sequence[Goal], cert: C.CombineCertificate) -> None:
+    """slack(G) = Σ_j λ_j · Π_{i ∈ S_j} slack(G_i), λ_j rational >= 0: each part's slack is >= 0
+    (> 0 if strict) wherever G's hypotheses hold, hence so is slack(G); a strict G needs a term
+    with λ > 0 whose factors are all strict parts (no factor: the positive constant λ)."""
+    _combine_parts(G, subgoals)
+    ctx = _CheckContext(G)
+    dens: list = []
+    slacks = [ctx.conv(sg.target.slack(), dens) for sg in subgoals]
+    parts = [ctx.conv(G.target.slack(), dens)]
+    strict_term = False
+    for j, t in enumerate(cert.terms):
+        lam = ctx.rational(t.coeff, f"term {j} coeff")
+        if lam < 0:
+            raise KernelError(f"term {j}: negative weight {lam}")
+        prod: sp.Expr = lam
+        for i in t.factors:
+            if not 0 <= i < len(subgoals):
+                raise KernelError(f"term {j}: no subgoal with index {i} (the step has {len(subgoals)})")
+            prod *= slacks[i]
+        parts.append(-prod)
+        if lam > 0 and all(subgoals[i].target.strict for i in t.factors):
+            strict_term = True
+    if G.target.strict and not strict_term:
+        raise KernelError("a strict goal needs a term with positive weight whose factors are all "
+                          "strict subgoals")
+    ctx.require_identity(parts, "slack(G) = Σ λ·Π slack(G_i)")
+    ctx.require_nonzero(dens, "combine identity")
 
 
 # ---------------------------------------------------------------- helpers

@@ -17,6 +17,7 @@ Modules:
 * ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).
 * ``radical_groups`` — Radical groups: prove a sum of square roots group by group, each group by isolating radicals.
 * ``reduce`` — Reduce a goal modulo its equality hypotheses (``abc = 1``: ``a³bc`` → ``a²``), the whole polynomial …
+* ``separable`` — Separable goals: when no hypothesis links two groups of variables, prove each group's part alone.
 * ``scaling`` — Homogenise a goal with a linear constraint ``g = c`` (``g`` a linear form, ``c != 0``) by scaling every …
 * ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
@@ -37,6 +38,7 @@ from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
 from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
+from prover.rewrite.separable import SeparableGoals
 from prover.rewrite.split import SplitOrder
 from prover.rewrite.substitute import (
     ProductOneRatios,
@@ -51,8 +53,8 @@ from prover.rewrite.termwise_sos import IsolatedFudging
 
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first."""
-    return [TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(), ClearDenominators(),
-            ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
+    return [SeparableGoals(), TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(),
+            ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), SplitOrder()]
 
 
@@ -88,6 +90,7 @@ __all__ = [
     "ReduceFractionsByConstraints",
     "Rewrite",
     "ScaleByConstraint",
+    "SeparableGoals",
     "SingleStepRewrite",
     "SplitOrder",
     "TacticGenerator",

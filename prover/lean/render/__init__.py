@@ -10,6 +10,8 @@ Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step b
   that adds ``m·slack(G') ≥ 0`` and the equalities with their exact coefficients.
 * ``scale``: each application is the catalogue lemma with explicit arguments (side conditions by
   ``positivity``), weighted by its coefficient inside the same ``linear_combination``.
+* ``combine``: ``suffices h : P₁ ∧ P₂ … by`` the product facts in one ``linear_combination``, then
+  ``refine ⟨?_, ?_⟩``: each part proved by its subtree.
 * ``split``: ``rcases le_total …``; orderings are proved by case lemmas (``∀`` over the
   variables when the split uses symmetry), dispatched by a tree of ``le_total`` cases with one
   leaf per ordering applying its case lemma once.
@@ -33,6 +35,7 @@ Modules:
 
 * ``budget`` — Size budgets of a rendered file: ``set_option maxHeartbeats N in`` sized to the proof, and tactic lines …
 * ``close`` — ``close`` steps: SOS certificates as one ``linear_combination``; ``positivity`` closes.
+* ``combine`` — ``combine`` steps: the goal from independent parts, ``slack G = Σ λ·Π slack Gᵢ``.
 * ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
 * ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.

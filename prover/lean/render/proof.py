@@ -10,6 +10,7 @@ from prover.ir import Goal, Proof, Step
 from prover.lean import replay
 from prover.lean.render.budget import heartbeat_option, wrap_lines
 from prover.lean.render.close import render_close
+from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.scale import render_scale
@@ -19,7 +20,8 @@ from prover.lean.render.variables import render_introduce, render_substitute
 from prover.tactics.lemma import LemmaLookup
 
 _RENDERERS = {"close": render_close, "rewrite": render_rewrite, "scale": render_scale,
-              "split": render_split, "introduce": render_introduce, "substitute": render_substitute}
+              "split": render_split, "introduce": render_introduce, "substitute": render_substitute,
+              "combine": render_combine}
 
 
 def step_block(step: Step, names: list[str], *, lemmas: LemmaLookup | None = None,
