@@ -123,6 +123,8 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
             by_factors = _sign_by_factors(base, expr, ctx, direct)
             if by_factors is not None:
                 return by_factors
+        else:
+            return _sign_of_quotient(base, expr, goal, ctx, direct)
         lines = direct(base, expr)
         if lines:
             return lines, f"{_last_name(lines)}.ne'"
@@ -134,6 +136,43 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
         lines.append(f"have {hf} : {base} < 0 := by linear_combination {_last_name(lines)}")
         return lines, f"{hf}.ne"
     return prove
+
+
+def _sign_of_quotient(base: str, expr: sp.Expr, goal: Goal, ctx: RenderContext,
+                      direct: Callable[[str, sp.Expr], list[str]]) -> tuple[list[str], str] | None:
+    """A rational ``base = N / D`` (``3 - 2 * (c / (a + b + c))``): ``0 < ±N`` and ``0 < ±D`` from
+    kernel certificates, ``div_pos``, and ``N / D = base`` as a field identity (its own
+    denominators by ``positivity``); the fact ``0 < base`` or ``base < 0``."""
+    num, den = sp.fraction(sp.cancel(sp.together(expr)))
+    lines: list[str] = []
+    sign = 1
+    texts = []
+    for part in (num, den):
+        part = sp.expand(part)
+        fact = direct(lean_expr(part), part)
+        if not fact:
+            part = sp.expand(-part)
+            fact = direct(lean_expr(part), part)
+            if not fact:
+                return None
+            sign = -sign
+        lines += fact
+        texts.append((lean_expr(part), _last_name(fact)))
+    (n_text, hn), (d_text, hd) = texts
+    quotient = f"({n_text}) / ({d_text})"
+    value = quotient if sign > 0 else f"-(({n_text}) / ({d_text}))"
+    try:
+        id_lines, comb = prove_equality(value, base, list(goal.variables), ctx)
+    except RenderError:
+        return None
+    hq, hid, hf = ctx.fresh("hq"), ctx.fresh("hid"), ctx.fresh("hf")
+    lines += [f"have {hq} : (0 : ℝ) < {quotient} := div_pos {hn} {hd}"] + id_lines
+    lines += [f"have {hid} : {value} = {base} := by", f"  linear_combination {comb}" if comb else "  ring"]
+    if sign > 0:
+        lines.append(f"have {hf} : (0 : ℝ) < {base} := by linear_combination {hq} + {hid}")
+        return lines, f"{hf}.ne'"
+    lines.append(f"have {hf} : {base} < 0 := by linear_combination {hq} - {hid}")
+    return lines, f"{hf}.ne"
 
 
 def _last_name(lines: list[str]) -> str:

@@ -371,14 +371,27 @@ def signed_summands(text: str, variables: list[str]) -> list[Summand] | None:
 
 
 def _nested(t: Any, inside: bool = False) -> bool:
-    """Whether a parsed term has a division or inverse inside a denominator."""
+    """Whether a parsed term has a division or inverse inside a denominator, or a denominator
+    that is a product or power with a sum in it (``ring`` inverts the expanded product as one
+    atom, unrelated to the inverses of its factors that other summands have)."""
     if not isinstance(t, tuple) or not t:
         return False
     if t[0] in ("div", "inv"):
-        if inside:
+        if inside or _product_of_sums(t[-1]):
             return True
         return (t[0] == "div" and _nested(t[1], inside)) or _nested(t[-1], True)
     return any(_nested(x, inside) for x in t[1:])
+
+
+def _product_of_sums(t: Any) -> bool:
+    """A product with two or more factors that have a sum in them (``(a + b) * (b + c)``); a power
+    of one sum alone (``(a + b + c) ^ 7``) is left whole, as the goal's own multiplier writes it."""
+    def factors(x: Any) -> list[Any]:
+        return factors(x[1]) + factors(x[2]) if isinstance(x, tuple) and x and x[0] == "mul" else [x]
+
+    def has_sum(x: Any) -> bool:
+        return isinstance(x, tuple) and bool(x) and (x[0] in ("add", "sub") or any(has_sum(y) for y in x[1:]))
+    return isinstance(t, tuple) and bool(t) and t[0] == "mul" and sum(has_sum(x) for x in factors(t)) >= 2
 
 
 # ------------------------------------------------------------------ the public entry

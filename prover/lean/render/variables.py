@@ -234,21 +234,33 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     if g_parts is None or t_parts is None:
         return prove_equality(*whole, outer, ctx, facts, positive=positive)
     matched, rest_goal, rest_inst = _pair_up(g_parts, t_parts, termwise.image)
-    if not matched:
-        return prove_equality(*whole, outer, ctx, facts, positive=positive)
     lines: list[str] = []
     terms: list[str] = []
-    for sign, g_text, t_text, g_expr in matched:
-        sub_lines, comb = prove_equality(g_text, t_text, outer, ctx, termwise.facts(g_expr), positive=positive)
+
+    def equal(sign: int, lhs: str, rhs: str, eq: list[EqFact]) -> None:
+        sub_lines, comb = prove_equality(lhs, rhs, outer, ctx, eq, positive=positive)
         name = ctx.fresh("hpair")
-        lines += sub_lines
-        lines.append(f"have {name} : {g_text} = {t_text} := by")
-        lines.append(f"  linear_combination {comb}" if comb else "  ring")
+        lines.extend(sub_lines + [f"have {name} : {lhs} = {rhs} := by",
+                                  f"  linear_combination {comb}" if comb else "  ring"])
         terms.append(name if sign > 0 else f"(-1) * {name}")
-    if rest_goal or rest_inst:
-        rest = sum((sg * e for sg, _, e in rest_goal), sp.Integer(0))
-        rest_lines, comb = prove_equality(_signed_sum(rest_goal), _signed_sum(rest_inst), outer, ctx,
-                                          termwise.facts(rest), positive=positive)
+
+    for sign, g_text, t_text, g_expr in matched:
+        equal(sign, g_text, t_text, termwise.facts(g_expr))
+    # the rest: each summand the map moves is first proved equal to its image (``gᵢ = gᵢ∘φ``,
+    # modulo the equalities), then the images and the instance's rest make one identity without
+    # the equalities (for a homogenising map this splits off the constraint from the fractions)
+    mapped: list[Summand] = []
+    for sign, g_text, g_expr in rest_goal:
+        eq = termwise.facts(g_expr)
+        if not eq:
+            mapped.append((sign, g_text, g_expr))
+            continue
+        image = termwise.image_text(g_text)
+        equal(sign, g_text, image, eq)
+        mapped.append((sign, image, g_expr))
+    if mapped or rest_inst:
+        rest_lines, comb = prove_equality(_signed_sum(mapped), _signed_sum(rest_inst), outer, ctx,
+                                          positive=positive)
         lines += rest_lines
         if comb:
             terms.append(comb)
@@ -262,6 +274,8 @@ class Termwise:
 
     image: Callable[[sp.Expr], sp.Expr]
     facts: Callable[[sp.Expr], list[EqFact]]
+    #: the Lean text of a goal summand after the map (``gᵢ∘φ``)
+    image_text: Callable[[str], str]
 
 
 
@@ -444,7 +458,9 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
             return [EqFact(factored_text(c), ctx.names[j], lean_expr(goal.hypotheses[j].lhs),
                            lean_expr(goal.hypotheses[j].rhs)) for j, c in sorted(coeffs.items())]
         facts = eq_facts(slack)
-        termwise = Termwise(lambda e: _cancel(e.subs(phi, simultaneous=True)), eq_facts)
+        moved = {x.name: lean_expr(fx) for x, fx in phi.items() if _cancel(fx - x) != 0}
+        termwise = Termwise(lambda e: _cancel(e.subs(phi, simultaneous=True)), eq_facts,
+                            lambda text: _instantiate(text, gv, moved, gv))
     inst = {v: lean_expr(inverse[v]) for v in new_vars}
     positivity = {int(h["index"]) for h in cert.get("new_hypotheses", [])
                   if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "positivity"}
