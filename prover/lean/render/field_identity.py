@@ -568,14 +568,34 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
         if body == "0":
             continue
         if key not in names:
-            hprod = _placeholder("hinv")
-            parts = [f"{printer.products(c)} * {names[k]}" for k, c in elim.telescope(key).items()]
-            lines.append(f"have {hprod} : {printer.fact_lhs(key)} = 1 := by")
-            lines.append(f"  linear_combination {' + '.join(parts)}")
-            names[key] = hprod
+            _product_fact(key, elim, printer, names, lines)
         wrapped = body if " " not in body and not body.startswith("-") else f"({body})"
         terms.append(names[key] if body == "1" else f"{wrapped} * {names[key]}")
     return lines, terms
+
+
+def _product_fact(key: FactKey, elim: _Eliminator, printer: _Printer, names: dict[FactKey, str],
+                  lines: list[str]) -> str:
+    """The name of the fact ``Π P_k^{a_k}·Π u_k^{a_k} = 1``, proving it (and the facts of its
+    prefixes) as needed. Up to two atoms: one telescoped ``linear_combination``; more: a chain,
+    ``F_j = F_{j−1}·V_j`` by ``linear_combination V_j * F_{j−1} + G_j`` (``V_j = P_j^a·u_j^a``), so
+    that no tactic repeats the growing prefix product in every term (quadratic in the atoms)."""
+    if key in names:
+        return names[key]
+    name = _placeholder("hinv")
+    if len(key) <= 2:
+        parts = [f"{printer.products(c)} * {names[k]}" for k, c in elim.telescope(key).items()]
+        comb = " + ".join(parts)
+    else:
+        prev = _product_fact(key[:-1], elim, printer, names, lines)
+        k, a = key[-1]
+        last = _product_fact((key[-1],), elim, printer, names, lines)
+        power = "" if a == 1 else f" ^ {a}"
+        comb = f"({printer.base_text(k)}{power} * {printer.atom(k)}{power}) * {prev} + {last}"
+    lines.append(f"have {name} : {printer.fact_lhs(key)} = 1 := by")
+    lines.append(f"  linear_combination {comb}")
+    names[key] = name
+    return name
 
 
 _PLACEHOLDER = "⟪{}⟫"
