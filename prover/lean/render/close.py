@@ -216,8 +216,41 @@ def _sign_by_factors(base: str, expr: sp.Expr, ctx: RenderContext,
 POSITIVE_FACT_TIME = 5.0
 
 
+def _nonnegative_polynomial(goal: Goal) -> bool:
+    """The slack is a polynomial whose expansion has only nonnegative coefficients, in variables
+    that each have a sign hypothesis (``positivity`` proves it term by term: an SOS certificate of
+    it, e.g. after a difference substitution, is a product fact per monomial)."""
+    if goal.target.op in ("=", "!="):
+        return False
+    slack = sp.expand(goal.target.slack())
+    syms = sorted(slack.free_symbols, key=str)
+    if not syms or not slack.is_polynomial(*syms):
+        return False
+    signed = {_signed_variable(h) for h in goal.hypotheses}
+    coeffs = sp.Poly(slack, *syms).coeffs()
+    return len(coeffs) > POSITIVITY_ABOVE and set(syms) <= signed and all(c >= 0 for c in coeffs)
+
+
+#: Monomials above which a nonnegative-coefficient polynomial is closed by ``positivity`` rather
+#: than by its SOS certificate (one product fact per monomial: 580 lines on 567neq/P65).
+POSITIVITY_ABOVE = 20
+
+
+def _signed_variable(h: Relation) -> sp.Expr | None:
+    """``s`` when ``h`` is ``0 ≤ s``, ``0 < s``, ``s ≥ 0`` or ``s > 0`` for a variable ``s``."""
+    lhs, rhs = sp.sympify(h.lhs), sp.sympify(h.rhs)
+    if h.op in (">", ">=") and lhs.is_Symbol and rhs == 0:
+        return lhs
+    if h.op in ("<", "<=") and lhs == 0 and rhs.is_Symbol:
+        return rhs
+    return None
+
+
 def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[str]:
     method = cert.get("method")
+    expand = method == "sos" and _nonnegative_polynomial(goal)
+    if expand:
+        method = "positivity"
     if method == "sos":
         terms, hints = _sos_terms(step, goal, ctx, cert)
         if goal.target.op == "=" and cert.get("terms"):
@@ -249,7 +282,7 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         _, _, strict = as_le(goal.target)
         key = ctx.fresh("hpos")
         rel = "<" if strict else "≤"
-        printed = lean_expr(goal.target.slack())
+        printed = lean_expr(sp.expand(goal.target.slack()) if expand else goal.target.slack())
         lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
         left, right = ctx.sides(goal)
         slack_text = f"({right}) - ({left})"

@@ -23,7 +23,7 @@ import math
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -402,9 +402,28 @@ def _product_of_sums(t: Any) -> bool:
 PositiveFact = Callable[[str], "tuple[list[str], str] | None"]
 
 
+@dataclass
+class FactCache:
+    """Facts ``P * P⁻¹ = 1`` (and products) already stated in the current tactic block, by their
+    statement: several identities proved in one block (the summands of a connection) state each
+    once. Only share a cache among calls whose lines go into the same block."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    #: placeholder key -> statement, for every candidate emitted since the last rename
+    pending: dict[str, str] = field(default_factory=dict)
+
+    def resolve(self, mapping: dict[str, str]) -> None:
+        """Record the facts of the candidate that was kept (its placeholders were renamed)."""
+        for key, statement in self.pending.items():
+            if key in mapping:
+                self.names.setdefault(statement, mapping[key])
+        self.pending.clear()
+
+
 def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
                    facts: list[EqFact] | tuple[EqFact, ...] = (),
-                   positive: PositiveFact | None = None) -> tuple[list[str], str]:
+                   positive: PositiveFact | None = None,
+                   cache: FactCache | None = None) -> tuple[list[str], str]:
     """``(lines, combination)`` such that ``lines`` followed by ``linear_combination combination``
     proves ``lhs = rhs`` (Lean texts over the real ``variables``) in a context where every
     denominator is provably nonzero by ``positivity``.
@@ -418,8 +437,9 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
     try:
         pos = _cached(positive)
-        pre, lhs, rhs, flat = _flatten_nested(lhs, rhs, variables, ctx, pos)
-        lines, comb = _prove_equality(lhs, rhs, variables, ctx, facts, pos)
+        cache = cache if cache is not None else FactCache()
+        pre, lhs, rhs, flat = _flatten_nested(lhs, rhs, variables, ctx, pos, cache)
+        lines, comb = _prove_equality(lhs, rhs, variables, ctx, facts, pos, cache)
         return pre + lines, " + ".join(x for x in (comb, *flat) if x)
     except RecursionError:
         raise RenderError("field identity: a term nested too deeply to read") from None
@@ -428,7 +448,7 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
 
 
 def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
-                    positive: PositiveFact) -> tuple[list[str], str, str, list[str]]:
+                    positive: PositiveFact, cache: FactCache) -> tuple[list[str], str, str, list[str]]:
     """Each summand with a fraction inside a denominator (``y0 ^ 3 / (y2 ^ 3 * (y0 / y1 + y1 / y2))``)
     replaced by its reduced form over factored denominators, the two proved equal on their own
     (``have hflatN``). ``ring`` sees ``(y0 / y1 + y1 / y2)⁻¹`` as an atom with atoms inside; one
@@ -446,7 +466,7 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
             new = _flattened(s_text, s_expr, variables)
             if new is not None:
                 try:
-                    sub_lines, comb = _prove_equality(s_text, new, variables, ctx, (), positive)
+                    sub_lines, comb = _prove_equality(s_text, new, variables, ctx, (), positive, cache)
                 except RenderError:
                     new = None
             if new is None:
@@ -501,7 +521,8 @@ def _cached(positive: PositiveFact | None) -> PositiveFact:
 
 
 def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
-                    facts: list[EqFact] | tuple[EqFact, ...], positive: PositiveFact) -> tuple[list[str], str]:
+                    facts: list[EqFact] | tuple[EqFact, ...], positive: PositiveFact,
+                    cache: FactCache | None = None) -> tuple[list[str], str]:
     goal = ("sub", _parse(lhs, variables), _parse(rhs, variables))
     text = f"({lhs}) - ({rhs})"
     for fct in facts:
@@ -517,15 +538,16 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     printer = _Printer(norm)
     given = [f"({fct.coeff}) * {fct.proof}" if fct.coeff.strip() != "1" else fct.proof for fct in facts]
     best: tuple[list[str], list[str]] | None = None
+    cache = cache if cache is not None else FactCache()
     for common in (False, True):
         coeff = elim.solve(e, text, common=common)
         _verify(e, coeff, elim)
-        candidate = _emit(coeff, elim, printer, positive)
+        candidate = _emit(coeff, elim, printer, positive, cache)
         if best is None or _size(candidate) < _size(best):
             best = candidate
         if not coeff:
             break
-    lines, terms = _rename(best[0], best[1], ctx)
+    lines, terms = _rename(best[0], best[1], ctx, cache)
     big = max((len(t) for t in terms), default=0)
     if big > MAX_COEFFICIENT_CHARS:
         raise RenderError(f"field identity: a coefficient of {big} characters")
@@ -545,7 +567,7 @@ def _size(candidate: tuple[list[str], list[str]]) -> int:
 
 
 def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
-          printer: _Printer, positive: PositiveFact) -> tuple[list[str], list[str]]:
+          printer: _Printer, positive: PositiveFact, cache: FactCache) -> tuple[list[str], list[str]]:
     """The ``have`` lines (``P ≠ 0``, ``P * P⁻¹ = 1``, products of those) and the weighted terms.
     Names are placeholders, renamed to fresh names of the context once a candidate is chosen."""
     single = sorted({k for key in coeff for k, _ in key})
@@ -553,7 +575,12 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
     names: dict[FactKey, str] = {}
     for k in single:
         base = printer.base_text(k)
+        statement = f"{base} * {printer.atom(k)} = 1"
+        if statement in cache.names:
+            names[((k, 1),)] = cache.names[statement]
+            continue
         hne, hinv = _placeholder("hne"), _placeholder("hinv")
+        cache.pending[hinv[1:-1]] = statement
         sign = positive(base)
         if sign is None:
             lines.append(f"have {hne} : {base} ≠ 0 := by positivity")
@@ -568,28 +595,33 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
         if body == "0":
             continue
         if key not in names:
-            _product_fact(key, elim, printer, names, lines)
+            _product_fact(key, elim, printer, names, lines, cache)
         wrapped = body if " " not in body and not body.startswith("-") else f"({body})"
         terms.append(names[key] if body == "1" else f"{wrapped} * {names[key]}")
     return lines, terms
 
 
 def _product_fact(key: FactKey, elim: _Eliminator, printer: _Printer, names: dict[FactKey, str],
-                  lines: list[str]) -> str:
+                  lines: list[str], cache: FactCache) -> str:
     """The name of the fact ``Π P_k^{a_k}·Π u_k^{a_k} = 1``, proving it (and the facts of its
     prefixes) as needed. Up to two atoms: one telescoped ``linear_combination``; more: a chain,
     ``F_j = F_{j−1}·V_j`` by ``linear_combination V_j * F_{j−1} + G_j`` (``V_j = P_j^a·u_j^a``), so
     that no tactic repeats the growing prefix product in every term (quadratic in the atoms)."""
     if key in names:
         return names[key]
+    statement = f"{printer.fact_lhs(key)} = 1"
+    if statement in cache.names:
+        names[key] = cache.names[statement]
+        return names[key]
     name = _placeholder("hinv")
+    cache.pending[name[1:-1]] = statement
     if len(key) <= 2:
         parts = [f"{printer.products(c)} * {names[k]}" for k, c in elim.telescope(key).items()]
         comb = " + ".join(parts)
     else:
-        prev = _product_fact(key[:-1], elim, printer, names, lines)
+        prev = _product_fact(key[:-1], elim, printer, names, lines, cache)
         k, a = key[-1]
-        last = _product_fact((key[-1],), elim, printer, names, lines)
+        last = _product_fact((key[-1],), elim, printer, names, lines, cache)
         power = "" if a == 1 else f" ^ {a}"
         comb = f"({printer.base_text(k)}{power} * {printer.atom(k)}{power}) * {prev} + {last}"
     lines.append(f"have {name} : {printer.fact_lhs(key)} = 1 := by")
@@ -608,7 +640,8 @@ def _placeholder(prefix: str) -> str:
     return _PLACEHOLDER.format(f"{prefix}:{next(_PLACEHOLDERS)}")
 
 
-def _rename(lines: list[str], terms: list[str], ctx: RenderContext) -> tuple[list[str], list[str]]:
+def _rename(lines: list[str], terms: list[str], ctx: RenderContext,
+            cache: FactCache | None = None) -> tuple[list[str], list[str]]:
     mapping: dict[str, str] = {}
 
     def sub(m: re.Match) -> str:
@@ -618,4 +651,7 @@ def _rename(lines: list[str], terms: list[str], ctx: RenderContext) -> tuple[lis
         return mapping[key]
 
     pat = re.compile("⟪([^⟫]+)⟫")
-    return [pat.sub(sub, x) for x in lines], [pat.sub(sub, x) for x in terms]
+    out = [pat.sub(sub, x) for x in lines], [pat.sub(sub, x) for x in terms]
+    if cache is not None:
+        cache.resolve(mapping)
+    return out

@@ -39,7 +39,7 @@ from prover.lean.render.common import (
     hypothesis_name,
     indent,
 )
-from prover.lean.render.field_identity import EqFact, Summand, prove_equality, signed_summands
+from prover.lean.render.field_identity import EqFact, FactCache, Summand, prove_equality, signed_summands
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
 
@@ -229,16 +229,17 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     sub_vars, outer = list(sub.variables), list(goal.variables)
     il, ir = (_instantiate(t, sub_vars, {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
     positive = positive_fact_prover(step, goal, ctx)
+    cache = FactCache()                  # every identity below goes into the same block
     whole = f"({left}) - ({right})", f"({il}) - ({ir})"
     g_parts, t_parts = (signed_summands(t, outer) for t in whole) if termwise else (None, None)
     if g_parts is None or t_parts is None:
-        return prove_equality(*whole, outer, ctx, facts, positive=positive)
+        return prove_equality(*whole, outer, ctx, facts, positive=positive, cache=cache)
     matched, rest_goal, rest_inst = _pair_up(g_parts, t_parts, termwise.image)
     lines: list[str] = []
     terms: list[str] = []
 
     def equal(sign: int, lhs: str, rhs: str, eq: list[EqFact]) -> None:
-        sub_lines, comb = prove_equality(lhs, rhs, outer, ctx, eq, positive=positive)
+        sub_lines, comb = prove_equality(lhs, rhs, outer, ctx, eq, positive=positive, cache=cache)
         name = ctx.fresh("hpair")
         lines.extend(sub_lines + [f"have {name} : {lhs} = {rhs} := by",
                                   f"  linear_combination {comb}" if comb else "  ring"])
@@ -260,7 +261,7 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
         mapped.append((sign, image, g_expr))
     if mapped or rest_inst:
         rest_lines, comb = prove_equality(_signed_sum(mapped), _signed_sum(rest_inst), outer, ctx,
-                                          positive=positive)
+                                          positive=positive, cache=cache)
         lines += rest_lines
         if comb:
             terms.append(comb)
