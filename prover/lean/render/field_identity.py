@@ -438,13 +438,40 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     try:
         pos = _cached(positive)
         cache = cache if cache is not None else FactCache()
-        pre, lhs, rhs, flat = _flatten_nested(lhs, rhs, variables, ctx, pos, cache)
-        lines, comb = _prove_equality(lhs, rhs, variables, ctx, facts, pos, cache)
-        return pre + lines, " + ".join(x for x in (comb, *flat) if x)
+        return _smaller_of_two(lhs, rhs, variables, ctx, facts, pos, cache)
     except RecursionError:
         raise RenderError("field identity: a term nested too deeply to read") from None
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _smaller_of_two(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
+                    facts: list[EqFact] | tuple[EqFact, ...], positive: PositiveFact,
+                    cache: FactCache) -> tuple[list[str], str]:
+    """The identity proved with nested summands flattened first and as it is written; the shorter
+    text (flattening pays off when several denominators meet, and costs when few do). Each try
+    works on a copy of the cache; the kept one's facts are recorded."""
+    tries: list[tuple[list[str], str, FactCache]] = []
+    errors: list[RenderError] = []
+    for flatten in (True, False):
+        trial = FactCache(dict(cache.names))
+        try:
+            if flatten:
+                pre, l2, r2, flat = _flatten_nested(lhs, rhs, variables, ctx, positive, trial)
+                if not flat:
+                    continue
+                lines, comb = _prove_equality(l2, r2, variables, ctx, facts, positive, trial)
+                tries.append((pre + lines, " + ".join(x for x in (comb, *flat) if x), trial))
+            else:
+                lines, comb = _prove_equality(lhs, rhs, variables, ctx, facts, positive, trial)
+                tries.append((lines, comb, trial))
+        except RenderError as exc:
+            errors.append(exc)
+    if not tries:
+        raise errors[-1]
+    lines, comb, trial = min(tries, key=lambda x: sum(map(len, x[0])) + len(x[1]))
+    cache.names.update(trial.names)
+    return lines, comb
 
 
 def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
