@@ -10,6 +10,17 @@ regression test of one defect fixed in session 5:
   it (inside ``x ^ (1 / 3)`` the base is an atom to ``ring``), and under the benchmark macro
   ``1 / 3`` is a real exponent.
 
+Session 6 (each once refused by the renderer or over the size budgets):
+
+* ``mo-int-20/P3`` — a substitution ``a = y0/y1, …`` under ``abc = 1``: each summand of the goal is
+  proved equal to its instance on its own; summands with fractions inside denominators are
+  flattened first;
+* ``chenneq/P26`` — a homogenising substitution: each summand proved equal to its image under the
+  map (with the constraint), then one identity without it;
+* ``chenneq/P25`` — a denominator ``3 - 2 * (c / (a + b + c))``: its sign from ``div_pos`` and a
+  field identity;
+* ``chenneq/P18`` — product facts of many atoms, proved as a chain.
+
 The whole set is measured by ``python -m prover.lean.replay_baseline`` (``results/issue13-lean-replay``).
 """
 
@@ -26,7 +37,9 @@ from prover.lean.replay import replay_text
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567neq/proofs/567neq__P13.json",
-         "issue12-120s-567neq/proofs/567neq__P81_.json", "issue12-120s-chenneq/proofs/chenneq__P34.json"]
+         "issue12-120s-567neq/proofs/567neq__P81_.json", "issue12-120s-chenneq/proofs/chenneq__P34.json",
+         "issue12-120s-mo-int-20/proofs/mo-int-20__P3.json", "issue12-120s-chenneq/proofs/chenneq__P26.json",
+         "issue12-120s-chenneq/proofs/chenneq__P25.json", "issue12-120s-chenneq/proofs/chenneq__P18.json"]
 
 
 @pytest.mark.parametrize("path", FIXED, ids=[p.split("/")[-1].removesuffix(".json") for p in FIXED])
