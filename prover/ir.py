@@ -89,7 +89,7 @@ from prover.problem import Hypothesis, Problem, Relation
 
 FORMAT = "prover-proof"
 VERSION = 1
-STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine")
+STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine", "square")
 
 
 class IRError(ValueError):

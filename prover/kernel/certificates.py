@@ -384,3 +384,22 @@ class CombineCertificate:
         if not terms:
             raise IRError("a combine certificate needs at least one term")
         return CombineCertificate(terms)
+
+
+# ---------------------------------------------------------------- square
+
+
+@dataclass(frozen=True)
+class SquareCertificate:
+    """``square``: no fields; the subgoals ``0 <= L`` and ``S² <= L²`` are checked against the goal
+    ``S <= L`` (``prover/ir.py``). Any field is refused, so that nothing is silently ignored."""
+
+    def to_json(self) -> Json:
+        return {}
+
+    @staticmethod
+    def from_json(d: Any) -> SquareCertificate:
+        d = _obj(d, "certificate")
+        if d:
+            raise IRError(f"a square certificate has no fields, found {sorted(map(str, d))[:5]}")
+        return SquareCertificate()

@@ -291,6 +291,9 @@ class Kernel:
         if step.kind == "combine":
             _combine(step.goal, step.subgoals, _typed(C.CombineCertificate.from_json, cert))
             return
+        if step.kind == "square":
+            _square(step.goal, step.subgoals, _typed(C.SquareCertificate.from_json, cert))
+            return
         if len(step.subgoals) != 1:
             raise KernelError(f"a {step.kind} step has exactly one subgoal, found {len(step.subgoals)}")
         sub = step.subgoals[0]
@@ -595,6 +598,61 @@ def _combine(G: Goal, subgoals: Sequence[Goal], cert: C.CombineCertificate) -> N
                           "strict subgoals")
     ctx.require_identity(parts, "slack(G) = Σ λ·Π slack(G_i)")
     ctx.require_nonzero(dens, "combine identity")
+
+
+# ---------------------------------------------------------------- square
+
+
+def _square(G: Goal, subgoals: Sequence[Goal], cert: C.SquareCertificate) -> None:
+    """``G``: ``S <= L`` (``L >= S``; strict: ``<``/``>``) from ``G₁``: ``slack = L`` and ``G₂``:
+    ``slack = L² − S²`` (strict when ``G`` is), both over ``G``'s variables and hypotheses
+    (literally). Where they hold: ``L >= 0`` and ``S² <= L²`` give ``|S| <= L``, hence ``S <= L``
+    (``S² < L²`` gives ``|S| < L``). ``L²``, ``S²`` are built as terms (:func:`_squared`), so only
+    ring laws and the atomizer's laws relate them to the subgoals' slacks; no fact about roots is
+    added (``√x ^ 2`` stays the square of an atom)."""
+    del cert  # no fields: the step is determined by its goal and subgoals
+    if G.target.op not in _INEQ:
+        raise KernelError(f"square proves inequalities only, not {_rel(G.target)}")
+    if len(subgoals) != 2:
+        raise KernelError(f"a square step has exactly two subgoals, found {len(subgoals)}")
+    for i, sg in enumerate(subgoals):
+        if sg.variables != G.variables or sg.hypotheses != G.hypotheses:
+            raise KernelError(f"subgoal {i} must have the goal's variables and hypotheses")
+        if sg.target.op not in _INEQ:
+            raise KernelError(f"subgoal {i} ({_rel(sg.target)}) is not an inequality")
+    sign, squares = subgoals
+    if G.target.strict and not squares.target.strict:
+        raise KernelError("a strict goal needs a strict subgoal L² > S²")
+    big, small = (G.target.lhs, G.target.rhs) if G.target.op in (">=", ">") else (G.target.rhs, G.target.lhs)
+    ctx = _CheckContext(G)
+    dens: list = []
+    want_sign = ctx.conv(big, dens)
+    want_squares = ctx.conv(T.sub(_squared(big), _squared(small)), dens)
+    ctx.require_identity([ctx.conv(sign.target.slack(), dens), -want_sign], "slack(G₁) = L")
+    ctx.require_identity([ctx.conv(squares.target.slack(), dens), -want_squares], "slack(G₂) = L² − S²")
+    ctx.require_nonzero(dens, "square")
+
+
+#: A sum with more summands is squared as it stands (its square is not expanded into a term).
+MAX_SQUARED_SUMMANDS = 60
+
+
+def _squared(t: T.Term) -> T.Term:
+    """``t²`` as a term, the square pushed inwards by laws that hold for every real value:
+    ``(x·y)² = x²·y²`` (``mul_pow``), ``(Σxᵢ)² = Σxᵢ² + Σ 2xᵢxⱼ`` (``add_sq``, at most
+    ``MAX_SQUARED_SUMMANDS`` summands), ``(x^n)² = (x²)^n`` (``pow_right_comm``), ``|f|² = |f²|``
+    (``pow_abs``), so that the atomizer's ``|f²| = f²`` applies (``(|a|·|b|)² = a²·b²``). Every
+    other term (``√x`` included) is squared as it is: ``√x ^ 2`` stays the square of an atom."""
+    if isinstance(t, T.Mul):
+        return T.mul(*(_squared(a) for a in t.args))
+    if isinstance(t, T.Add) and len(t.args) <= MAX_SQUARED_SUMMANDS:
+        cross = [T.mul(T.Num(Fraction(2)), a, b) for a, b in itertools.combinations(t.args, 2)]
+        return T.add(*(_squared(a) for a in t.args), *cross)
+    if isinstance(t, T.Pow) and t.exp > 0:
+        return T.power(_squared(t.base), T.Num(Fraction(t.exp)))
+    if isinstance(t, T.Fn) and t.name == "abs":
+        return T.Fn("abs", T.power(t.arg, T.Num(Fraction(2))))
+    return T.power(t, T.Num(Fraction(2)))
 
 
 # ---------------------------------------------------------------- helpers

@@ -811,6 +811,10 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "Real.rpow_of_add_eq": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
                             ("{x y z w : ℝ} (hx : 0 ≤ x) (hw : w ≠ 0) (h : y + z = w) : "
                              "x ^ (w : ℝ) = x ^ (y : ℝ) * x ^ (z : ℝ)")),
+    "abs_le_of_sq_le_sq'": ("Mathlib/Algebra/Order/Ring/Abs.lean",
+                            "{a b : ℝ} (h : a ^ 2 ≤ b ^ 2) (hb : 0 ≤ b) : -b ≤ a ∧ a ≤ b"),
+    "abs_lt_of_sq_lt_sq'": ("Mathlib/Algebra/Order/Ring/Abs.lean",
+                            "{a b : ℝ} (h : a ^ 2 < b ^ 2) (hb : 0 ≤ b) : -b < a ∧ a < b"),
 }
 
 #: Rewrite lemmas ``rw`` may use (target rewriting of ``≥``/``>`` only).

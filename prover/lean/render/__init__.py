@@ -12,6 +12,8 @@ Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step b
   ``positivity``), weighted by its coefficient inside the same ``linear_combination``.
 * ``combine``: ``suffices h : P₁ ∧ P₂ … by`` the product facts in one ``linear_combination``, then
   ``refine ⟨?_, ?_⟩``: each part proved by its subtree.
+* ``square``: ``suffices h : 0 ≤ B ∧ S ^ 2 ≤ B ^ 2 by`` … ``(abs_le_of_sq_le_sq' hs hb).2``, then
+  ``refine ⟨?_, ?_⟩``: each subgoal proved by its subtree.
 * ``split``: ``rcases le_total …``; orderings are proved by case lemmas (``∀`` over the
   variables when the split uses symmetry), dispatched by a tree of ``le_total`` cases with one
   leaf per ordering applying its case lemma once.
@@ -43,6 +45,7 @@ Modules:
 * ``scale`` — ``scale`` steps: catalogue lemmas (Mathlib names or replayed kernel certificates) and facts.
 * ``shrink`` — Small certificates for rendering: SOS ``close`` certificates re-written with short rationals.
 * ``split`` — ``split`` steps: on the sign of a polynomial, or on the order of variables.
+* ``square`` — ``square`` steps: ``S ≤ B`` from ``0 ≤ B`` and ``S ^ 2 ≤ B ^ 2`` (Mathlib's ``abs_le_of_sq_le_sq'``).
 * ``statement`` — The theorem statement and file header: the user's text verbatim where usable.
 * ``variables`` — ``introduce`` and ``substitute`` steps: a statement over the new variables, instantiated.
 

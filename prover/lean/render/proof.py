@@ -15,13 +15,14 @@ from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, 
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.scale import render_scale
 from prover.lean.render.split import render_split
+from prover.lean.render.square import render_square
 from prover.lean.render.statement import header, hypothesis_refs, root_prelude, theorem_head
 from prover.lean.render.variables import render_introduce, render_substitute
 from prover.tactics.lemma import LemmaLookup
 
 _RENDERERS = {"close": render_close, "rewrite": render_rewrite, "scale": render_scale,
               "split": render_split, "introduce": render_introduce, "substitute": render_substitute,
-              "combine": render_combine}
+              "combine": render_combine, "square": render_square}
 
 
 def step_block(step: Step, names: list[str], *, lemmas: LemmaLookup | None = None,
