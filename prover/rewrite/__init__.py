@@ -5,10 +5,14 @@ Nothing here is trusted: the kernel checks every step.
 
 Modules:
 
+* ``abs_values`` — ``|p|`` with a known sign of ``p`` becomes a variable equal to ``±p`` (``introduce`` steps).
 * ``base`` — Shared pieces of the symbolic rewrite generators.
 * ``bound_homogenize`` — Homogenize a goal with an *inequality* constraint ``A <= B`` (or ``A >= B``), ``A``, ``B`` homogeneous of …
 * ``chain`` — Rewrites composed into a chain: the closers' normal form.
+* ``constraint_roots`` — Equality constraints that are k-th powers lose the power: ``q^k = r^k`` → ``q = r`` (``rewrite``).
+* ``degree_parts`` — Homogeneous parts: a slack that is a sum of parts of different degrees, each proved alone.
 * ``denominator_signs`` — Denominators that are positive only thanks to the constraints become hypotheses.
+* ``eliminate`` — Eliminate a variable that a hypothesis defines as a monomial of the others (``substitute``).
 * ``facts`` — What a goal's hypotheses say about one variable, for the rewrites that cite them.
 * ``fractions`` — Fractions out of the target and out of equality hypotheses.
 * ``homogenize`` — Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
@@ -17,8 +21,10 @@ Modules:
 * ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).
 * ``radical_groups`` — Radical groups: prove a sum of square roots group by group, each group by isolating radicals.
 * ``reduce`` — Reduce a goal modulo its equality hypotheses (``abc = 1``: ``a³bc`` → ``a²``), the whole polynomial …
+* ``rescale`` — Rescale variables ``x ↦ x/k`` (``k`` rational) when that makes the coefficients simpler (``substitute``).
 * ``separable`` — Separable goals: when no hypothesis links two groups of variables, prove each group's part alone.
 * ``scaling`` — Homogenise a goal with a linear constraint ``g = c`` (``g`` a linear form, ``c != 0``) by scaling every …
+* ``square`` — Squaring with a proved sign: ``S <= L`` from ``0 <= L`` and ``S² <= L²`` (``square`` steps).
 * ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
 * ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
@@ -28,18 +34,24 @@ Modules:
 Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
 """
 
+from prover.rewrite.abs_values import AbsAsVariable
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
+from prover.rewrite.constraint_roots import ConstraintRoots
+from prover.rewrite.degree_parts import DegreeParts
 from prover.rewrite.denominator_signs import DenominatorSigns
+from prover.rewrite.eliminate import EliminateVariables
 from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
+from prover.rewrite.rescale import RescaleVariables
 from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
 from prover.rewrite.separable import SeparableGoals
 from prover.rewrite.split import SplitOrder
+from prover.rewrite.square import SquareGoals
 from prover.rewrite.substitute import (
     ProductOneRatios,
     ProductOneSubstitution,
@@ -53,9 +65,10 @@ from prover.rewrite.termwise_sos import IsolatedFudging
 
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first."""
-    return [SeparableGoals(), TangentLine(), IntroduceRoots(), HomogenizeByBound(), HomogenizeByEquality(),
-            ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
-            ReciprocalSubstitution(), SplitOrder()]
+    return [SeparableGoals(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+            ConstraintRoots(), SquareGoals(), DegreeParts(), HomogenizeByBound(),
+            HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
+            ReciprocalSubstitution(), RescaleVariables(), SplitOrder()]
 
 
 def termwise_generators() -> list[TacticGenerator]:
@@ -70,10 +83,14 @@ def default_generators() -> list[TacticGenerator]:
 
 
 __all__ = [
+    "AbsAsVariable",
     "Candidate",
     "ClearDenominators",
     "ClearHypothesisDenominators",
+    "ConstraintRoots",
+    "DegreeParts",
     "DenominatorSigns",
+    "EliminateVariables",
     "Homogenize",
     "HomogenizeByBound",
     "HomogenizeByEquality",
@@ -88,11 +105,13 @@ __all__ = [
     "ReciprocalSubstitution",
     "ReduceByConstraints",
     "ReduceFractionsByConstraints",
+    "RescaleVariables",
     "Rewrite",
     "ScaleByConstraint",
     "SeparableGoals",
     "SingleStepRewrite",
     "SplitOrder",
+    "SquareGoals",
     "TacticGenerator",
     "TangentLine",
     "TangentPlane",
