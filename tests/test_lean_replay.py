@@ -15,6 +15,7 @@ from prover.cli import app
 from prover.lean.replay import (
     LINE_BUDGET,
     OK,
+    NotModelled,
     Scope,
     lex,
     parse_term,
@@ -315,3 +316,64 @@ def test_suffices_statement_over_several_lines_then_its_block() -> None:
              "  linear_combination 2 * hs",
              "positivity"]
     assert failing(thm("theorem t (x y : ℝ) :\n    2 * x * y ≤ x ^ 2 + y ^ 2", *wrong))
+
+
+# ------------------------------------------------------------------ |x|, real numeral exponents
+
+
+def test_absolute_value_bars_and_alternative_bars() -> None:
+    """``|a|`` is Mathlib's ``atomic("|" noWs) term noWs "|"``: a bar with no space on its inner
+    side; a bar with spaces on both sides separates alternatives, and ``| a |`` is no term."""
+    assert term("|a| + |b|") == "|a| + |b|"
+    assert parse_term(lex("|(|a| - b)| * |a|"), Scope())[0] == "mul"
+    assert term("|a| ^ 2") == "|a| ^ 2"
+    with pytest.raises(NotModelled):
+        parse_term(lex("| a |"), Scope())
+    body = ["have h1 : |x| = x := abs_of_pos (by first | positivity | linarith)", "linear_combination h1"]
+    assert replay_text(thm("theorem t (x : ℝ) (hx : 0 < x) :\n    |x| = x", *body)).ok
+
+
+def test_real_numeral_exponents_are_the_same_term() -> None:
+    """``x ^ ((2:ℝ)/3)`` and ``x ^ (2 / 3 : ℝ)`` elaborate to the same real power (``binop%`` puts
+    every numeral of ``(2:ℝ)/3`` in ℝ), so ``ring`` sees one atom; with ``(2:ℕ)`` it does not."""
+    assert term("x ^ ((2:ℝ)/3)") == term("x ^ (2 / 3 : ℝ)") == term("x ^ (2 / (3 : ℝ))")
+    assert replay_text(thm("theorem t (x : ℝ) (hx : 0 < x) :\n    x ^ ((2:ℝ)/3) = x ^ (2 / 3 : ℝ)",
+                           "linear_combination")).ok
+    assert failing(thm("theorem t (x : ℝ) (hx : 0 < x) :\n    x ^ ((2:ℕ)/3) = x ^ (2 / 3 : ℝ)",
+                       "linear_combination"))
+    assert failing(thm("theorem t (x : ℝ) (hx : 0 < x) :\n    x ^ (2/3) = x ^ (2 / 3 : ℝ)", "linear_combination"))
+
+
+def test_accepts_the_absolute_value_and_root_lemmas() -> None:
+    body = ["have h1 : |x| = -x := abs_of_neg (by linarith)",
+            "have h2 : (0 : ℝ) < |x| := abs_pos_of_neg h",
+            "have h3 : Real.sqrt (x ^ 2) = |x| := Real.sqrt_sq_eq_abs x",
+            "have h4 : |x| ^ 2 = x ^ 2 := sq_abs x",
+            "have h5 : (0 : ℝ) ≤ |x| := abs_nonneg x",
+            "have h6 : Real.sqrt (x ^ 2) = (x ^ 2) ^ (1 / 2 : ℝ) := Real.sqrt_eq_rpow (x ^ 2)",
+            "linear_combination h3 + h1"]
+    assert replay_text(thm("theorem t (x : ℝ) (h : x < 0) :\n    Real.sqrt (x ^ 2) = -x", *body)).ok
+
+
+def test_rejects_absolute_values_without_their_sign() -> None:
+    """``|x| = x`` needs ``0 ≤ x``: not from nothing, not from ``x < 0``, not by ``ring``."""
+    f = failing(thm("theorem t (x : ℝ) :\n    |x| = x", "have h1 : |x| = x := abs_of_pos (by positivity)",
+                    "linear_combination h1"))
+    assert f[0].kind == "positivity"
+    f = failing(thm("theorem t (x : ℝ) (hx : 0 ≤ x) :\n    |x| = x", "have h1 : |x| = x := abs_of_pos hx",
+                    "linear_combination h1"))
+    assert f[0].kind == "have"
+    assert failing(thm("theorem t (x : ℝ) (hx : 0 < x) :\n    |x| = x", "linear_combination"))
+    f = failing(thm("theorem t (x : ℝ) (hx : x < 0) :\n    |x| = x", "have h1 : |x| = x := abs_of_neg hx",
+                    "linear_combination h1"))
+    assert f[0].kind == "have"
+    # √(x²) is |x|, not x, without a sign
+    assert failing(thm("theorem t (x : ℝ) :\n    Real.sqrt (x ^ 2) = x",
+                       "have h1 : Real.sqrt (x ^ 2) = x := Real.sqrt_sq_eq_abs x", "linear_combination h1"))
+
+
+def test_rejects_a_root_written_differently() -> None:
+    """``ring`` compares the arguments of ``Real.sqrt`` syntactically: ``Real.sqrt (2 * (a + b))``
+    and ``Real.sqrt (2 * a + 2 * b)`` are two atoms."""
+    assert failing(thm("theorem t (a b : ℝ) :\n    Real.sqrt (2 * (a + b)) = Real.sqrt (2 * a + 2 * b)",
+                       "linear_combination"))

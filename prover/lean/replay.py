@@ -16,6 +16,8 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   as postponed goals); ``have h : T := e`` passes only when that type equals ``T``
   *syntactically* (up to ``≥``/``>`` being ``≤``/``<`` flipped and ``(c : ℝ)`` ascriptions):
   Lean does not unfold real ``+``/``-``, so ``0 ≤ 4 - a - b`` is not ``0 ≤ 4 - (a + b)``.
+  ``|a|`` is read by Mathlib's rule (no space inside the bars; a bar with spaces on both sides
+  separates alternatives), and an exponent ``((2:ℝ)/3)`` is the term ``(2 / 3 : ℝ)`` (``binop%``).
 * **``linear_combination e``** as in Mathlib after PR #16841 (in v4.16.0): ``e`` is expanded
   like ``expandLinearCombo`` (constants added to proofs are dropped; a negated or subtracted
   inequality is an error; a coefficient of an inequality must be proved nonnegative — positive
@@ -212,6 +214,12 @@ def _symbol_at(text: str, i: int) -> str:
     return text[i]
 
 
+#: The token of a ``|`` of Mathlib's ``|a|`` notation (``atomic("|" noWs) term noWs "|"``): a bar
+#: with no space on at least one side. A bar with spaces on both sides separates alternatives
+#: (``first | … | …``, ``h | h``); ``| a |`` is no absolute value (the model rejects it).
+ABS_BAR = "|abs"
+
+
 def _lex_token(text: str, i: int, out: list[Tok], line: int, col: int) -> int:
     """Append the token(s) starting at ``text[i]`` to ``out``; return the index after them."""
     ch, n = text[i], len(text)
@@ -242,8 +250,14 @@ def _lex_token(text: str, i: int, out: list[Tok], line: int, col: int) -> int:
             out.append(Tok("proj", part, line, col))
         return j
     s = _symbol_at(text, i)
+    if s == "|" and not (_space_at(text, i - 1) and _space_at(text, i + 1)):
+        s = ABS_BAR
     out.append(Tok("sym", s, line, col))
-    return i + len(s)
+    return i + 1 if s == ABS_BAR else i + len(s)
+
+
+def _space_at(text: str, i: int) -> bool:
+    return i < 0 or i >= len(text) or text[i].isspace()
 
 
 def lex(text: str, line: int = 1) -> list[Tok]:
@@ -509,10 +523,10 @@ class TermParser(_TokenCursor):
                 bs = self.binders(",")
                 self.expect(",")
                 return self.quantified("forall" if t.text == "∀" else "exists", bs)
-            if t.text == "|":
+            if t.text == ABS_BAR:
                 self.next()
                 inner = self.expr(0)
-                self.expect("|")
+                self.expect(ABS_BAR)
                 return ("abs", inner)
         if t.kind == "ident" and t.text in ("fun", "λ") or t.kind == "sym" and t.text == "λ":
             self.next()
@@ -621,6 +635,26 @@ def real_exponents(t: Any) -> Any:
     return (t[0],) + tuple(real_exponents(x) if isinstance(x, tuple) else x for x in t[1:])
 
 
+def _real_numeral(t: Any) -> bool:
+    """A closed ``+ - * /`` tree of numerals with some part ascribed ``ℝ`` (``(2:ℝ)/3``):
+    Lean's ``binop%`` elaborates all its numerals at ℝ. Any other node (``-x``, ``^``, a cast to
+    ``ℕ``) makes it False."""
+    def walk(x: Any) -> tuple[bool, bool]:           # (a numeral tree, some ℝ ascription inside)
+        if not isinstance(x, tuple) or not x:
+            return False, False
+        if x[0] == "num":
+            return True, False
+        if x[0] == "ascr":
+            ok, _ = walk(x[1])
+            return ok and x[2] == REAL, True
+        if x[0] in ("add", "sub", "mul", "div"):
+            (a, ra), (b, rb) = walk(x[1]), walk(x[2])
+            return a and b, ra or rb
+        return False, False
+    ok, real = walk(t)
+    return ok and real
+
+
 def clean(t: Any, in_exponent: bool = False) -> Any:
     """Canonical form: ``(e : ℝ)`` dropped except as an exponent (where it makes ``rpow``),
     ``√``/``Real.sqrt``/``sqrt`` (under ``open Real``) unified, ``≥``/``>`` kept as written."""
@@ -633,6 +667,10 @@ def clean(t: Any, in_exponent: bool = False) -> Any:
             return inner
         return ("ascr", inner, clean(t[2]))
     if tag == "pow":
+        if _real_numeral(t[2]) and t[2][0] != "ascr":
+            # ``x ^ ((2:ℝ)/3)``: ``binop%`` elaborates every numeral leaf of ``(2:ℝ)/3`` at ℝ, the
+            # same term as ``x ^ (2 / 3 : ℝ)``
+            return ("pow", clean(t[1]), ("ascr", clean(t[2]), REAL))
         return ("pow", clean(t[1]), clean(t[2], True))
     if tag in ("num", "dec", "fv", "const", "mvar", "hole", "shole", "type", "by"):
         return t
@@ -811,6 +849,16 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "Real.rpow_of_add_eq": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
                             ("{x y z w : ℝ} (hx : 0 ≤ x) (hw : w ≠ 0) (h : y + z = w) : "
                              "x ^ (w : ℝ) = x ^ (y : ℝ) * x ^ (z : ℝ)")),
+    "abs_nonneg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "(a : ℝ) : 0 ≤ |a|"),
+    "abs_of_nonneg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : 0 ≤ a) : |a| = a"),
+    "abs_of_pos": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : 0 < a) : |a| = a"),
+    "abs_of_nonpos": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : a ≤ 0) : |a| = -a"),
+    "abs_of_neg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : a < 0) : |a| = -a"),
+    "abs_pos_of_pos": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : 0 < a) : 0 < |a|"),
+    "abs_pos_of_neg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : a < 0) : 0 < |a|"),
+    "sq_abs": ("Mathlib/Algebra/Order/Ring/Abs.lean", "(a : ℝ) : |a| ^ 2 = a ^ 2"),
+    "Real.sqrt_sq_eq_abs": ("Mathlib/Data/Real/Sqrt.lean", "(x : ℝ) : √(x ^ 2) = |x|"),
+    "Real.sqrt_eq_rpow": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean", "(x : ℝ) : √x = x ^ (1 / (2 : ℝ))"),
     "abs_le_of_sq_le_sq'": ("Mathlib/Algebra/Order/Ring/Abs.lean",
                             "{a b : ℝ} (h : a ^ 2 ≤ b ^ 2) (hb : 0 ≤ b) : -b ≤ a ∧ a ≤ b"),
     "abs_lt_of_sq_lt_sq'": ("Mathlib/Algebra/Order/Ring/Abs.lean",
