@@ -132,3 +132,84 @@ def test_introduced_power_keeps_the_users_base_text() -> None:
     assert "((c ^ 2 + a ^ 2) ^ (1 / 3 : ℝ))" in key
     rep = replay_text(text)
     assert rep.ok, rep.summary()
+
+
+# -------------------------------------------------------------------- the user's atoms (composed suite)
+
+
+def _proved_text(statement: str) -> str:
+    from prover.api import prove
+
+    r = prove(statement, time_limit=60)
+    assert r.proved, r.status
+    return render_proof(r.proof)
+
+
+def _key_line(text: str) -> str:
+    return next(ln for ln in text.splitlines() if "linear_combination hkey" in ln)
+
+
+def test_introduced_root_is_the_users_root() -> None:
+    """``Real.sqrt (2 * (a + b))`` is instantiated as written, not as our ``Real.sqrt (2 * a + 2 * b)``
+    (a different atom to ``ring``); the definition fact ``t ^ 2 = 2 * a + 2 * b`` is proved from
+    ``Real.sq_sqrt`` at the user's radicand. The instantiation at our printing fails."""
+    text = _proved_text("theorem sqrt_sum {a b : ℝ} (ha : 0 ≤ a) (hb : 0 ≤ b) : "
+                        "Real.sqrt a + Real.sqrt b ≤ Real.sqrt (2 * (a + b)) := by sorry")
+    assert "(Real.sqrt (2 * (a + b)))" in _key_line(text)
+    assert replay_text(text).ok, replay_text(text).summary()
+    wrong = text.replace(_key_line(text), _key_line(text).replace("(Real.sqrt (2 * (a + b)))",
+                                                                   "(Real.sqrt (2 * a + 2 * b))"))
+    assert not replay_text(wrong).ok
+
+
+def test_root_of_a_square_is_bridged_to_the_absolute_value() -> None:
+    """sympy reads ``Real.sqrt (a ^ 2)`` as ``|a|``: the connection states ``Real.sqrt (a ^ 2) = |a|``
+    (``Real.sqrt_sq_eq_abs``) and adds it with its coefficient; without it ``ring`` fails."""
+    text = _proved_text("theorem sqrt_sum_sq {a b : ℝ} (ha : 0 ≤ a) (hb : 0 ≤ b) : Real.sqrt (a ^ 2) + "
+                        "Real.sqrt (b ^ 2) ≤ Real.sqrt (2 * (a ^ 2 + b ^ 2)) := by sorry")
+    assert "Real.sqrt_sq_eq_abs a" in text and "(|a|)" in text
+    assert replay_text(text).ok, replay_text(text).summary()
+    key = _key_line(text)
+    assert " + hab" in key
+    assert not replay_text(text.replace(key, key[:key.index(" + hab")])).ok
+
+
+def test_real_power_atoms_are_bridged_by_a_chain() -> None:
+    """The user's ``x ^ ((2:ℝ)/3)`` is ``(x ^ (1 / 3 : ℝ)) ^ 2`` by ``Real.rpow_of_add_eq``, added to
+    the instantiation with its coefficient (wamgm); without that term ``ring`` fails."""
+    text = _proved_text("theorem wamgm {x y : ℝ} (hx : 0 < x) (hy : 0 < y) : "
+                        "x ^ ((2:ℝ)/3) * y ^ ((1:ℝ)/3) ≤ 2 / 3 * x + 1 / 3 * y := by sorry")
+    assert replay_text(text).ok, replay_text(text).summary()
+    key = _key_line(text)
+    assert key.count(" + ") == 1
+    assert not replay_text(text.replace(key, key[:key.index(" + ")])).ok
+
+
+def _abs_proof(statement: str) -> Proof:
+    """``|x|`` of known sign named ``t1`` (:class:`AbsAsVariable`), closed from ``t1 = ±x``."""
+    from prover.frontend import parse_theorem
+    from prover.rewrite import AbsAsVariable
+    from prover.verify import Kernel
+
+    p = parse_theorem(statement, real_division=True)
+    step = AbsAsVariable().apply(Goal.from_problem(p))
+    sub = step.subgoals[0]
+    k = next(i for i, h in enumerate(sub.hypotheses) if h.op == "=")
+    child = close(sub, sos(eq=((k, -1),)))
+    step = Step(step.kind, step.goal, step.subgoals, step.certificate, [child])
+    Kernel().check_one(step)
+    Kernel().check_one(child)
+    return Proof(p, step)
+
+
+def test_absolute_value_variable_facts_replay() -> None:
+    """``t := |x|`` with ``x < 0``: ``0 < t`` by ``abs_pos_of_neg``, ``t = -x`` from ``abs_of_neg``.
+    Claiming ``|x| = x`` instead (``abs_of_pos``: no sign for it) fails."""
+    text = render_proof(_abs_proof("theorem absneg {x : ℝ} (h : x < 0) : Real.sqrt (x ^ 2) ≤ -x := by sorry"))
+    assert "abs_of_neg" in text and "abs_pos_of_neg" in text
+    _passes(text, "introduce")
+    assert replay_text(text).ok
+    wrong = text.replace("|x| = -x := abs_of_neg (by linarith)", "|x| = x := abs_of_pos (by first | positivity | linarith)")
+    assert wrong != text and not replay_text(wrong).ok
+    text = render_proof(_abs_proof("theorem abspos {x : ℝ} (h : 0 < x) : Real.sqrt (x ^ 2) ≤ x := by sorry"))
+    assert "abs_of_pos" in text and replay_text(text).ok

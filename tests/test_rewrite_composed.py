@@ -246,8 +246,6 @@ def test_issue_proofs_render_and_replay(results: dict, name: str) -> None:
     assert report.ok, report.first_failure
 
 
-@pytest.mark.xfail(reason="the Lean renderer has no rendering for |x| (prover/lean/syntax.py): "
-                          "LeanSyntaxError: no Lean rendering for Abs: Abs(x)", strict=False)
 def test_wamgm_sq_renders_and_replays(results: dict) -> None:
     from prover.lean.replay import replay_text
 

@@ -78,7 +78,16 @@ def _p(e: sp.Expr) -> tuple[str, int]:
         return f"Real.exp {_wrap(_p(e.args[0]), _ATOM)}", _POW
     if isinstance(e, sp.log):
         return f"Real.log {_wrap(_p(e.args[0]), _ATOM)}", _POW
+    if isinstance(e, sp.Abs):
+        return _abs(e.args[0]), _ATOM
     raise LeanSyntaxError(f"no Lean rendering for {type(e).__name__}: {e}")
+
+
+def _abs(x: sp.Expr) -> str:
+    """``|x|`` (Mathlib's notation for ``abs x``, no space inside the bars); an argument with bars of
+    its own is parenthesised, as Mathlib's unexpander does (``|(|a| - b)|``)."""
+    inner = _p(x)[0]
+    return f"|({inner})|" if "|" in inner else f"|{inner}|"
 
 
 def _add(e: sp.Add) -> tuple[str, int]:

@@ -31,10 +31,11 @@ to ``linear_combination`` is stated as ``0 ≤ …`` / ``0 < …`` so its type i
 
 Modules: ``common`` (context, errors, helpers), ``statement`` (theorem head, header),
 ``close``, ``linear`` (rewrite), ``scale``, ``split``, ``variables`` (introduce/substitute),
-``proof`` (the tree and the file).
+``atoms`` (the user's roots and atom bridges), ``proof`` (the tree and the file).
 
 Modules:
 
+* ``atoms`` — The user's atoms in ``introduce`` steps: roots as written, and exact bridges between atoms.
 * ``budget`` — Size budgets of a rendered file: ``set_option maxHeartbeats N in`` sized to the proof, and tactic lines …
 * ``close`` — ``close`` steps: SOS certificates as one ``linear_combination``; ``positivity`` closes.
 * ``combine`` — ``combine`` steps: the goal from independent parts, ``slack G = Σ λ·Π slack Gᵢ``.

@@ -15,6 +15,11 @@ the goal by one ``linear_combination`` that ``ring`` checks exactly:
   instantiated slack is ``Σ cⱼ·(lhsⱼ − rhsⱼ)`` over the goal's equality hypotheses, with ``cⱼ``
   computed here as divided differences. Denominators are handled by
   :func:`prover.lean.render.field_identity.prove_equality` (``mul_inv_cancel₀`` facts).
+
+At the statement's own goal an ``introduce`` instantiates in the user's atoms (a root as written,
+``|x| ^ (1/q)`` at the user's ``(x ^ 2)``) and bridges the atoms left over by exact facts
+(``Real.sqrt (p ^ 2) = |p|``, ``(X ^ s) ^ m = X ^ (m·s)``): :mod:`prover.lean.render.atoms`. A
+variable ``t := |p|`` has the facts ``abs_nonneg``, ``sq_abs``, ``abs_of_pos``/``abs_of_neg``.
 """
 
 from __future__ import annotations
@@ -28,6 +33,17 @@ import sympy as sp
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal, Step, expr_from_str
 from prover.lean import replay as rp
+from prover.lean.render.atoms import (
+    Facts,
+    bridge_facts,
+    exponent_text,
+    half_power,
+    half_power_fact,
+    paren,
+    user_root,
+    written_atoms,
+)
+from prover.lean.render.atoms import parse as parse_atoms_term
 from prover.lean.render.budget import wrap_line
 from prover.lean.render.close import positive_fact_prover
 from prover.lean.render.common import (
@@ -81,7 +97,7 @@ def _instantiate(text: str, variables: list[str], inst: dict[str, str], outer: l
 def _base_text(x: sp.Expr) -> str:
     """The base of a real power as :func:`lean_expr` prints it (parenthesised unless atomic)."""
     s = lean_expr(x)
-    return s if x.is_Symbol or (x.is_Integer and x >= 0) else f"({s})"
+    return s if x.is_Symbol or isinstance(x, sp.Abs) or (x.is_Integer and x >= 0) else f"({s})"
 
 
 def _exponent_text(r: Fraction) -> str:
@@ -316,20 +332,121 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
     title = "-- introduce " + ", ".join(f"{v} = {lean_expr(d)}" for v, d in defs.items())
     new_vars = [v for v in sub.variables if v in defs]
     bases = _user_bases(goal, ctx, defs)
-    inst = {v: _power_text(defs[v], bases.get(v)) for v in new_vars}
+    facts = Facts(ctx)
+    inst, special = _written_instances(goal, ctx, defs, new_vars, bases, facts)
     key = ctx.fresh("hkey")
     pre: list[str] = []
     proofs = {}
     for i in _quantified(goal, sub, ctx, new_vars):
-        pf = _introduce_fact(sub.hypotheses[i], defs, ctx, pre, bases)
+        rel = sub.hypotheses[i]
+        pf = special.get(rel) or _introduce_fact(rel, defs, ctx, pre, bases) or _abs_fact(rel, defs, sub, facts) \
+            or _goal_fact(rel, defs, goal, ctx)
         proofs[i] = pf if pf is not None else "(by positivity)"
     try:
-        connect, comb = ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
+        connect, comb = _introduce_connection(step, ctx, new_vars, inst, facts)
     except RenderError:
         # not a ring identity over the atoms ``ring`` sees (e.g. √x ^ 2 against x): the plain
         # instantiation is the best we can state; Lean (or the model) reports the remainder
         connect, comb = [], ""
-    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
+    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, facts.lines + pre, connect, comb)
+
+
+def _written_instances(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr], new_vars: list[str],
+                       bases: dict[str, str], facts: Facts) -> tuple[dict[str, str], dict[Relation, str]]:
+    """The instance of each new variable, in the user's atoms where the goal is the statement
+    (:mod:`prover.lean.render.atoms`), and proofs of the definition facts those instances need."""
+    variables = list(goal.variables)
+    written = written_atoms(goal, ctx)
+    inst: dict[str, str] = {}
+    special: dict[Relation, str] = {}
+    for v in new_vars:
+        d = defs[v]
+        inst[v] = _power_text(d, bases.get(v))
+        root = user_root(written, d, variables)
+        half = None if v in bases else half_power(written, d, variables)
+        if root is not None:
+            inst[v] = root[0]
+            special[Relation(var(v) ** 2, "=", d.base)] = _root_square(root, d.base, variables, ctx, facts)
+        elif half is not None:
+            q = int(d.exp.q)
+            inst[v] = f"{paren(half[0])} ^ {exponent_text(Fraction(1, 2 * q))}"
+            special[Relation(var(v) ** q, "=", d.base)] = half_power_fact(half[0], half[1], q, facts)
+    return inst, special
+
+
+def _root_square(root: tuple[str, str], b: sp.Expr, variables: list[str], ctx: RenderContext, facts: Facts) -> str:
+    """A proof of ``Real.sqrt R ^ 2 = B`` (``B`` our printing of the user's radicand ``R``)."""
+    printed = lean_expr(b)
+    if _same_term(root[1], printed, variables):
+        return f"(Real.sq_sqrt {_POS_OR_LIN})"
+    h = facts.have("hsq", f"{root[0]} ^ 2 = {root[1]}", f"Real.sq_sqrt {_POS_OR_LIN}")
+    lines, comb = prove_equality(root[1], printed, variables, ctx)
+    facts.lines.extend(lines)
+    return f"(by linear_combination {h}{' + ' + comb if comb else ''})"
+
+
+def _same_term(a: str, b: str, variables: list[str]) -> bool:
+    try:
+        return parse_atoms_term(a, variables) == parse_atoms_term(b, variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return False
+
+
+def _abs_fact(rel: Relation, defs: dict[str, sp.Expr], sub: Goal, facts: Facts) -> str | None:
+    """A proof of a definition fact of ``t := |p|``: ``t ≥ 0``, ``t > 0``, ``t ^ 2 = p ^ 2``,
+    ``t = p`` or ``t = -p`` (Mathlib's ``abs_nonneg``, ``abs_pos_of_pos``/``abs_pos_of_neg``,
+    ``sq_abs``, ``abs_of_pos``/``abs_of_neg``)."""
+    for v, d in defs.items():
+        if not isinstance(d, sp.Abs):
+            continue
+        t, p = var(v), d.args[0]
+        shown, arg = lean_expr(d), paren(lean_expr(p))
+        if rel in (Relation(t, ">=", 0), Relation(0, "<=", t)):
+            return "(abs_nonneg _)"
+        if rel == Relation(t ** 2, "=", p ** 2):
+            return f"(by linear_combination sq_abs {arg})"
+        if rel == Relation(t, "=", p):
+            return f"(by linear_combination {facts.have('hab', f'{shown} = {arg}', f'abs_of_pos {_POS_OR_LIN}')})"
+        if rel == Relation(t, "=", -p):
+            return f"(by linear_combination {facts.have('hab', f'{shown} = -{arg}', 'abs_of_neg (by linarith)')})"
+        if rel in (Relation(t, ">", 0), Relation(0, "<", t)):
+            if Relation(t, "=", p) in sub.hypotheses:
+                return f"(abs_pos_of_pos {_POS_OR_LIN})"
+            if Relation(t, "=", -p) in sub.hypotheses:
+                return "(abs_pos_of_neg (by linarith))"
+    return None
+
+
+def _goal_fact(rel: Relation, defs: dict[str, sp.Expr], goal: Goal, ctx: RenderContext) -> str | None:
+    """A hypothesis of the goal that ``rel`` (an equality) becomes at the definitions, by
+    ``linear_combination`` (``t₁ ^ 3 = t₂`` at ``t₂ := |x|`` is the goal's ``t₁ ^ 3 = |x|``)."""
+    if rel.op != "=":
+        return None
+    subs = {var(v): d for v, d in defs.items()}
+    slack = sp.sympify(rel.lhs - rel.rhs).subs(subs)
+    for h, name in zip(goal.hypotheses, ctx.names):
+        if h.op == "=" and sp.expand(slack - (h.lhs - h.rhs)) == 0:
+            return f"(by linear_combination {name})"
+    return None
+
+
+def _introduce_connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],
+                          facts: Facts) -> tuple[list[str], str]:
+    """The ``linear_combination`` terms (and lines) turning the instantiated target into the
+    goal's: ``ring`` alone for polynomial targets over the same atoms; the user's atoms bridged
+    to the instance's (:func:`prover.lean.render.atoms.bridge_facts`); else :func:`_connection`."""
+    goal, sub = step.goal, step.subgoals[0]
+    left, right = ctx.sides(goal)
+    l2, r2 = (lean_expr(e) for e in _sides(sub.target))
+    outer = list(goal.variables)
+    il, ir = (_instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
+    trial = Facts(ctx, [], dict(facts.names))
+    bridges = bridge_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
+    if bridges:
+        facts.lines.extend(trial.lines)
+        facts.names.update(trial.names)
+        return _connection(step, ctx, new_vars, inst, bridges)
+    return ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
 
 
 def _power_text(d: sp.Expr, base_text: str | None) -> str:

@@ -1,0 +1,305 @@
+"""The user's atoms in ``introduce`` steps: roots as written, and exact bridges between atoms.
+
+``ring`` compares ``Real.sqrt (…)``, ``|…|`` and ``x ^ (r : ℝ)`` as atoms, syntactically (up to
+instances): the user's ``Real.sqrt (2 * (a + b))`` and our printing ``Real.sqrt (2 * a + 2 * b)``
+are two atoms, so are the user's ``Real.sqrt (a ^ 2)`` and the ``|a|`` sympy writes for it. At the
+root goal (whose text is the user's) an ``introduce`` step therefore
+
+* instantiates a square root with the user's own root (:func:`user_root`), stating
+  ``Real.sqrt R ^ 2 = R`` for the user's radicand ``R`` and proving our printing of the definition
+  fact from it by ``linear_combination``;
+* instantiates ``|x| ^ (1/q)`` at the user's base ``x ^ 2`` as ``(x ^ 2) ^ (1/(2q) : ℝ)``
+  (:func:`half_power`), whose definition fact ``t ^ q = |x|`` is the chain
+  ``(x ^ 2) ^ (1/(2q)) ^ q = (x ^ 2) ^ (1/2)``, ``Real.sqrt_eq_rpow`` and ``Real.sqrt_sq_eq_abs``;
+* connects the atoms left over by exact facts (:func:`bridge_facts`): ``Real.sqrt (p ^ 2) = |p|``
+  (``Real.sqrt_sq_eq_abs``) and ``(X ^ s) ^ m = X ^ (m·s)`` (:func:`power_chain`, a chain of
+  ``Real.rpow_of_add_eq``), each entering the ``linear_combination`` with the coefficient computed
+  here as a divided difference (the goal's slack with the user's atoms replaced one at a time).
+
+Nothing here is trusted: every fact is a whitelisted lemma instance or a ``linear_combination``
+that ``ring`` (Lean, or the replay model) checks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy as sp
+
+from prover.frontend import ParseError, parse_expression
+from prover.ir import Goal
+from prover.lean import replay as rp
+from prover.lean.render.common import RenderContext
+from prover.lean.render.field_identity import EqFact
+from prover.lean.syntax import lean_expr
+
+#: A side condition that either ``positivity`` or ``linarith`` proves (``first`` tries both).
+POS_OR_LIN = "(by first | positivity | linarith)"
+_SQRT = ("const", "Real.sqrt")
+_PLACEHOLDER = "zatom"
+
+
+def parse(text: str, variables: list[str]) -> Any:
+    """The replay model's term for ``text`` (variables free, ``open Real``); raises on failure."""
+    return rp.parse_term(rp.lex(text), rp.Scope({v: v for v in variables}, opens=("Real",), real_division=True))
+
+
+def _is_sqrt(t: Any) -> bool:
+    return t[0] == "app" and t[1] in (_SQRT, ("const", "sqrt")) and len(t[2]) == 1
+
+
+def _rpow_exponent(t: Any) -> Fraction | None:
+    """``r`` of a real power ``X ^ (r : ℝ)`` with a numeral ``r``, else None."""
+    if t[0] != "pow" or t[2][0] != "ascr" or t[2][2] != rp.REAL:
+        return None
+    return rp.num_value(t[2][1])
+
+
+def atoms_of(t: Any) -> list[Any]:
+    """The outermost subterms of ``t`` that ``ring`` treats as atoms (roots, ``|·|``, real powers,
+    other applications), in order, without repeats."""
+    out: list[Any] = []
+
+    def walk(x: Any) -> None:
+        tag = x[0]
+        if tag in ("num", "fv"):
+            return
+        if tag in ("add", "sub", "mul", "div"):
+            walk(x[1])
+            walk(x[2])
+        elif tag in ("neg", "inv") or (tag == "pow" and x[2][0] == "num"):
+            walk(x[1])
+        elif x not in out:
+            out.append(x)
+    walk(t)
+    return out
+
+
+@dataclass
+class AtomTable:
+    """Placeholder symbols for atoms, to compute with sympy over them and print back."""
+
+    variables: list[str]
+    symbols: dict[Any, sp.Symbol] = field(default_factory=dict)
+
+    def symbol(self, atom: Any) -> sp.Symbol:
+        if atom not in self.symbols:
+            self.symbols[atom] = sp.Symbol(f"{_PLACEHOLDER}{len(self.symbols)}", real=True)
+        return self.symbols[atom]
+
+    def expr(self, t: Any) -> sp.Expr:
+        """``t`` as a sympy expression over the variables and atom placeholders."""
+        tag = t[0]
+        if tag == "num":
+            return sp.Integer(t[1])
+        if tag == "fv":
+            return sp.Symbol(t[1], real=True)
+        ops = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+               "div": lambda a, b: a / b}
+        if tag in ops:
+            return ops[tag](self.expr(t[1]), self.expr(t[2]))
+        if tag == "neg":
+            return -self.expr(t[1])
+        if tag == "inv":
+            return 1 / self.expr(t[1])
+        if tag == "pow" and t[2][0] == "num":
+            return self.expr(t[1]) ** int(t[2][1])
+        return self.symbol(t)
+
+    def text(self, e: sp.Expr) -> str:
+        """Lean text of ``e`` with every placeholder replaced by its atom (parenthesised)."""
+        names = {s.name: rp.show(a) for a, s in self.symbols.items()}
+        return re.sub(rf"\b{_PLACEHOLDER}\d+\b", lambda m: f"({names[m.group(0)]})", lean_expr(e))
+
+
+# ------------------------------------------------------------------ the user's atoms
+
+
+def written_atoms(goal: Goal, ctx: RenderContext) -> list[Any]:
+    """The atoms of the user's text of ``goal``'s two sides, when ``goal`` is the statement's."""
+    if ctx.target_text is None or ctx.target_text[0] != goal.target:
+        return []
+    out: list[Any] = []
+    for side in ctx.target_text[1:]:
+        try:
+            t = parse(side, list(goal.variables))
+        except (rp.NotModelled, rp.ModelError, RecursionError):
+            continue
+        out += [a for a in _all_atoms(t) if a not in out]
+    return out
+
+
+def _all_atoms(t: Any) -> list[Any]:
+    """Atoms at any depth (the atoms inside an atom's arguments too)."""
+    found = []
+    for a in atoms_of(t):
+        found.append(a)
+        for x in a[2] if a[0] == "app" else (a[1],) if a[0] in ("pow", "abs") else ():
+            found += _all_atoms(x)
+    return found
+
+
+def _same(text: str, expr: sp.Expr, variables: list[str]) -> bool:
+    try:
+        return sp.expand(parse_expression(text, variables, real_division=True) - expr) == 0
+    except (ParseError, ValueError, TypeError):
+        return False
+
+
+def user_root(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[str, str] | None:
+    """``(root, radicand)``: the user's text of ``Real.sqrt R`` for the definition ``d = √B``
+    (``R`` expands to ``B``), or None."""
+    if not (d.is_Pow and d.exp == sp.Rational(1, 2)):
+        return None
+    for a in written:
+        if _is_sqrt(a) and _same(rp.show(a[2][0]), d.base, variables):
+            return rp.show(a), rp.show(a[2][0])
+    return None
+
+
+def half_power(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[str, str] | None:
+    """``(U, X)`` for a definition ``|X| ^ (1/q)`` when the user's text has a real power of
+    ``U = X ^ 2`` (written ``X ^ 2``, ``X`` as we print it): the instance is then
+    ``U ^ (1/(2q) : ℝ)``, in the atoms of the user's powers of ``U``."""
+    if not (d.is_Pow and isinstance(d.base, sp.Abs) and d.exp.is_Rational and d.exp.p == 1 and d.exp.q > 1):
+        return None
+    try:
+        x = parse(lean_expr(d.base.args[0]), variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    for a in written:
+        u = a[1] if _rpow_exponent(a) is not None else None
+        if u is not None and u[0] == "pow" and u[2] == ("num", 2) and u[1] == x:
+            return rp.show(u), rp.show(u[1])
+    return None
+
+
+def paren(text: str) -> str:
+    """``text`` as an argument (parenthesised unless a name or a numeral)."""
+    return text if re.fullmatch(r"[\w']+", text) else f"({text})"
+
+
+def exponent_text(r: Fraction) -> str:
+    return f"({r.numerator} : ℝ)" if r.denominator == 1 else f"({r.numerator} / {r.denominator} : ℝ)"
+
+
+# ------------------------------------------------------------------ facts
+
+
+@dataclass
+class Facts:
+    """``have`` lines of one tactic block, each fact stated once (keyed by its statement)."""
+
+    ctx: RenderContext
+    lines: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+
+    def have(self, prefix: str, statement: str, proof: str) -> str:
+        if statement not in self.names:
+            name = self.ctx.fresh(prefix)
+            self.lines.append(f"have {name} : {statement} := {proof}")
+            self.names[statement] = name
+        return self.names[statement]
+
+
+def power_chain(base: str, step: Fraction, m: int, facts: Facts) -> str:
+    """The name of a fact ``(base ^ step) ^ m = base ^ (m·step)`` (real powers, ``base`` as an
+    argument, ``m ≥ 2``): ``E k = E (k−1) * E 1`` for ``k = 2..m`` by ``Real.rpow_of_add_eq``
+    (``0 ≤ base`` by ``positivity``/``linarith``), then ``E1 ^ m − E m = −Σ E1^(m−k)·(E k − E (k−1)·E1)``."""
+    def e(k: int) -> str:
+        return f"{base} ^ {exponent_text(step * k)}"
+    e1, terms = e(1), []
+    for k in range(2, m + 1):
+        h = facts.have("hrp", f"{e(k)} = {e(k - 1)} * {e1}",
+                       f"Real.rpow_of_add_eq {POS_OR_LIN} (by positivity) (by linear_combination)")
+        power = "" if k == m else (f"({e1}) * " if m - k == 1 else f"({e1}) ^ {m - k} * ")
+        terms.append(f"(-1) * {power}{h}" if power else f"-{h}")
+    return facts.have("hrp", f"({e1}) ^ {m} = {e(m)}", f"by linear_combination {' + '.join(terms)}")
+
+
+def half_power_fact(u: str, x: str, q: int, facts: Facts) -> str:
+    """``(U ^ (1/(2q) : ℝ)) ^ q = |X|`` for ``U = X ^ 2``: the chain to ``U ^ (1/2 : ℝ)``, then
+    ``Real.sqrt U = U ^ (1/2)`` (``Real.sqrt_eq_rpow``) and ``Real.sqrt (X ^ 2) = |X|``."""
+    base, step = paren(u), Fraction(1, 2 * q)
+    chain = power_chain(base, step, q, facts)
+    half = facts.have("hrt", f"Real.sqrt {base} = {base} ^ {exponent_text(Fraction(1, 2))}",
+                      f"Real.sqrt_eq_rpow {base}")
+    to_abs = facts.have("hrt", f"Real.sqrt {base} = |{x}|", f"Real.sqrt_sq_eq_abs {paren(x)}")
+    return facts.have("hrt", f"({base} ^ {exponent_text(step)}) ^ {q} = |{x}|",
+                      f"by linear_combination {chain} - {half} + {to_abs}")
+
+
+# ------------------------------------------------------------------ bridges
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """A fact ``name`` stating ``atom = other`` (``flipped``: ``other = atom``) for a user atom."""
+
+    atom: Any
+    other: Any
+    name: str
+    flipped: bool
+
+
+def _bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
+    """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
+    if _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2):
+        x = atom[2][0][1]
+        other = ("abs", x)
+        name = facts.have("hab", f"{rp.show(atom)} = {rp.show(other)}",
+                          f"Real.sqrt_sq_eq_abs {paren(rp.show(x))}")
+        return Bridge(atom, other, name, False)
+    r = _rpow_exponent(atom)
+    if r is None or r <= 0:
+        return None
+    for t in targets:
+        s = _rpow_exponent(t)
+        if s is None or s <= 0 or t[1] != atom[1] or (r / s).denominator != 1 or r / s < 2:
+            continue
+        m = int(r / s)
+        name = power_chain(paren(rp.show(atom[1])), s, m, facts)
+        return Bridge(atom, ("pow", t, ("num", m)), name, True)
+    return None
+
+
+def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> list[EqFact] | None:
+    """Facts with coefficients such that ``goal_text − inst_text − Σ c·(lhs − rhs)`` is an identity
+    of ``ring`` over the instance's atoms: ``[]`` when the atoms already agree, None when a user
+    atom has no bridge or the two slacks differ after bridging."""
+    try:
+        g, i = parse(goal_text, variables), parse(inst_text, variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    targets = atoms_of(i)
+    missing = [a for a in atoms_of(g) if a not in targets]
+    if not missing:
+        return []
+    bridges = []
+    for a in missing:
+        b = _bridge(a, targets, facts)
+        if b is None:
+            return None
+        bridges.append(b)
+    return _coefficients(g, i, bridges, AtomTable(variables))
+
+
+def _coefficients(g: Any, i: Any, bridges: list[Bridge], table: AtomTable) -> list[EqFact] | None:
+    """``c_k = (G_{k−1} − G_k) / (u_k − o_k)`` with ``G_k`` the goal's slack after the first ``k``
+    atoms ``u`` are replaced by ``o``; the telescoping sum is ``G − G_n``, and ``G_n`` must be the
+    instance's slack."""
+    cur, inst = table.expr(g), table.expr(i)
+    out = []
+    for b in bridges:
+        u, o = table.symbol(b.atom), table.expr(b.other)
+        nxt = cur.subs(u, o)
+        c = sp.cancel(sp.together((cur - nxt) / (u - o)))
+        cur = nxt
+        lhs, rhs = (rp.show(b.other), rp.show(b.atom)) if b.flipped else (rp.show(b.atom), rp.show(b.other))
+        out.append(EqFact(table.text(-c if b.flipped else c), b.name, lhs, rhs))
+    if sp.cancel(sp.together(cur - inst)) != 0:
+        return None
+    return out
