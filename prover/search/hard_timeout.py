@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import signal
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -68,11 +69,102 @@ def _run_all(generators: list[Any], goal: Any) -> tuple[list[Any], int]:
     return out, errors
 
 
+#: The largest share of a group's time one generator may take while others wait behind it.
+GENERATOR_SHARE = 0.5
+
+
+class GeneratorTimeout(Exception):
+    """Raised by SIGALRM inside the child when one generator has used its share."""
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise GeneratorTimeout
+
+
+def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> None:
+    """Child side of :class:`IsolatedGroup`: every candidate goes to the parent as soon as it
+    exists, so a generator killed later (or one that outruns its share) costs only what it
+    had not yet produced. Each generator may use at most ``GENERATOR_SHARE`` of the time left
+    when it starts, unless it is the last one."""
+    deadline = time.monotonic() + limit
+    signal.signal(signal.SIGALRM, _on_alarm)
+    for i, gen in enumerate(generators):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        share = left if i == len(generators) - 1 else left * GENERATOR_SHARE
+        signal.setitimer(signal.ITIMER_REAL, max(0.05, share))
+        try:
+            for cand in gen.generate(goal):
+                conn.send(("cand", cand))
+        except GeneratorTimeout:
+            conn.send(("cut", None))
+        except Exception:  # noqa: BLE001 - one broken generator must not hide the others
+            conn.send(("error", None))
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    conn.send(("done", None))
+
+
+def _stream_child(conn: Any, generators: list[Any], goal: Any, limit: float) -> None:
+    try:
+        _stream_all(conn, generators, goal, limit)
+    except BaseException:  # noqa: BLE001, S110 - the parent keeps what already arrived
+        pass
+    finally:
+        conn.close()
+
+
+def _receive(parent: Any, deadline: float, stats: dict[str, int]) -> tuple[list[Any], bool]:
+    """Candidates sent before ``deadline``; whether the child said it was done."""
+    cands: list[Any] = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not parent.poll(left):
+            return cands, False
+        try:
+            kind, value = parent.recv()
+        except (EOFError, OSError):
+            return cands, False
+        if kind == "cand":
+            cands.append(value)
+        elif kind == "done":
+            return cands, True
+        else:
+            stats["cut" if kind == "cut" else "errors"] += 1
+
+
+def stream_with_hard_limit(generators: list[Any], goal: Any, limit: float,
+                           stats: dict[str, int]) -> list[Any]:
+    """Run ``generators`` on ``goal`` in a forked child killed after ``limit`` (+ grace)
+    seconds; every candidate that arrived before then is kept."""
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_stream_child, args=(child, generators, goal, limit), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        cands, done = _receive(parent, time.monotonic() + limit + GRACE, stats)
+        if not done:
+            stats["killed"] += 1
+        return cands
+    finally:
+        parent.close()
+        if proc.is_alive():
+            try:
+                os.kill(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        proc.join(timeout=5)
+
+
 class IsolatedGroup:
     """Several tactic generators run together in a forked child with a hard time limit.
 
     For pure-Python generators (sympy factoring can take minutes on a large numerator); not for
-    generators holding GPU or network state.
+    generators holding GPU or network state. Candidates stream back one by one, and no
+    generator may take more than half the time left while others wait, so one slow generator
+    does not starve the group (a killed group still returns what it produced).
     """
 
     name = "symbolic"
@@ -81,7 +173,7 @@ class IsolatedGroup:
         self.name = name
         self.generators = generators
         self.budget = budget
-        self.stats = {"killed": 0, "errors": 0}
+        self.stats = {"killed": 0, "errors": 0, "cut": 0}
 
     def generate(self, goal: Any) -> list[Any]:
         t = self.budget()
@@ -89,11 +181,6 @@ class IsolatedGroup:
             return []
         if not fork_available():
             cands, errors = _run_all(self.generators, goal)
-        else:
-            status, res = call_with_hard_limit(_run_all, (self.generators, goal), t)
-            if status != "ok":
-                self.stats["killed" if status == "timeout" else "errors"] += 1
-                return []
-            cands, errors = res
-        self.stats["errors"] += errors
-        return cands
+            self.stats["errors"] += errors
+            return cands
+        return stream_with_hard_limit(self.generators, goal, t, self.stats)
