@@ -60,3 +60,19 @@ def test_baseline_counts_files_failing_only_the_tactic_budget() -> None:
     rows = [{"report": ReplayReport("a", [fine, tactic])}, {"report": ReplayReport("b", [tactic, wrong])},
             {"report": ReplayReport("c", [tactic, line])}]
     assert [r["report"].path for r in _only_tactic_budget(rows)] == ["a"]
+
+
+def test_baseline_report_states_the_command_that_was_run(tmp_path: Path) -> None:
+    from prover.lean.replay_baseline import command_line
+
+    run = tmp_path / "run" / "proofs"
+    run.mkdir(parents=True)
+    for name in ("a.json", "b.json"):
+        (run / name).write_text("{}", encoding="utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "c.json").write_text("{}", encoding="utf-8")
+    (other / "d.json").write_text("{}", encoding="utf-8")
+    cmd = command_line([run / "a.json", run / "b.json", other / "c.json"], tmp_path / "out.md")
+    assert f"{run}/*.json" in cmd and f"{other}/c.json" in cmd and "d.json" not in cmd
+    assert cmd.endswith(f"--out {tmp_path / 'out.md'}")

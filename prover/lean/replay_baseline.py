@@ -288,14 +288,27 @@ def markdown(result: dict, command: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def command_line(proofs: list[Path], out: Path | None) -> str:
+    """The command as a user would retype it: a folder whose every ``*.json`` was given is
+    written ``folder/*.json``, other files by name."""
+    given = {p.resolve() for p in proofs}
+    parts: list[str] = []
+    for folder in sorted({p.parent for p in proofs}):
+        files = sorted(p for p in proofs if p.parent == folder)
+        if {f.resolve() for f in folder.glob("*.json")} <= given:
+            parts.append(str(folder / "*.json"))
+        else:
+            parts.extend(str(f) for f in files)
+    return " ".join([".venv/bin/python -m prover.lean.replay_baseline", *parts, "--out", str(out) if out else "-"])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("proofs", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     result = measure(sorted(args.proofs))
-    cmd = ".venv/bin/python -m prover.lean.replay_baseline results/issue12-120s-*/proofs/*.json --out " + (
-        str(args.out) if args.out else "-")
+    cmd = command_line(args.proofs, args.out)
     text = markdown(result, cmd)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
