@@ -1,0 +1,39 @@
+"""A seeded sample of the proofs saved by the latest benchmark runs, rendered and checked by the
+replay model (a model of Lean, not Lean). The whole set is the command
+``python -m prover.lean.replay_baseline results/<run>/proofs/*.json`` (report in
+``results/issue13-lean-replay-s7/``); CI runs this short part of it, a different sample for each
+list of runs but the same one on every machine."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from prover.ir import Proof
+from prover.lean.render import render_proof
+from prover.lean.replay import replay_text
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+#: The latest full runs (their proofs are what a user of the benchmarks takes away).
+LATEST_RUNS = ["issue16-120s-mo-int-20", "issue16-120s-chenneq", "issue16-120s-567neq", "issue16-composed-60s"]
+SAMPLE_SIZE = 10
+SEED = 13
+
+
+def sample() -> list[str]:
+    paths = sorted(str(p.relative_to(RESULTS)) for run in LATEST_RUNS for p in (RESULTS / run / "proofs").glob("*.json"))
+    return sorted(random.Random(SEED).sample(paths, min(SAMPLE_SIZE, len(paths))))
+
+
+def test_the_latest_runs_saved_proofs() -> None:
+    assert len(sample()) == SAMPLE_SIZE, "a run listed in LATEST_RUNS has no saved proofs"
+
+
+@pytest.mark.parametrize("path", sample(), ids=lambda p: p.split("/")[-1].removesuffix(".json"))
+def test_saved_proof_of_the_latest_runs_passes_the_replay_model(path: str) -> None:
+    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
+    rep = replay_text(render_proof(proof))
+    assert rep.ok, rep.summary()
