@@ -1569,12 +1569,44 @@ class Elab:
             return expected
         if tag == "app":
             head, args = t[1], list(t[2])
+            if head == ("const", "congrArg"):
+                return self.congr_arg(args, expected)
             binders, concl = self.telescope(head)
             return self.apply_telescope(binders, concl, args, expected)
         binders, concl = self.telescope(t)
         if binders and any(not e for _, _, e in binders):
             return self.apply_telescope(binders, concl, [], expected)
         return _pi_close(binders, concl) if binders else concl
+
+    def congr_arg(self, args: list[Any], expected: Any) -> Any:
+        """``congrArg f h : f a₁ = f a₂`` for ``h : a₁ = a₂`` (Lean core, ``Init/Prelude.lean``), with ``f``
+        one of the real functions whose application the model writes exactly: ``Real.sqrt``
+        (``sqrt`` under ``open Real``), ``abs`` (``|a₁| = |a₂|``), and ``fun x => x ^ (r : ℝ)``
+        with a closed real exponent; the last only against a stated type, since Lean's type of it
+        is the beta-redex ``(fun x => x ^ r) a₁ = …``, equal to the stated one by beta only."""
+        if len(args) != 2:
+            raise NotModelled("congrArg with other than two arguments is not modelled")
+        apply = self._congr_function(args[0], expected)
+        prop = canon(self.inst(self.proof(args[1])))
+        if prop[0] != "rel" or prop[1] != "=":
+            raise ModelError(f"congrArg: the argument proves {show(prop)[:200]}, not an equality")
+        self.names.add("congrArg")
+        return ("rel", "=", apply(self.value(prop[2])), apply(self.value(prop[3])))
+
+    def _congr_function(self, f: Any, expected: Any) -> Callable[[Any], Any]:
+        if f[0] == "const":
+            name = self.checker.global_name(f[1])
+            if name == "Real.sqrt":
+                return lambda x: ("app", ("const", "Real.sqrt"), (x,))
+            if name == "abs":
+                return lambda x: ("abs", x)
+        if f[0] == "fun" and len(f[1]) == 1 and expected is not None:
+            uid, body = f[1][0], f[2]
+            e = body[2] if body[0] == "pow" else None
+            if e is not None and body[1] == ("fv", uid) and e[0] == "ascr" and e[2] == REAL and _closed(e[1]) \
+                    and num_value(e[1]) is not None:
+                return lambda x: ("pow", x, e)
+        raise NotModelled(f"congrArg with the function {show(f)[:100]} is not modelled")
 
     def fun(self, t: Any, expected: Any) -> Any:
         uids = list(t[1])

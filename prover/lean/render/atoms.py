@@ -11,10 +11,16 @@ root goal (whose text is the user's) an ``introduce`` step therefore
 * instantiates ``|x| ^ (1/q)`` at the user's base ``x ^ 2`` as ``(x ^ 2) ^ (1/(2q) : ℝ)``
   (:func:`half_power`), whose definition fact ``t ^ q = |x|`` is the chain
   ``(x ^ 2) ^ (1/(2q)) ^ q = (x ^ 2) ^ (1/2)``, ``Real.sqrt_eq_rpow`` and ``Real.sqrt_sq_eq_abs``;
-* connects the atoms left over by exact facts (:func:`bridge_facts`): ``Real.sqrt (p ^ 2) = |p|``
+* connects the atoms left over by exact facts (:func:`bridge_facts`): ``f X₁ = f X₂`` for the
+  same function (``Real.sqrt``, ``|·|``, ``· ^ (r : ℝ)``) at arguments equal by ``ring``
+  (``congrArg f h`` with ``h : X₁ = X₂ := by ring``), ``Real.sqrt (p ^ 2) = |p|``
   (``Real.sqrt_sq_eq_abs``) and ``(X ^ s) ^ m = X ^ (m·s)`` (:func:`power_chain`, a chain of
   ``Real.rpow_of_add_eq``), each entering the ``linear_combination`` with the coefficient computed
   here as a divided difference (the goal's slack with the user's atoms replaced one at a time).
+
+The same bridges serve every identity between a text we did not print (the statement's, a
+lemma's own conclusion) and our printing (:func:`bridged_equality`), so that every fact and goal
+the renderer states has its atoms in one form: sympy's, printed by ``lean_expr``.
 
 Nothing here is trusted: every fact is a whitelisted lemma instance or a ``linear_combination``
 that ``ring`` (Lean, or the replay model) checks.
@@ -33,7 +39,7 @@ from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal
 from prover.lean import replay as rp
 from prover.lean.render.common import RenderContext
-from prover.lean.render.field_identity import EqFact
+from prover.lean.render.field_identity import EqFact, FactCache, PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
 
 #: A side condition that either ``positivity`` or ``linarith`` proves (``first`` tries both).
@@ -245,8 +251,60 @@ class Bridge:
     flipped: bool
 
 
+def _function_of(t: Any) -> tuple[Any, Any, str] | None:
+    """``(key, argument, f)`` for an atom ``f X`` that ``congrArg f`` can rewrite: ``Real.sqrt X``,
+    ``|X|``, ``X ^ (r : ℝ)`` with a numeral ``r`` (``key`` is the same for the same function)."""
+    if _is_sqrt(t):
+        return "sqrt", t[2][0], "Real.sqrt"
+    if t[0] == "abs":
+        return "abs", t[1], "abs"
+    if _rpow_exponent(t) is not None:
+        return ("rpow", t[2]), t[1], f"(fun x => x ^ {rp.show(t[2])})"
+    return None
+
+
+def ring_equal(x: Any, y: Any) -> bool:
+    """Whether ``ring`` proves ``x = y`` (the replay model's normal form, atoms compared as written)."""
+    try:
+        diff = ("sub", x, y)
+        return rp.RingNormalizer([diff]).norm(diff).is_zero()
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return False
+
+
+def _lean_show(t: Any) -> str:
+    """``t`` printed for a stated type: ``sqrt`` (under ``open Real``) written ``Real.sqrt``, the
+    constant Lean elaborates it to (a stated type is compared with a proof's as terms)."""
+    def walk(x: Any) -> Any:
+        if not isinstance(x, tuple) or not x:
+            return x
+        if x == ("const", "sqrt"):
+            return ("const", "Real.sqrt")
+        return tuple(walk(a) for a in x)
+    return rp.show(walk(t))
+
+
+def _argument_bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
+    """``f X₁ = f X₂`` for a target ``f X₂`` whose argument equals ``atom``'s by ``ring``:
+    ``have h : X₁ = X₂ := by ring`` and ``congrArg f h`` (Lean core ``congrArg``)."""
+    mine = _function_of(atom)
+    if mine is None:
+        return None
+    for t in targets:
+        other = _function_of(t)
+        if other is None or other[0] != mine[0] or not ring_equal(mine[1], other[1]):
+            continue
+        arg = facts.have("hat", f"{_lean_show(mine[1])} = {_lean_show(other[1])}", "by ring")
+        name = facts.have("hat", f"{_lean_show(atom)} = {_lean_show(t)}", f"congrArg {mine[2]} {arg}")
+        return Bridge(atom, t, name, False)
+    return None
+
+
 def _bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
+    same = _argument_bridge(atom, targets, facts)
+    if same is not None:
+        return same
     if _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2):
         x = atom[2][0][1]
         other = ("abs", x)
@@ -303,3 +361,30 @@ def _coefficients(g: Any, i: Any, bridges: list[Bridge], table: AtomTable) -> li
     if sp.cancel(sp.together(cur - inst)) != 0:
         return None
     return out
+
+
+#: Text that marks a term ``ring`` sees as an atom (a root, ``|·|``, a real power).
+_ATOM_MARKS = ("sqrt", "√", "|", ": ℝ)")
+
+
+def bridged_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
+                     facts: list[EqFact] | tuple[EqFact, ...] = (), positive: PositiveFact | None = None,
+                     cache: FactCache | None = None) -> tuple[list[str], str]:
+    """:func:`prove_equality` of ``lhs = rhs`` where the two texts may write an atom differently
+    (the statement's ``Real.sqrt ((a ^ 2 + b ^ 2) / 2)`` against our ``Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2)``):
+    the atoms of one side missing from the other are bridged first (:func:`bridge_facts`, either
+    way round), their facts stated in the returned lines. Without such atoms, or when no bridge
+    closes the gap, it is :func:`prove_equality` itself."""
+    found = None
+    if any(m in lhs or m in rhs for m in _ATOM_MARKS):
+        for sign, (a, b) in ((1, (lhs, rhs)), (-1, (rhs, lhs))):
+            trial = Facts(ctx)
+            bridges = bridge_facts(a, b, variables, trial)
+            if bridges:
+                found = trial.lines, [EqFact(f.coeff if sign > 0 else f"-({f.coeff})", f.proof, f.lhs, f.rhs)
+                                      for f in bridges]
+                break
+    if found is None:
+        return prove_equality(lhs, rhs, variables, ctx, facts, positive=positive, cache=cache)
+    lines, comb = prove_equality(lhs, rhs, variables, ctx, [*facts, *found[1]], positive=positive, cache=cache)
+    return found[0] + lines, comb

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.ir import Goal, Step
+from prover.lean.render.atoms import bridged_equality
 from prover.lean.render.close import close_lines, positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
@@ -18,7 +19,6 @@ from prover.lean.render.common import (
     indent,
     step_expr,
 )
-from prover.lean.render.field_identity import prove_equality
 from prover.lean.syntax import lean_expr, lean_rel
 from prover.problem import Relation
 from prover.solvers.sos import sos_certificate
@@ -114,8 +114,8 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     parts += [f"{coeff_text(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
               for k, lam in eqs]
     lhs_text, rhs_text = " + ".join(parts), f"({right}) - ({left})"
-    id_lines, id_comb = prove_equality(lhs_text, rhs_text, list(goal.variables), ctx,
-                                       positive=positive_fact_prover(step, goal, ctx))
+    id_lines, id_comb = bridged_equality(lhs_text, rhs_text, list(goal.variables), ctx,
+                                         positive=positive_fact_prover(step, goal, ctx))
     if id_comb:
         hid = ctx.fresh("hid")
         lines.append(f"have {hid} : {lhs_text} = {rhs_text} := by")

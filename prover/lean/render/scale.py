@@ -6,6 +6,13 @@ Every application contributes ``c · (B − A)`` to the step's identity through 
 check it against a term: a hypothesis is used as itself (its type is whatever the statement
 says), and the facts we introduce are proved by tactics against the type we state, or (for a
 Mathlib lemma with implicit arguments) stated exactly as the lemma's instantiated conclusion.
+
+A lemma applied by name has its conclusion computed from its signature (the replay model's copy of
+the Lean source) at the instance; where that conclusion writes an atom differently from our
+printing of ``A ≤ B`` (``qm_am2_sqrt``'s ``Real.sqrt ((x ^ 2 + y ^ 2) / 2)`` at ``x, y := a, b``
+against our ``Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2)``), the fact ``A ≤ B`` is the lemma plus exact atom
+bridges (:func:`prover.lean.render.atoms.bridge_facts`), so that the rest of the file sees our
+printing only.
 """
 
 from __future__ import annotations
@@ -15,6 +22,9 @@ from dataclasses import dataclass
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_from_str, relation_from_json
+from prover.lean import replay as rp
+from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.atoms import parse as parse_term
 from prover.lean.render.close import close_lines
 from prover.lean.render.common import (
     RenderContext,
@@ -190,9 +200,50 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
         lines, a_text, b_text = _weighted_mean(step, lem, inst, ctx, fact)
         return _Applied([f"-- {name}: {lem.lean_name}"] + lines, fact, False, A, B, a_text, b_text)
     args = [_paren(lean_expr(inst[v])) for v in lem.variables] + [_paren(_side_proof(r)) for r in sides]
-    # the lemma's own statement may be written differently from our A ≤ B: ring closes the gap
-    return _Applied([f"-- {name}: {lem.lean_name}", head,
-                     f"  linear_combination {' '.join([lem.lean_name] + args)}"], fact, False, A, B, a_text, b_text)
+    # the lemma's own statement may be written differently from our A ≤ B: ring closes the gap,
+    # with bridges where an atom of the lemma's conclusion is written differently
+    bridge_lines, bridges = _lemma_bridges(lem.lean_name, [lean_expr(inst[v]) for v in lem.variables],
+                                           f"({b_text}) - ({a_text})", list(step.goal.variables), ctx)
+    comb = " + ".join([" ".join([lem.lean_name] + args)] + bridges)
+    return _Applied([f"-- {name}: {lem.lean_name}", *bridge_lines, head, f"  linear_combination {comb}"],
+                    fact, False, A, B, a_text, b_text)
+
+
+def lemma_conclusion(lean_name: str, args: list[str], variables: list[str]) -> tuple[str, str] | None:
+    """``(A', B')``: the Lean texts of the sides of ``lean_name``'s conclusion ``A' ≤ B'`` (or
+    ``<``) at its explicit real arguments ``args``, computed from the signature the replay model
+    reads (``MATHLIB_SIGNATURES`` or ``lean_project/ProverLemmas``); None when the signature is not
+    known or its real binders are not exactly ``args``, explicit."""
+    sig = rp.mathlib_signature(lean_name) or rp.prover_lemma_signatures().get(lean_name)
+    if sig is None:
+        return None
+    reals = [(uid, explicit) for uid, ty, explicit in sig.binders if ty == rp.REAL]
+    if len(reals) != len(args) or not all(explicit for _, explicit in reals):
+        return None
+    try:
+        m = {uid: parse_term(a, variables) for (uid, _), a in zip(reals, args)}
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    concl = rp.canon(rp.subst(sig.concl, m))
+    if concl[0] != "rel" or concl[1] not in ("≤", "<"):
+        return None
+    return rp.show(concl[2]), rp.show(concl[3])
+
+
+def _lemma_bridges(lean_name: str, args: list[str], slack_text: str, variables: list[str],
+                   ctx: RenderContext) -> tuple[list[str], list[str]]:
+    """The ``have`` lines and weighted terms that turn the lemma's conclusion into ``slack_text``'s
+    atoms (our printing of ``B − A``); none when the atoms agree or no bridge is found (then the
+    ``linear_combination`` stands as before, and Lean or the model reports what is left)."""
+    sides = lemma_conclusion(lean_name, args, variables)
+    if sides is None:
+        return [], []
+    facts = Facts(ctx)
+    # lemma − ours − Σ c·(lhs − rhs) ≡ 0: the remainder ``linear_combination`` checks for ``A ≤ B``
+    bridges = bridge_facts(f"({sides[1]}) - ({sides[0]})", slack_text, variables, facts)
+    if not bridges:
+        return [], []
+    return facts.lines, [f.proof if f.coeff.strip() == "1" else f"({f.coeff}) * {f.proof}" for f in bridges]
 
 
 def _fact_application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
