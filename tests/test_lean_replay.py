@@ -377,3 +377,56 @@ def test_rejects_a_root_written_differently() -> None:
     and ``Real.sqrt (2 * a + 2 * b)`` are two atoms."""
     assert failing(thm("theorem t (a b : ℝ) :\n    Real.sqrt (2 * (a + b)) = Real.sqrt (2 * a + 2 * b)",
                        "linear_combination"))
+
+
+QM_AM = ("import Mathlib\nimport ProverLemmas\n\nopen Real\n\n"
+         "theorem t (a b : ℝ) :\n    a / 2 + b / 2 ≤ Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2) := by\n")
+
+
+def test_rejects_a_lemma_whose_root_is_written_differently() -> None:
+    """``qm_am2_sqrt a b : (a + b) / 2 ≤ Real.sqrt ((a ^ 2 + b ^ 2) / 2)``: its root is another atom
+    than ``Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2)`` to ``ring`` (chenneq/P7), so the combination fails."""
+    f = failing(QM_AM + "  linear_combination Prover.Lemmas.qm_am2_sqrt (a) (b)\n")
+    assert f[0].kind == "linear_combination"
+
+
+def test_accepts_the_root_bridged_by_congr_arg() -> None:
+    """``congrArg Real.sqrt h : √X₁ = √X₂`` for ``h : X₁ = X₂`` (by ``ring``) bridges the two atoms."""
+    bridged = QM_AM + ("  have h1 : (a ^ 2 + b ^ 2) / 2 = a ^ 2 / 2 + b ^ 2 / 2 := by ring\n"
+                       "  have h2 : Real.sqrt ((a ^ 2 + b ^ 2) / 2) = Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2) := "
+                       "congrArg Real.sqrt h1\n"
+                       "  linear_combination Prover.Lemmas.qm_am2_sqrt (a) (b) + h2\n")
+    r = replay_text(bridged)
+    assert r.ok, r.summary()
+    # the bridge with the wrong sign, or without its fact, leaves the two atoms
+    assert failing(bridged.replace("(a) (b) + h2", "(a) (b) - h2"))
+    assert failing(bridged.replace("(a) (b) + h2", "(a) (b)"))
+
+
+def test_rejects_congr_arg_that_is_not_exact() -> None:
+    """``congrArg`` passes only when its equation is proved (``ring`` on ``X₁ = X₂``), its type is
+    the function applied to both sides, and the function is one the model writes exactly."""
+    stmt = "theorem t (a b : ℝ) :\n    Real.sqrt (a + b) = Real.sqrt (b + a)"
+    assert replay_text(thm(stmt, "have h1 : a + b = b + a := by ring",
+                           "have h2 : Real.sqrt (a + b) = Real.sqrt (b + a) := congrArg Real.sqrt h1",
+                           "linear_combination h2")).ok
+    # an equation that is not a ring identity
+    f = failing(thm(stmt, "have h1 : a + b = b + 2 * a := by ring",
+                    "have h2 : Real.sqrt (a + b) = Real.sqrt (b + 2 * a) := congrArg Real.sqrt h1",
+                    "linear_combination h2"))
+    assert f[0].kind == "ring"
+    # a stated type that is not the function at the equation's sides
+    f = failing(thm(stmt, "have h1 : a + b = b + a := by ring",
+                    "have h2 : Real.sqrt (a + b) = Real.sqrt (a + b + 0) := congrArg Real.sqrt h1",
+                    "linear_combination h2"))
+    assert f[0].kind == "have"
+    # |·| and a real power with a numeral exponent are modelled; other functions are not
+    body = ["have h1 : a + b = b + a := by ring", "have h2 : |a + b| = |b + a| := congrArg abs h1",
+            "have h3 : (a + b) ^ (1 / 3 : ℝ) = (b + a) ^ (1 / 3 : ℝ) := congrArg (fun x => x ^ (1 / 3 : ℝ)) h1",
+            "linear_combination h2"]
+    assert replay_text(thm("theorem t (a b : ℝ) :\n    |a + b| = |b + a|", *body)).ok
+    for fn, ty in (("Real.exp", "Real.exp (a + b) = Real.exp (b + a)"),
+                   ("(fun x => x ^ (a : ℝ))", "(a + b) ^ (a : ℝ) = (b + a) ^ (a : ℝ)")):
+        f = failing(thm("theorem t (a b : ℝ) :\n    a + b = b + a", "have h1 : a + b = b + a := by ring",
+                        f"have h2 : {ty} := congrArg {fn} h1", "linear_combination h1"))
+        assert f[0].status == "unsupported"

@@ -21,6 +21,14 @@ Session 6 (each once refused by the renderer or over the size budgets):
   field identity;
 * ``chenneq/P18`` — product facts of many atoms, proved as a chain.
 
+Issue 16 (a catalogue lemma whose conclusion writes an atom differently from our printing):
+
+* ``chenneq/P7`` — ``qm_am2_sqrt a b`` concludes ``… ≤ Real.sqrt ((a ^ 2 + b ^ 2) / 2)``, the step
+  states ``Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2)``: two atoms to ``ring``, bridged by ``congrArg
+  Real.sqrt`` at an equation proved by ``ring``;
+* ``composed/qm_am`` — the same lemma at the statement, whose text has the lemma's root: the
+  step's identity bridges the statement's atom to our printing.
+
 The whole set is measured by ``python -m prover.lean.replay_baseline`` (``results/issue13-lean-replay``).
 """
 
@@ -47,6 +55,24 @@ def test_saved_proof_renders_and_passes_the_replay_model(path: str) -> None:
     proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
     rep = replay_text(render_proof(proof))
     assert rep.ok, rep.summary()
+
+
+BRIDGED = ["issue16-120s-chenneq/proofs/chenneq__P7.json", "issue16-composed-60s/proofs/composed__qm_am.json"]
+
+
+@pytest.mark.parametrize("path", BRIDGED, ids=[p.split("/")[-1].removesuffix(".json") for p in BRIDGED])
+def test_saved_proof_with_a_root_written_differently_is_bridged(path: str) -> None:
+    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
+    text = render_proof(proof)
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+    assert "congrArg Real.sqrt" in text
+    assert "Real.sqrt ((a ^ 2 + b ^ 2) / 2) = Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2)" in text or \
+        "Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2) = Real.sqrt ((a ^ 2 + b ^ 2) / 2)" in text
+    # without the bridges the two roots are different atoms: the model fails the file
+    unbridged = "\n".join(ln.replace(" + hat", " + 0 * hat") if "linear_combination" in ln else ln
+                           for ln in text.splitlines())
+    assert not replay_text(unbridged).ok
 
 
 def test_baseline_counts_files_failing_only_the_tactic_budget() -> None:

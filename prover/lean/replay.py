@@ -18,6 +18,8 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   Lean does not unfold real ``+``/``-``, so ``0 ≤ 4 - a - b`` is not ``0 ≤ 4 - (a + b)``.
   ``|a|`` is read by Mathlib's rule (no space inside the bars; a bar with spaces on both sides
   separates alternatives), and an exponent ``((2:ℝ)/3)`` is the term ``(2 / 3 : ℝ)`` (``binop%``).
+  ``congrArg f h`` (Lean core) has type ``f a₁ = f a₂`` for ``h : a₁ = a₂`` with ``f`` one of
+  ``Real.sqrt``, ``abs``, ``fun x => x ^ (r : ℝ)`` (numeral ``r``; only against a stated type).
 * **``linear_combination e``** as in Mathlib after PR #16841 (in v4.16.0): ``e`` is expanded
   like ``expandLinearCombo`` (constants added to proofs are dropped; a negated or subtracted
   inequality is an error; a coefficient of an inequality must be proved nonnegative — positive
