@@ -213,3 +213,16 @@ def test_absolute_value_variable_facts_replay() -> None:
     assert wrong != text and not replay_text(wrong).ok
     text = render_proof(_abs_proof("theorem abspos {x : ℝ} (h : 0 < x) : Real.sqrt (x ^ 2) ≤ x := by sorry"))
     assert "abs_of_pos" in text and replay_text(text).ok
+
+
+def test_statement_root_in_a_close_is_bridged_to_our_printing() -> None:
+    """A ``positivity`` close at the statement: our fact is about ``Real.sqrt (a / 2 + b / 2)``, the
+    statement has ``Real.sqrt ((a + b) / 2)``; the identity between them bridges the two atoms by
+    ``congrArg Real.sqrt`` (``(a + b) / 2 = a / 2 + b / 2`` by ``ring``). Without it, refused."""
+    text = _proved_text("theorem root_nonneg (a b : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) : "
+                        "0 ≤ Real.sqrt ((a + b) / 2) := by sorry")
+    assert "congrArg Real.sqrt" in text
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+    bad = text.replace("linear_combination hat", "linear_combination 0 * hat")
+    assert bad != text and not replay_text(bad).ok

@@ -8,6 +8,7 @@ import sympy as sp
 
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal, Step
+from prover.lean.render.atoms import bridged_equality
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -259,8 +260,8 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         lines: list[str] = []
         left, right = ctx.sides(goal)
         slack_text = f"({left}) - ({right})" if goal.target.op == "=" else f"({right}) - ({left})"
-        id_lines, id_comb = prove_equality(slack_text, value_text, list(goal.variables), ctx,
-                                           positive=positive_fact_prover(step, goal, ctx))
+        id_lines, id_comb = bridged_equality(slack_text, value_text, list(goal.variables), ctx,
+                                             positive=positive_fact_prover(step, goal, ctx))
         if id_comb:
             # denominators: the identity slack = value needs ``d * d⁻¹ = 1`` facts; state it once
             # and let the main linear_combination use it (its own ring check then cancels nothing)
@@ -286,8 +287,8 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
         left, right = ctx.sides(goal)
         slack_text = f"({right}) - ({left})"
-        id_lines, id_comb = prove_equality(slack_text, printed, list(goal.variables), ctx,
-                                           positive=positive_fact_prover(step, goal, ctx))
+        id_lines, id_comb = bridged_equality(slack_text, printed, list(goal.variables), ctx,
+                                             positive=positive_fact_prover(step, goal, ctx))
         if not id_comb:
             return lines + [f"linear_combination {key}"]
         hid = ctx.fresh("hid")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from prover.ir import Step
+from prover.lean.render.atoms import bridged_equality
 from prover.lean.render.close import positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
@@ -27,7 +28,6 @@ from prover.lean.render.common import (
     indent,
     slack_fact,
 )
-from prover.lean.render.field_identity import prove_equality
 from prover.lean.syntax import lean_rel
 
 
@@ -71,8 +71,8 @@ def render_combine(step: Step, ctx: RenderContext) -> StepBlock:
     inner = [f"obtain ⟨{', '.join(names)}⟩ := {key}"]
     left, right = ctx.sides(goal)
     slack_text, value_text = f"({right}) - ({left})", " + ".join(values) or "0"
-    id_lines, id_comb = prove_equality(slack_text, value_text, list(goal.variables), ctx,
-                                       positive=positive_fact_prover(step, goal, ctx))
+    id_lines, id_comb = bridged_equality(slack_text, value_text, list(goal.variables), ctx,
+                                         positive=positive_fact_prover(step, goal, ctx))
     if id_comb:
         hid = ctx.fresh("hid")
         inner += [f"have {hid} : {slack_text} = {value_text} := by"]
