@@ -9,7 +9,9 @@ Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step b
   by ``linear_combination`` over ``d * d⁻¹ = 1`` facts (``field_identity``) when denominators occur; ``suffices G'`` and a ``linear_combination``
   that adds ``m·slack(G') ≥ 0`` and the equalities with their exact coefficients.
 * ``scale``: each application is the catalogue lemma with explicit arguments (side conditions by
-  ``positivity``), weighted by its coefficient inside the same ``linear_combination``.
+  ``positivity``), weighted by its coefficient inside the same ``linear_combination``; where the
+  lemma's own conclusion writes an atom differently from our printing, exact bridges
+  (``congrArg Real.sqrt h``, ``h`` by ``ring``) restate it in ours (``atoms``).
 * ``combine``: ``suffices h : P₁ ∧ P₂ … by`` the product facts in one ``linear_combination``, then
   ``refine ⟨?_, ?_⟩``: each part proved by its subtree.
 * ``square``: ``suffices h : 0 ≤ B ∧ S ^ 2 ≤ B ^ 2 by`` … ``(abs_le_of_sq_le_sq' hs hb).2``, then
