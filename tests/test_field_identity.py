@@ -120,3 +120,99 @@ def test_denominators_nonzero_only_under_a_constraint(lhs: str, rhs: str, proof:
     # without the sign facts the model refuses the same identity (positivity sees no sign)
     body0 = "\n".join(f"  {x}" for x in without + [f"linear_combination {prove_equality(lhs, rhs, ['a', 'b', 'c'], _ctx())[1]}"])
     assert not replay_text(text.split(":= by\n")[0] + ":= by\n" + body0 + "\n").ok
+
+
+def _constrained_goal(extra=()):
+    """a, b, c > 0, ab + bc + ca = 1 (567neq P13), with ``extra`` strict hypotheses."""
+    from prover.ir import Goal
+    from prover.problem import Relation, var
+
+    a, b, c = (var(v) for v in "abc")
+    hyps = tuple(Relation(v, ">", 0) for v in (a, b, c)) + (Relation(a * b + b * c + c * a, "=", 1),)
+    hyps += tuple(extra)
+    names = ["ha", "hb", "hc", "h"] + [f"hn{k + 1}" for k in range(len(extra))]
+    ctx = RenderContext(names, itertools.count(1), None, "linear_combination")
+    return Goal(("a", "b", "c"), hyps, Relation(a, "<=", a + 1)), ctx, (a, b, c)
+
+
+def test_a_sign_fact_is_read_off_a_hypothesis_before_any_search() -> None:
+    from prover.ir import Step
+    from prover.lean.render.close import hypothesis_fact, positive_fact_lines
+    from prover.problem import Relation, var
+
+    a, b, c = (var(v) for v in "abc")
+    goal, ctx, _ = _constrained_goal([Relation(8 * c ** 2 - 2 * a * b + 2, ">", 0)])
+    f = 4 * c ** 2 - a * b + 1
+    lines = hypothesis_fact(goal, ctx, lean_expr(f), f)
+    assert lines == [f"have hf1 : (0 : ℝ) < {lean_expr(f)} := by linear_combination (1 / 2) * hn1"]
+    assert hypothesis_fact(goal, ctx, lean_expr(-f), -f) == []      # the other sign: none
+    assert positive_fact_lines(Step("close", goal, [], {}), goal, ctx, lean_expr(f), f)[0].endswith("hn1")
+    text = ("import Mathlib\n\ntheorem t (a b c : ℝ) (hn1 : 8 * c ^ 2 - 2 * a * b + 2 > 0) :\n"
+            f"    (0 : ℝ) < {lean_expr(f)} := by\n  {lines[0]}\n  exact hf1\n")
+    assert replay_text(text).ok, text
+
+
+def test_a_multiplier_factor_negative_under_the_constraint_is_written_negated() -> None:
+    """567neq P13: the multiplier 1/((4a² − bc + 1)(4c² − ab + 1)) factors as −1/((…)(ab − 4c² − 1));
+    the hypothesis 0 < 4c² − ab + 1 gives the sign, so the factor is printed 4c² − ab + 1 (no
+    ``(-1) *``, no ``positivity`` on a subtraction)."""
+    from prover.ir import Step
+    from prover.lean.render.linear import positive_factor_facts
+    from prover.problem import Relation, var
+
+    a, b, c = (var(v) for v in "abc")
+    goal, ctx, _ = _constrained_goal([Relation(4 * a ** 2 - b * c + 1, ">", 0),
+                                              Relation(-a * b + 4 * c ** 2 + 1, ">", 0)])
+    m = 1 / ((4 * a ** 2 - b * c + 1) * (-a * b + 4 * c ** 2 + 1))
+    lines, negative = positive_factor_facts(Step("close", goal, [], {}), goal, ctx, m)
+    assert negative == {a * b - 4 * c ** 2 - 1}
+    assert sorted(ln.split(" := ")[1] for ln in lines) == ["by linear_combination hn1", "by linear_combination hn2"]
+    text = factored_text(m, negative)
+    assert "(-1)" not in text and "(4 * c ^ 2 - a * b + 1)⁻¹" in text and "(4 * a ^ 2 - b * c + 1)⁻¹" in text
+
+
+def test_a_multiplier_factor_without_a_sign_fact_is_refused() -> None:
+    from prover.ir import Step
+    from prover.lean.render.linear import positive_factor_facts
+
+    goal, ctx, (a, b, _) = _constrained_goal()
+    with pytest.raises(RenderError, match="no sign fact"):
+        positive_factor_facts(Step("close", goal, [], {}), goal, ctx, 1 / (a - b))
+
+
+def test_a_denominator_with_a_subtraction_gets_its_nonzero_fact_from_a_sign_fact() -> None:
+    from prover.ir import Step
+    from prover.lean.render.close import positive_fact_prover
+    from prover.problem import Relation, var
+
+    a, b, c = (var(v) for v in "abc")
+    goal, ctx, _ = _constrained_goal([Relation(-a * b + 4 * c ** 2 + 1, ">", 0)])
+    lhs, rhs = "a / (a * b - 4 * c ^ 2 - 1) * (a * b - 4 * c ^ 2 - 1)", "a"
+    lines, comb = prove_equality(lhs, rhs, ["a", "b", "c"], ctx,
+                                 positive=positive_fact_prover(Step("close", goal, [], {}), goal, ctx))
+    assert not any("positivity" in ln for ln in lines)
+    assert any(ln.endswith("by linear_combination hn1") for ln in lines)
+    body = "\n".join(f"  {x}" for x in lines + [f"linear_combination {comb}"])
+    text = ("import Mathlib\n\ntheorem t (a b c : ℝ) (hn1 : 0 < 4 * c ^ 2 - a * b + 1) :\n"
+            f"    {lhs} = {rhs} := by\n{body}\n")
+    rep = replay_text(text)
+    assert rep.ok, rep.summary() + "\n" + text
+    # a prover that finds no sign: refused, not `positivity` on the subtraction
+    with pytest.raises(RenderError, match="no sign fact"):
+        prove_equality(lhs, rhs, ["a", "b", "c"], _ctx(), positive=lambda base: None)
+
+
+def test_denominator_factors_are_signed_as_the_goal_writes_them() -> None:
+    from prover.lean.render.common import negated_factors, written_denominators
+    from prover.lean.render.field_identity import _flattened_summands, signed_summands
+
+    a, b = sp.symbols("a b")
+    written = written_denominators(a * b / (4 - a * b) + 1 / (a + b))
+    assert written == {4 - a * b, a + b}
+    lam = a / ((a * b - 4) * (a ** 2 + 1))
+    assert negated_factors(lam, written) == {a * b - 4}
+    assert "(4 - a * b)⁻¹" in factored_text(lam, negated_factors(lam, written))
+    # a flattened summand meets the kept summand's atom (4 - a * b)⁻¹, not (a * b - 4)⁻¹
+    parts = signed_summands("a / ((a * b - 4) * (a / b + 1)) + b / (4 - a * b)", ["a", "b"])
+    flat = _flattened_summands(parts, ["a", "b"])
+    assert list(flat.values()) and all("(4 - a * b)⁻¹" in v for v in flat.values())

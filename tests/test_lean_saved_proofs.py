@@ -29,12 +29,23 @@ Issue 16 (a catalogue lemma whose conclusion writes an atom differently from our
 * ``composed/qm_am`` — the same lemma at the statement, whose text has the lemma's root: the
   step's identity bridges the statement's atom to our printing.
 
+Issue 16, sign facts and sizes:
+
+* ``567neq/P13`` (issue 16 run) — a multiplier factor ``a * b - 4 * c ^ 2 - 1`` negative under the
+  constraint: its sign is read off the hypothesis ``0 < 4 * c ^ 2 - a * b + 1`` the step before
+  introduced (the SOS search for it timed out), so it is printed negated, and no ``positivity``
+  meets a subtraction;
+* ``567neq/P81`` (issue 16 run) — a rewrite's equality coefficient ``λ = N / D`` with ``D`` a
+  product: printed over its factors, signed as the goal writes them (``4 - a * b``, not
+  ``a * b - 4``), the identity's largest tactic drops from 26,725 to about 13,000 characters.
+
 The whole set is measured by ``python -m prover.lean.replay_baseline`` (``results/issue13-lean-replay``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -55,6 +66,20 @@ def test_saved_proof_renders_and_passes_the_replay_model(path: str) -> None:
     proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
     rep = replay_text(render_proof(proof))
     assert rep.ok, rep.summary()
+
+
+SIGNS = ["issue16-120s-567neq/proofs/567neq__P13.json", "issue16-120s-567neq/proofs/567neq__P81.json"]
+
+
+@pytest.mark.parametrize("path", SIGNS, ids=[p.split("/")[-1].removesuffix(".json") for p in SIGNS])
+def test_saved_proof_with_constrained_signs_passes_the_replay_model(path: str) -> None:
+    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
+    text = render_proof(proof)
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+    assert "(-1) * (a * b - 4" not in text
+    nonzero = re.compile(r"have \w+ : (.*) ≠ 0 := by positivity$")
+    assert not [m.group(1) for m in map(nonzero.search, text.splitlines()) if m and " - " in m.group(1)]
 
 
 BRIDGED = ["issue16-120s-chenneq/proofs/chenneq__P7.json", "issue16-composed-60s/proofs/composed__qm_am.json"]

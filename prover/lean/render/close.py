@@ -102,18 +102,48 @@ def _terms_as_haves(terms: list[tuple[sp.Expr, str]], ctx: RenderContext) -> tup
     return lines, out
 
 
+def hypothesis_fact(goal: Goal, ctx: RenderContext, text: str, expr: sp.Expr) -> list[str]:
+    """``have hf : (0 : ℝ) < text := by linear_combination c * h`` from a strict hypothesis ``h``
+    of ``goal`` (named ``ctx.names``) whose slack is ``expr`` times a positive rational ``1/c``
+    (``hn3 : 0 < 4 * c ^ 2 - a * b + 1`` for ``expr = 4c² − ab + 1``); ``[]`` when there is none.
+    ``linear_combination`` checks ``expr − c·slack = 0`` by ``ring``: no search."""
+    expr = sp.expand(expr)
+    if expr.is_number:
+        return []
+    for rel, name in zip(goal.hypotheses, ctx.names):
+        if not rel.strict:
+            continue
+        ratio = sp.cancel(sp.expand(rel.slack()) / expr)
+        if ratio.is_Rational and ratio > 0:
+            hf = ctx.fresh("hf")
+            weight = "" if ratio == 1 else f"{coeff_text(1 / ratio)} * "
+            return [f"have {hf} : (0 : ℝ) < {text} := by linear_combination {weight}{name}"]
+    return []
+
+
+def positive_fact_lines(step: Step, goal: Goal, ctx: RenderContext, text: str, expr: sp.Expr,
+                        seconds: float | None = None) -> list[str]:
+    """Lines whose last ``have`` proves ``(0 : ℝ) < text`` (``text`` printing ``expr``): from a
+    hypothesis of ``goal`` that states it (:func:`hypothesis_fact`), else from a kernel-checked SOS
+    certificate found within ``seconds``; ``[]`` when neither is found."""
+    lines = hypothesis_fact(goal, ctx, text, expr)
+    if lines:
+        return lines
+    target = goal.with_target(Relation(sp.Integer(0), "<", expr))
+    cert = sos_certificate(target, POSITIVE_FACT_TIME if seconds is None else seconds)
+    if cert is None:
+        return []
+    name = ctx.fresh("hf")
+    return [f"have {name} : (0 : ℝ) < {text} := by"] + indent(close_lines(step, target, ctx.child(ctx.names), cert))
+
+
 def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> PositiveFact:
     """For :func:`prove_equality`: the sign of a denominator ``P`` that ``positivity`` cannot see
     (a subtraction; e.g. ``1 - c ^ 2`` under ``a + b + c = 1``), from kernel-checked SOS
     certificates under ``goal``'s hypotheses (named ``ctx.names``): ``0 < P`` directly, or through
     the factors of ``P`` (each factor positive or negative), ``P < 0`` likewise."""
     def direct(text: str, expr: sp.Expr) -> list[str]:
-        target = goal.with_target(Relation(sp.Integer(0), "<", expr))
-        cert = sos_certificate(target, POSITIVE_FACT_TIME)
-        if cert is None:
-            return []
-        name = ctx.fresh("hf")
-        return [f"have {name} : (0 : ℝ) < {text} := by"] + indent(close_lines(step, target, ctx.child(ctx.names), cert))
+        return positive_fact_lines(step, goal, ctx, text, expr)
 
     def prove(base: str) -> tuple[list[str], str] | None:
         try:

@@ -167,3 +167,25 @@ def factored_text(e: sp.Expr, negative: frozenset[sp.Expr] | set[sp.Expr] = froz
     for f, k in f_den:
         parts.append(wrap(f) + "⁻¹" + (f" ^ {k}" if k > 1 else ""))
     return " * ".join(parts) if parts else "1"
+
+
+def written_denominators(*exprs: sp.Expr) -> set[sp.Expr]:
+    """The factors of the summands' denominators as they are written (``4 - a * b`` stays so)."""
+    out: set[sp.Expr] = set()
+    for e in exprs:
+        for summand in sp.Add.make_args(sp.sympify(e)):
+            for arg in sp.Mul.make_args(sp.fraction(sp.together(summand))[1]):
+                base = arg.base if arg.is_Pow else arg
+                if base.free_symbols:
+                    out.add(sp.expand(base))
+    return out
+
+
+def negated_factors(e: sp.Expr, written: set[sp.Expr]) -> set[sp.Expr]:
+    """The irreducible factors ``f`` of ``e``'s reduced denominator whose negation is in
+    ``written`` (``a * b - 4`` against ``4 - a * b``): for :func:`factored_text`'s ``negative``,
+    so that ``ring`` meets one inverse atom where the goal writes the factor with the other sign."""
+    den = sp.fraction(sp.cancel(sp.together(sp.sympify(e))))[1]
+    if not den.free_symbols or not written:
+        return set()
+    return {f for f, _ in sp.factor_list(sp.expand(den))[1] if sp.expand(-f) in written}

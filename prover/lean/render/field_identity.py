@@ -31,7 +31,13 @@ import sympy as sp
 
 from prover.frontend import ParseError, parse_expression
 from prover.lean import replay as rp
-from prover.lean.render.common import RenderContext, RenderError, factored_text
+from prover.lean.render.common import (
+    RenderContext,
+    RenderError,
+    factored_text,
+    negated_factors,
+    written_denominators,
+)
 
 #: The most atoms one identity may eliminate, and the largest coefficient text (characters).
 MAX_INVERSE_ATOMS = 24
@@ -432,7 +438,8 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     combination with their coefficients. The returned combination adds multiples of
     ``hinvN : P * P⁻¹ = 1`` facts (and of products of them, each stated and proved in ``lines``);
     it is empty when ``ring`` alone proves the identity. A denominator with a subtraction gets
-    its ``P ≠ 0`` from ``positive`` (a sign fact) where it has one, else from ``positivity``."""
+    its ``P ≠ 0`` from ``positive`` (a sign fact; refused without one), the others from
+    ``positivity``."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
     try:
@@ -449,7 +456,8 @@ def _smaller_of_two(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
                     facts: list[EqFact] | tuple[EqFact, ...], positive: PositiveFact,
                     cache: FactCache) -> tuple[list[str], str]:
     """The identity proved with nested summands flattened first and as it is written; the shorter
-    text (flattening pays off when several denominators meet, and costs when few do). Each try
+    text (flattening pays off when several denominators meet, and costs when few do), unless
+    only the longer keeps every tactic within the replay budget. Each try
     works on a copy of the cache; the kept one's facts are recorded."""
     tries: list[tuple[list[str], str, FactCache]] = []
     errors: list[RenderError] = []
@@ -469,9 +477,16 @@ def _smaller_of_two(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
             errors.append(exc)
     if not tries:
         raise errors[-1]
-    lines, comb, trial = min(tries, key=lambda x: sum(map(len, x[0])) + len(x[1]))
+    lines, comb, trial = min(tries, key=_candidate_key)
     cache.names.update(trial.names)
     return lines, comb
+
+
+def _candidate_key(candidate: tuple[list[str], str, FactCache]) -> tuple[bool, int]:
+    """Shorter first, but a candidate with a tactic over the replay budget only when all are."""
+    lines, comb = candidate[0], candidate[1]
+    largest = max([len(comb) + len("linear_combination ")] + [len(x) for x in lines])
+    return largest > rp.TACTIC_BUDGET, sum(map(len, lines)) + len(comb)
 
 
 def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
@@ -484,13 +499,14 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     lines: list[str] = []
     flat: list[str] = []
     sides = []
-    for side_sign, text in ((1, lhs), (-1, rhs)):
-        parts = signed_summands(text, variables)
-        if parts is None:
-            return [], lhs, rhs, []
+    summands = [(side_sign, signed_summands(text, variables)) for side_sign, text in ((1, lhs), (-1, rhs))]
+    if any(parts is None for _, parts in summands):
+        return [], lhs, rhs, []
+    news = _flattened_summands([x for _, parts in summands for x in parts], variables)
+    for side_sign, parts in summands:
         out = []
         for sign, s_text, s_expr in parts:
-            new = _flattened(s_text, s_expr, variables)
+            new = news.get(s_text)
             if new is not None:
                 try:
                     sub_lines, comb = _prove_equality(s_text, new, variables, ctx, (), positive, cache)
@@ -511,8 +527,24 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     return lines, _join(sides[0]), _join(sides[1]), flat
 
 
-def _flattened(text: str, expr: sp.Expr, variables: list[str]) -> str | None:
-    """The reduced form of a summand with nested fractions, or None when it has none."""
+def _flattened_summands(parts: list[Summand], variables: list[str]) -> dict[str, str]:
+    """The reduced form of each summand with nested fractions (by its text), each denominator
+    factor signed as the summands kept as written have it (``a * b - 4`` written ``4 - a * b``
+    where a kept summand divides by that: ``ring`` then meets one inverse atom for both)."""
+    news = {s_text: _flattened(s_text, s_expr, variables) for _, s_text, s_expr in parts}
+    written = written_denominators(*(s_expr for _, s_text, s_expr in parts if news[s_text] is None))
+    negative = set().union(*(negated_factors(s_expr, written) for _, s_text, s_expr in parts
+                             if news[s_text] is not None))
+    if negative:
+        news = {s_text: _flattened(s_text, s_expr, variables, negative) if news[s_text] is not None else None
+                for _, s_text, s_expr in parts}
+    return {k: v for k, v in news.items() if v is not None}
+
+
+def _flattened(text: str, expr: sp.Expr, variables: list[str],
+               negative: set[sp.Expr] | frozenset[sp.Expr] = frozenset()) -> str | None:
+    """The reduced form of a summand with nested fractions, or None when it has none; factors in
+    ``negative`` are written negated (:func:`factored_text`)."""
     try:
         if not _nested(rp.parse_term(rp.lex(text), rp.Scope({v: v for v in variables}, opens=("Real",)))):
             return None
@@ -521,7 +553,7 @@ def _flattened(text: str, expr: sp.Expr, variables: list[str]) -> str | None:
     if any(not (a.is_Symbol or a.is_number) for a in expr.atoms(sp.Function, sp.Pow)
            if isinstance(a, sp.Function) or (a.is_Pow and not a.exp.is_Integer)):
         return None                              # roots, functions: not a rational function
-    return factored_text(sp.cancel(sp.together(expr)))
+    return factored_text(sp.cancel(sp.together(expr)), negative)
 
 
 def _join(parts: list[tuple[int, str]]) -> str:
@@ -535,7 +567,10 @@ def _join(parts: list[tuple[int, str]]) -> str:
 
 def _cached(positive: PositiveFact | None) -> PositiveFact:
     """``positive`` asked once per base (both strategies emit the same facts), never for a base
-    without a subtraction (``positivity`` proves those)."""
+    without a subtraction (``positivity`` proves those). A base with a subtraction that
+    ``positive`` finds no sign fact for is refused (``positivity`` has no subtraction: its
+    ``P ≠ 0`` would not replay). Without ``positive`` every ``P ≠ 0`` is left to ``positivity``
+    (the caller has stated the sign facts it finds by ``compareHyp``)."""
     seen: dict[str, tuple[list[str], str] | None] = {}
 
     def get(base: str) -> tuple[list[str], str] | None:
@@ -543,6 +578,8 @@ def _cached(positive: PositiveFact | None) -> PositiveFact:
             return None
         if base not in seen:
             seen[base] = positive(base)
+        if seen[base] is None:
+            raise RenderError(f"field identity: no sign fact for the denominator {base[:200]}")
         return seen[base]
     return get
 

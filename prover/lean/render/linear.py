@@ -6,7 +6,7 @@ import sympy as sp
 
 from prover.ir import Goal, Step
 from prover.lean.render.atoms import bridged_equality
-from prover.lean.render.close import close_lines, positive_fact_prover
+from prover.lean.render.close import close_lines, hypothesis_fact, positive_fact_lines, positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -17,11 +17,12 @@ from prover.lean.render.common import (
     combination,
     factored_text,
     indent,
+    negated_factors,
     step_expr,
+    written_denominators,
 )
+from prover.lean.replay import TACTIC_BUDGET
 from prover.lean.syntax import lean_expr, lean_rel
-from prover.problem import Relation
-from prover.solvers.sos import sos_certificate
 
 
 def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str], dict[int, str]]:
@@ -45,33 +46,43 @@ def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str]
 def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext,
                           e: sp.Expr) -> tuple[list[str], set[sp.Expr]]:
     """``have h : 0 < f`` for each irreducible factor ``f`` of ``e``'s numerator and denominator
-    that ``positivity`` cannot see (a negative coefficient), each proved from a kernel-checked
-    certificate; ``positivity`` then finds the hypothesis when it meets ``f`` (``compareHyp``).
-    A factor that is negative instead gets ``0 < -f`` and is returned, to be printed ``-f``."""
+    that ``positivity`` cannot see (a negative coefficient): from a hypothesis of ``goal`` that
+    states it, else from a kernel-checked certificate; ``positivity`` then finds the fact when it
+    meets ``f`` (``compareHyp``). A factor that is negative instead gets ``0 < -f`` and is
+    returned, to be printed ``-f``. A factor with neither sign fact is refused: ``positivity``
+    has no subtraction, so the multiplier's ``0 < m`` would not replay."""
     num, den = sp.fraction(sp.together(sp.sympify(e)))
     lines: list[str] = []
     negative: set[sp.Expr] = set()
     for part in (num, den):
         if not part.free_symbols:
             continue
-        for f, k in sp.factor_list(sp.expand(part))[1]:
+        for f, _ in sp.factor_list(sp.expand(part))[1]:
             poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
             if all(c > 0 for c in poly.coeffs()):
                 continue
-            for sign in (1, -1):
-                g = sp.expand(sign * f)
-                target = goal.with_target(Relation(sp.Integer(0), "<", g))
-                cert = sos_certificate(target, 5.0)
-                if cert is not None:
-                    break
-            if cert is None or (sign < 0 and k % 2 == 0):
-                continue          # positivity may still find it (a hypothesis, an even power)
+            fact, sign = _signed_factor_fact(step, goal, ctx, f)
+            if not fact:
+                raise RenderError(f"multiplier factor {lean_expr(f)}: no sign fact (neither 0 < f nor f < 0)")
             if sign < 0:
                 negative.add(f)
-            name = ctx.fresh("hf")
-            lines.append(f"have {name} : (0 : ℝ) < {lean_expr(g)} := by")
-            lines += indent(close_lines(step, target, ctx.child(ctx.names), cert))
+            lines += fact
     return lines, negative
+
+
+def _signed_factor_fact(step: Step, goal: Goal, ctx: RenderContext, f: sp.Expr) -> tuple[list[str], int]:
+    """The lines proving ``0 < f`` (sign 1) or ``0 < -f`` (sign -1): hypotheses of ``goal`` for
+    both signs first (cheap, and certain where the search may time out), then SOS."""
+    signed = [(sign, sp.expand(sign * f)) for sign in (1, -1)]
+    for sign, g in signed:
+        fact = hypothesis_fact(goal, ctx, lean_expr(g), g)
+        if fact:
+            return fact, sign
+    for sign, g in signed:
+        fact = positive_fact_lines(step, goal, ctx, lean_expr(g), g)
+        if fact:
+            return fact, sign
+    return [], 0
 
 
 def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
@@ -102,20 +113,12 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     terms: list[tuple[sp.Expr, str]] = [(sp.Integer(1), main)]
     for item in extra:
         terms.append((sp.Integer(1), item[2]))
-    for k, lam in eqs:
+    for k, _ in eqs:
         if goal.hypotheses[k].op != "=":
             raise RenderError(f"eq_terms names hypothesis {k}, which is not an equality")
-        terms.append((-lam, ctx.names[k]))
-    # the identity, written with the very texts whose types the combination's facts carry
-    left, right = ctx.sides(goal)
-    left2, right2 = ctx.child(ctx.names).sides(sub)
-    parts = [f"({m_text}) * (({right2}) - ({left2}))"]
-    parts += [f"{coeff_text(item[0])} * ({item[3] if len(item) > 3 else lean_expr(item[1])})" for item in extra]
-    parts += [f"{coeff_text(lam)} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
+    lam_texts, lhs_text, rhs_text, id_lines, id_comb = _identity(step, ctx, m_text, extra, eqs)
+    terms += [(sp.Integer(1), ctx.names[k] if lam == -1 else f"{lam_texts[k][1]} * {ctx.names[k]}")
               for k, lam in eqs]
-    lhs_text, rhs_text = " + ".join(parts), f"({right}) - ({left})"
-    id_lines, id_comb = bridged_equality(lhs_text, rhs_text, list(goal.variables), ctx,
-                                         positive=positive_fact_prover(step, goal, ctx))
     if id_comb:
         hid = ctx.fresh("hid")
         lines.append(f"have {hid} : {lhs_text} = {rhs_text} := by")
@@ -124,6 +127,49 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     lines.append(f"suffices {h2} : {lean_rel(sub.target)} by")
     lines.append(f"  linear_combination {combination(terms)}")
     return StepBlock(lines, [child_names(goal, ctx.names, sub, new_names)])
+
+
+def _lambda_printings(goal: Goal, eqs: list[tuple[int, sp.Expr]]) -> list[dict[int, tuple[str, str]]]:
+    """Ways to print each ``λ`` and ``−λ``: as written (``N / D``: ``ring`` inverts the expanded
+    ``D``, the atom a goal that divides by the same ``D`` has), and over its factored denominator
+    with each factor signed as the goal writes it (the atoms of a goal that divides by the factors;
+    one inverse of the expanded product would cost a huge elimination there)."""
+    plain = {k: (coeff_text(lam), coeff_text(-lam)) for k, lam in eqs}
+    written = written_denominators(goal.target.lhs, goal.target.rhs)
+    factored = {k: (f"({factored_text(lam, negated_factors(lam, written))})",
+                    f"({factored_text(-lam, negated_factors(lam, written))})") for k, lam in eqs}
+    return [plain] if factored == plain else [plain, factored]
+
+
+def _identity(step: Step, ctx: RenderContext, m_text: str, extra: list[tuple],
+              eqs: list[tuple[int, sp.Expr]]) -> tuple[dict[int, tuple[str, str]], str, str, list[str], str]:
+    """The identity ``m·slack G' + Σ c·(B − A) + Σ λ·eq = slack G``, written with the very texts
+    whose types the combination's facts carry, and its proof: for each way of printing the ``λ``
+    (:func:`_lambda_printings`), the shorter proof, one within the tactic budget first."""
+    goal, sub = step.goal, step.subgoals[0]
+    left, right = ctx.sides(goal)
+    left2, right2 = ctx.child(ctx.names).sides(sub)
+    best: tuple | None = None
+    error: RenderError | None = None
+    for lam_texts in _lambda_printings(goal, eqs):
+        parts = [f"({m_text}) * (({right2}) - ({left2}))"]
+        parts += [f"{coeff_text(item[0])} * ({item[3] if len(item) > 3 else lean_expr(item[1])})" for item in extra]
+        parts += [f"{lam_texts[k][0]} * ({lean_expr(goal.hypotheses[k].lhs - goal.hypotheses[k].rhs)})"
+                  for k, _ in eqs]
+        lhs_text, rhs_text = " + ".join(parts), f"({right}) - ({left})"
+        try:
+            id_lines, id_comb = bridged_equality(lhs_text, rhs_text, list(goal.variables), ctx,
+                                                 positive=positive_fact_prover(step, goal, ctx))
+        except RenderError as exc:
+            error = exc
+            continue
+        size = sum(map(len, id_lines)) + len(id_comb)
+        key = (max([len(id_comb)] + [len(x) for x in id_lines]) > TACTIC_BUDGET, size)
+        if best is None or key < best[0]:
+            best = (key, (lam_texts, lhs_text, rhs_text, id_lines, id_comb))
+    if best is None:
+        raise error or RenderError("rewrite identity: no printing of the coefficients works")
+    return best[1]
 
 
 def render_rewrite(step: Step, ctx: RenderContext) -> StepBlock:
