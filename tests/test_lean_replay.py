@@ -430,3 +430,18 @@ def test_rejects_congr_arg_that_is_not_exact() -> None:
         f = failing(thm("theorem t (a b : ℝ) :\n    a + b = b + a", "have h1 : a + b = b + a := by ring",
                         f"have h2 : {ty} := congrArg {fn} h1", "linear_combination h1"))
         assert f[0].status == "unsupported"
+
+
+def test_or_intro_against_the_expected_disjunction() -> None:
+    """``Or.inl h``/``Or.inr h`` prove ``A ∨ B`` from ``h : A``/``h : B`` (Lean core), as the leaves of
+    an order split give their ordering's disjunct of the one case lemma."""
+    assert replay_text(thm("theorem t (a b : ℝ) :\n    b ≥ a ∨ a ≥ b", "rcases le_total a b with h1 | h1",
+                           "· exact Or.inl h1", "· exact Or.inr h1")).ok
+    ok = thm("theorem t (a b : ℝ) (h : a ≤ b) (h0 : 0 ≤ b) :\n    a ≤ b",
+             "have h2 : (b ≥ a ∧ 0 ≤ b) ∨ (a ≥ b) := Or.inl ⟨h, h0⟩", "rcases h2 with ⟨h3, h4⟩ | h3",
+             "· linear_combination h3", "· linear_combination h")
+    assert replay_text(ok).ok, replay_text(ok).summary()
+    # the wrong side, a proof of the wrong proposition, no disjunction expected
+    assert failing(ok.replace("Or.inl ⟨h, h0⟩", "Or.inr ⟨h, h0⟩"))
+    assert failing(ok.replace("Or.inl ⟨h, h0⟩", "Or.inl ⟨h0, h⟩"))
+    assert failing(ok.replace("(b ≥ a ∧ 0 ≤ b) ∨ (a ≥ b)", "b ≥ a ∧ 0 ≤ b"))

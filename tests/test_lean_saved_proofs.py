@@ -37,7 +37,12 @@ Issue 16, sign facts and sizes:
   meets a subtraction;
 * ``567neq/P81`` (issue 16 run) — a rewrite's equality coefficient ``λ = N / D`` with ``D`` a
   product: printed over its factors, signed as the goal writes them (``4 - a * b``, not
-  ``a * b - 4``), the identity's largest tactic drops from 26,725 to about 13,000 characters.
+  ``a * b - 4``), the identity's largest tactic drops from 26,725 to about 13,000 characters;
+* ``567neq/P65`` (issue 16 run; 370,000 characters before, a 66,699-character split statement) is
+  not re-rendered here (about 62 s to render and replay): its three size rules, one case lemma
+  over the disjunction of the orderings, large polynomials stated nested, and ``positivity`` on
+  the goal as stated, are tested on a smaller case in ``tests/test_render_size.py``
+  (``test_order_split_of_a_large_target_states_it_once_and_closes_each_case_by_positivity``).
 
 The whole set is measured by ``python -m prover.lean.replay_baseline`` (``results/issue13-lean-replay``).
 """

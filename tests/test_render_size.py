@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 import sympy as sp
 
@@ -205,3 +206,48 @@ def test_wrap_line_breaks_only_long_lines_after_binary_operators() -> None:
     assert wrap_line(by_line) == [by_line]
     assert heartbeats_for(HEARTBEAT_THRESHOLD) is None
     assert heartbeats_for(HEARTBEAT_THRESHOLD + 1) > heartbeats_for(HEARTBEAT_THRESHOLD * 5) / 10
+
+
+# -------------------------------------------------------------------------- nested polynomials
+
+
+def test_nested_polynomial_text_is_the_same_polynomial_and_shorter() -> None:
+    from prover.frontend import parse_expression
+    from prover.lean.render.compact import COMPACT_ABOVE, nested_text, polynomial_text, stated
+    from prover.lean.syntax import lean_expr
+
+    rng = __import__("random").Random(7)
+    p = sum(R(rng.randint(-9000, 9000), rng.choice([1, 1, 1, 7])) * a ** i * b ** j * c ** k * d ** m
+            for i, j, k, m in itertools.product(range(5), repeat=4) if i + j + k + m <= 7)
+    text = nested_text(p)
+    assert sp.expand(parse_expression(text, ["a", "b", "c", "d"]) - p) == 0
+    assert len(lean_expr(p)) > COMPACT_ABOVE and polynomial_text(p) == text and len(text) < len(lean_expr(p))
+    small = a ** 2 - 2 * a * b + b ** 2
+    assert polynomial_text(small) == lean_expr(small)              # short texts stay as printed
+    assert stated(rel(0, "<=", small)) == ("0 ≤ " + lean_expr(small), None)
+    big, child = stated(rel(p, ">=", 0))
+    assert big == f"0 ≤ {text}" and child == (rel(p, ">=", 0), "0", text)
+    assert nested_text(sp.sqrt(a) + b) is None                        # not a polynomial
+
+
+def test_order_split_of_a_large_target_states_it_once_and_closes_each_case_by_positivity() -> None:
+    """Six cyclic cases of one 495-term target: one case lemma over the disjunction of the six
+    orderings (the target stated once, nested), each leaf giving its disjunct with ``Or.inl`` /
+    ``Or.inr``, and each case closed by ``positivity`` on the goal as stated (no restated copy)."""
+    vs = [a, b, c, d]
+    target = sp.expand((a + b + c + d + 2) ** 8)
+    p = problem("large_split", "a b c d", [(f"h{v}", rel(v, ">=", 0)) for v in vs], rel(0, "<=", target),
+                real_division=False)
+    g = Goal.from_problem(p)
+    orders = [[vs[0], *rest] for rest in itertools.permutations(vs[1:])]
+    subs = [g.with_hypotheses([rel(o[i], ">=", o[i + 1]) for i in range(3)]) for o in orders]
+    cert = {"cases": "order", "variables": ["a", "b", "c", "d"], "symmetry": "cyclic",
+            "orderings": [[str(v) for v in o] for o in orders]}
+    proof = Proof(p, Step("split", g, subs, cert, [close(s, {"method": "positivity"}) for s in subs]))
+    assert check_proof(proof).ok
+    text = render_proof(proof)
+    _replays(text)
+    assert text.count("Or.inl") + text.count("(⟨") >= 6 and "rcases hor" in text
+    assert text.count("256 * ") <= 2                 # the constant term: the statement and the case lemma
+    lines = text.splitlines()
+    assert sum(ln.strip() == "positivity" for ln in lines) == 6 and not re.search(r"have hpos\d+ :", text)

@@ -20,6 +20,7 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   separates alternatives), and an exponent ``((2:ℝ)/3)`` is the term ``(2 / 3 : ℝ)`` (``binop%``).
   ``congrArg f h`` (Lean core) has type ``f a₁ = f a₂`` for ``h : a₁ = a₂`` with ``f`` one of
   ``Real.sqrt``, ``abs``, ``fun x => x ^ (r : ℝ)`` (numeral ``r``; only against a stated type).
+  ``Or.inl h``/``Or.inr h`` (Lean core) only against an expected disjunction, ``h`` against its side.
 * **``linear_combination e``** as in Mathlib after PR #16841 (in v4.16.0): ``e`` is expanded
   like ``expandLinearCombo`` (constants added to proofs are dropped; a negated or subtracted
   inequality is an error; a coefficient of an inequality must be proved nonnegative — positive
@@ -1573,6 +1574,8 @@ class Elab:
             head, args = t[1], list(t[2])
             if head == ("const", "congrArg"):
                 return self.congr_arg(args, expected)
+            if head in (("const", "Or.inl"), ("const", "Or.inr")):
+                return self.or_intro(head[1], args, expected)
             binders, concl = self.telescope(head)
             return self.apply_telescope(binders, concl, args, expected)
         binders, concl = self.telescope(t)
@@ -1594,6 +1597,21 @@ class Elab:
             raise ModelError(f"congrArg: the argument proves {show(prop)[:200]}, not an equality")
         self.names.add("congrArg")
         return ("rel", "=", apply(self.value(prop[2])), apply(self.value(prop[3])))
+
+    def or_intro(self, name: str, args: list[Any], expected: Any) -> Any:
+        """``Or.inl h : a ∨ b`` for ``h : a``, ``Or.inr h : a ∨ b`` for ``h : b`` (Lean core,
+        ``Init/Prelude.lean``): elaborated against the expected disjunction, whose sides are the
+        implicit ``a b`` (as Lean's elaborator finds them from the expected type)."""
+        if expected is None:
+            raise NotModelled(f"{name} without an expected type")
+        if len(args) != 1:
+            raise NotModelled(f"{name} with other than one argument is not modelled")
+        exp = canon(self.inst(expected))
+        if exp[0] != "or":
+            raise ModelError(f"{name}: the expected type {show(exp)[:200]} is not a disjunction")
+        self.names.add(name)
+        self.proof_against(args[0], exp[1] if name == "Or.inl" else exp[2])
+        return expected
 
     def _congr_function(self, f: Any, expected: Any) -> Callable[[Any], Any]:
         if f[0] == "const":

@@ -12,7 +12,6 @@ theorem positivity_close (a b : ℝ) (ha : a > 0) (hb : b > 0) :
   have hpos0_2 : 0 < b := hb
   rw [ge_iff_le]
   -- close (positivity)
-  have hpos1 : (0 : ℝ) ≤ a * b + a / b := by positivity
-  linear_combination hpos1
+  positivity
 
 #print axioms positivity_close

@@ -18,7 +18,9 @@ Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step b
   ``refine ⟨?_, ?_⟩``: each subgoal proved by its subtree.
 * ``split``: ``rcases le_total …``; orderings are proved by case lemmas (``∀`` over the
   variables when the split uses symmetry), dispatched by a tree of ``le_total`` cases with one
-  leaf per ordering applying its case lemma once.
+  leaf per ordering applying its case lemma once; cases of one large target: one lemma over the
+  disjunction of the orderings (``Or.inl``/``Or.inr`` at the leaves, ``rcases`` after), the
+  target stated once.
 * ``introduce``/``substitute``: ``suffices ∀ new variables, new hypotheses → G'`` and an
   instantiation at the definitions.
 
@@ -41,6 +43,7 @@ Modules:
 * ``budget`` — Size budgets of a rendered file: ``set_option maxHeartbeats N in`` sized to the proof, and tactic lines …
 * ``close`` — ``close`` steps: SOS certificates as one ``linear_combination``; ``positivity`` closes.
 * ``combine`` — ``combine`` steps: the goal from independent parts, ``slack G = Σ λ·Π slack Gᵢ``.
+* ``compact`` — Large polynomials printed nested (Horner form) in the subgoal statements; the child is told the text.
 * ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
 * ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.

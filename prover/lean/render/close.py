@@ -21,6 +21,7 @@ from prover.lean.render.common import (
     slack_fact,
     step_expr,
 )
+from prover.lean.render.compact import polynomial_text
 from prover.lean.render.field_identity import PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
 from prover.problem import Relation
@@ -313,9 +314,11 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         _, _, strict = as_le(goal.target)
         key = ctx.fresh("hpos")
         rel = "<" if strict else "≤"
-        printed = lean_expr(sp.expand(goal.target.slack()) if expand else goal.target.slack())
-        lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
+        printed = polynomial_text(sp.expand(goal.target.slack()) if expand else goal.target.slack())
         left, right = ctx.sides(goal)
+        if (left, right) == ("0", printed):
+            return ["positivity"]          # the goal is stated as the form positivity proves
+        lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
         slack_text = f"({right}) - ({left})"
         id_lines, id_comb = bridged_equality(slack_text, printed, list(goal.variables), ctx,
                                              positive=positive_fact_prover(step, goal, ctx))

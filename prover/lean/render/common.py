@@ -61,6 +61,9 @@ class StepBlock:
 
     lines: list[str]
     child_names: list[list[str]] = field(default_factory=list)
+    #: per subgoal, ``(target, L, R)`` when the block states its target otherwise than our
+    #: printing of it (see ``RenderContext.target_text``); missing or None: our printing
+    child_texts: list[tuple[Relation, str, str] | None] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------ helpers

@@ -21,6 +21,7 @@ from prover.lean.render.common import (
     step_expr,
     written_denominators,
 )
+from prover.lean.render.compact import stated
 from prover.lean.replay import TACTIC_BUDGET
 from prover.lean.syntax import lean_expr, lean_rel
 
@@ -116,7 +117,9 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     for k, _ in eqs:
         if goal.hypotheses[k].op != "=":
             raise RenderError(f"eq_terms names hypothesis {k}, which is not an equality")
-    lam_texts, lhs_text, rhs_text, id_lines, id_comb = _identity(step, ctx, m_text, extra, eqs)
+    target, target_text = stated(sub.target)
+    sub_sides = target_text[1:] if target_text else ctx.child(ctx.names).sides(sub)
+    lam_texts, lhs_text, rhs_text, id_lines, id_comb = _identity(step, ctx, m_text, extra, eqs, sub_sides)
     terms += [(sp.Integer(1), ctx.names[k] if lam == -1 else f"{lam_texts[k][1]} * {ctx.names[k]}")
               for k, lam in eqs]
     if id_comb:
@@ -124,9 +127,9 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
         lines.append(f"have {hid} : {lhs_text} = {rhs_text} := by")
         lines += indent(id_lines + [f"linear_combination {id_comb}"])
         terms.append((sp.Integer(1), hid))
-    lines.append(f"suffices {h2} : {lean_rel(sub.target)} by")
+    lines.append(f"suffices {h2} : {target} by")
     lines.append(f"  linear_combination {combination(terms)}")
-    return StepBlock(lines, [child_names(goal, ctx.names, sub, new_names)])
+    return StepBlock(lines, [child_names(goal, ctx.names, sub, new_names)], [target_text])
 
 
 def _lambda_printings(goal: Goal, eqs: list[tuple[int, sp.Expr]]) -> list[dict[int, tuple[str, str]]]:
@@ -141,14 +144,14 @@ def _lambda_printings(goal: Goal, eqs: list[tuple[int, sp.Expr]]) -> list[dict[i
     return [plain] if factored == plain else [plain, factored]
 
 
-def _identity(step: Step, ctx: RenderContext, m_text: str, extra: list[tuple],
-              eqs: list[tuple[int, sp.Expr]]) -> tuple[dict[int, tuple[str, str]], str, str, list[str], str]:
+def _identity(step: Step, ctx: RenderContext, m_text: str, extra: list[tuple], eqs: list[tuple[int, sp.Expr]],
+              sub_sides: tuple[str, str]) -> tuple[dict[int, tuple[str, str]], str, str, list[str], str]:
     """The identity ``m·slack G' + Σ c·(B − A) + Σ λ·eq = slack G``, written with the very texts
     whose types the combination's facts carry, and its proof: for each way of printing the ``λ``
     (:func:`_lambda_printings`), the shorter proof, one within the tactic budget first."""
-    goal, sub = step.goal, step.subgoals[0]
+    goal = step.goal
     left, right = ctx.sides(goal)
-    left2, right2 = ctx.child(ctx.names).sides(sub)
+    left2, right2 = sub_sides
     best: tuple | None = None
     error: RenderError | None = None
     for lam_texts in _lambda_printings(goal, eqs):

@@ -53,7 +53,7 @@ def _render_tree(step: Step, ctx: RenderContext) -> list[str]:
         raise RenderError(f"{step.kind} step has {len(step.children)} children for "
                           f"{len(block.child_names)} subgoals")
     lines = list(block.lines)
-    kids = [_render_tree(c, ctx.child(n)) for c, n in zip(step.children, block.child_names)]
+    kids = [_render_tree(c, _child_context(ctx, block, i)) for i, c in enumerate(step.children)]
     if len(kids) == 1:
         lines += kids[0]
     else:
@@ -62,6 +62,14 @@ def _render_tree(step: Step, ctx: RenderContext) -> list[str]:
             lines += indent(k[1:])
     return lines
 
+
+
+def _child_context(ctx: RenderContext, block: StepBlock, i: int) -> RenderContext:
+    """The context of subgoal ``i``: its hypothesis names, and its target's text when the block
+    states it otherwise than our printing (a nested large polynomial)."""
+    child = ctx.child(block.child_names[i])
+    text = block.child_texts[i] if i < len(block.child_texts) else None
+    return child.with_target_text(*text) if text is not None else child
 
 
 def catalogue_lookup() -> LemmaLookup | None:

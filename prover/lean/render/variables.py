@@ -55,6 +55,7 @@ from prover.lean.render.common import (
     hypothesis_name,
     indent,
 )
+from prover.lean.render.compact import stated
 from prover.lean.render.field_identity import EqFact, FactCache, Summand, prove_equality, signed_summands
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
@@ -201,8 +202,9 @@ def _forall_block(step: Step, ctx: RenderContext, key: str, new_vars: list[str],
     goal, sub = step.goal, step.subgoals[0]
     old = _quantified(goal, sub, ctx, new_vars)
     hn = {i: ctx.fresh("hv") for i in old}
+    target, target_text = stated(sub.target)
     prop = (f"∀ {' '.join(lean_ident(v) for v in new_vars)} : ℝ, "
-            + " → ".join([lean_rel(sub.hypotheses[i]) for i in old] + [lean_rel(sub.target)]))
+            + " → ".join([lean_rel(sub.hypotheses[i]) for i in old] + [target]))
     args = [f"({inst[v]})" for v in new_vars] + [proofs[i] for i in old]
     inst_term = f"{key} {' '.join(args)}"
     body = pre + connect + [f"linear_combination {inst_term}" + (f" + {comb}" if comb else "")]
@@ -213,7 +215,7 @@ def _forall_block(step: Step, ctx: RenderContext, key: str, new_vars: list[str],
     lines = [title] + head + indent(body)
     lines.append(f"intro {' '.join([lean_ident(v) for v in new_vars] + [hn[i] for i in old])}")
     names = [hn[i] if i in hn else hypothesis_name(goal, ctx.names, h) for i, h in enumerate(sub.hypotheses)]
-    return StepBlock(lines, [names])
+    return StepBlock(lines, [names], [target_text])
 
 
 def _quantified(goal: Goal, sub: Goal, ctx: RenderContext, new_vars: list[str]) -> list[int]:
