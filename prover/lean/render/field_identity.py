@@ -443,7 +443,7 @@ def prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
     try:
-        pos = _cached(positive)
+        pos = _cached(positive, variables)
         cache = cache if cache is not None else FactCache()
         return _smaller_of_two(lhs, rhs, variables, ctx, facts, pos, cache)
     except RecursionError:
@@ -565,12 +565,13 @@ def _join(parts: list[tuple[int, str]]) -> str:
     return out
 
 
-def _cached(positive: PositiveFact | None) -> PositiveFact:
+def _cached(positive: PositiveFact | None, variables: list[str]) -> PositiveFact:
     """``positive`` asked once per base (both strategies emit the same facts), never for a base
-    without a subtraction (``positivity`` proves those). A base with a subtraction that
-    ``positive`` finds no sign fact for is refused (``positivity`` has no subtraction: its
-    ``P ≠ 0`` would not replay). Without ``positive`` every ``P ≠ 0`` is left to ``positivity``
-    (the caller has stated the sign facts it finds by ``compareHyp``)."""
+    without a subtraction (``positivity`` proves those). A polynomial base with a subtraction that
+    ``positive`` finds no sign fact for is refused: ``positivity`` has no subtraction, so its
+    ``P ≠ 0`` would not replay (other bases, ``Real.exp (a - b)``, are left to ``positivity``).
+    Without ``positive`` every ``P ≠ 0`` is left to ``positivity`` (the caller has stated the sign
+    facts it finds by ``compareHyp``)."""
     seen: dict[str, tuple[list[str], str] | None] = {}
 
     def get(base: str) -> tuple[list[str], str] | None:
@@ -578,10 +579,18 @@ def _cached(positive: PositiveFact | None) -> PositiveFact:
             return None
         if base not in seen:
             seen[base] = positive(base)
-        if seen[base] is None:
+        if seen[base] is None and _is_polynomial(base, variables):
             raise RenderError(f"field identity: no sign fact for the denominator {base[:200]}")
         return seen[base]
     return get
+
+
+def _is_polynomial(text: str, variables: list[str]) -> bool:
+    try:
+        e = parse_expression(text, variables)
+    except (ParseError, RecursionError):
+        return False
+    return e.is_polynomial(*e.free_symbols)
 
 
 def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,
