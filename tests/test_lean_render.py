@@ -215,3 +215,28 @@ def test_default_catalogue_lookup_resolves_lemmas() -> None:
     assert look is not None
     lem = look("amgm2_sqrt")
     assert lem is not None and lem.variables
+
+
+def test_rewrite_multiplier_nonnegative_only_as_an_even_power_renders_with_le():
+    """The kernel takes a multiplier ``m >= 0`` for a non-strict goal; ``(a - b)^2`` has no sign fact
+    but ``positivity`` proves ``0 ≤ (a - b) ^ 2``, so the file states that (not ``0 <``)."""
+    import sympy as sp
+
+    from prover.api import parse
+    from prover.ir import Goal, Proof, Step
+    from prover.kernel.certificates import LinearCertificate, PositivityCertificate
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+    from prover.problem import Relation
+    from prover.verify import check_proof
+
+    p = parse("theorem amgm (a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by sorry")
+    g = Goal.from_problem(p)
+    sub = g.with_target(Relation(sp.Integer(0), "<=", sp.Integer(1)))
+    rw = Step("rewrite", g, [sub], LinearCertificate("(a - b)**2").to_json(), note="square")
+    rw.children = [Step("close", sub, [], PositivityCertificate().to_json(), note="positivity")]
+    proof = Proof(p, rw)
+    assert check_proof(proof).ok
+    text = render_proof(proof)
+    assert "(0 : ℝ) ≤ (a - b) ^ 2 := by positivity" in text and "(0 : ℝ) < (a - b) ^ 2" not in text
+    assert replay_text(text).ok

@@ -44,31 +44,38 @@ def new_hypotheses(step: Step, ctx: RenderContext, sub: Goal) -> tuple[list[str]
     return lines, names
 
 
-def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext,
-                          e: sp.Expr) -> tuple[list[str], set[sp.Expr]]:
+def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr,
+                          nonneg_ok: bool = False) -> tuple[list[str], set[sp.Expr], bool]:
     """``have h : 0 < f`` for each irreducible factor ``f`` of ``e``'s numerator and denominator
     that ``positivity`` cannot see (a negative coefficient): from a hypothesis of ``goal`` that
     states it, else from a kernel-checked certificate; ``positivity`` then finds the fact when it
     meets ``f`` (``compareHyp``). A factor that is negative instead gets ``0 < -f`` and is
     returned, to be printed ``-f``. A factor with neither sign fact is refused: ``positivity``
-    has no subtraction, so the multiplier's ``0 < m`` would not replay."""
+    has no subtraction, so the multiplier's ``0 < m`` would not replay — unless ``nonneg_ok`` and
+    the factor has an even power, which ``positivity`` proves ``≥ 0`` as it stands; the third
+    value then says that only ``0 ≤ e`` is provable (the kernel takes ``m >= 0`` for a non-strict
+    goal)."""
     num, den = sp.fraction(sp.together(sp.sympify(e)))
     lines: list[str] = []
     negative: set[sp.Expr] = set()
+    only_nonneg = False
     for part in (num, den):
         if not part.free_symbols:
             continue
-        for f, _ in sp.factor_list(sp.expand(part))[1]:
+        for f, k in sp.factor_list(sp.expand(part))[1]:
             poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
             if all(c > 0 for c in poly.coeffs()):
                 continue
             fact, sign = _signed_factor_fact(step, goal, ctx, f)
+            if not fact and nonneg_ok and k % 2 == 0:
+                only_nonneg = True
+                continue
             if not fact:
                 raise RenderError(f"multiplier factor {lean_expr(f)}: no sign fact (neither 0 < f nor f < 0)")
             if sign < 0:
                 negative.add(f)
             lines += fact
-    return lines, negative
+    return lines, negative, only_nonneg
 
 
 def _signed_factor_fact(step: Step, goal: Goal, ctx: RenderContext, f: sp.Expr) -> tuple[list[str], int]:
@@ -103,14 +110,14 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     hyp_lines, new_names = new_hypotheses(step, ctx, sub)
     lines += hyp_lines
     hm = ctx.fresh("hm")
-    sign_lines, negative = positive_factor_facts(step, goal, ctx, m)
+    sign_lines, negative, only_nonneg = positive_factor_facts(step, goal, ctx, m, nonneg_ok=not strict)
     lines += sign_lines
     m_text = factored_text(m, negative)
-    lines.append(f"have {hm} : (0 : ℝ) < {m_text} := by positivity")
+    lines.append(f"have {hm} : (0 : ℝ) {'≤' if only_nonneg else '<'} {m_text} := by positivity")
     eqs = [(int(t["hyp"]), step_expr(step, t["poly"])) for t in cert.get("eq_terms", [])]
     h2 = ctx.fresh("hsub")
     main = (f"(mul_pos {hm} (sub_pos.mpr {h2}))" if strict
-            else f"(mul_nonneg {hm}.le (sub_nonneg.mpr {h2}))")
+            else f"(mul_nonneg {hm}{'' if only_nonneg else '.le'} (sub_nonneg.mpr {h2}))")
     terms: list[tuple[sp.Expr, str]] = [(sp.Integer(1), main)]
     for item in extra:
         terms.append((sp.Integer(1), item[2]))
