@@ -34,13 +34,30 @@ def fork_available() -> bool:
     return "fork" in mp.get_all_start_methods()
 
 
-def call_with_hard_limit(fn: Callable[..., Any], args: tuple, limit: float) -> tuple[str, Any]:
-    """``("ok", result)``, ``("error", message)`` or ``("timeout", None)``."""
+def _fork(target: Callable[..., None], args: tuple) -> tuple[Any, Any]:
+    """A forked child running ``target(conn, *args)``; the parent's end of its pipe."""
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, fn, args), daemon=True)
+    proc = ctx.Process(target=target, args=(child, *args), daemon=True)
     proc.start()
     child.close()
+    return parent, proc
+
+
+def _reap(parent: Any, proc: Any) -> None:
+    """Close the pipe and make sure the child is gone (SIGKILL if it still runs)."""
+    parent.close()
+    if proc.is_alive():
+        try:
+            os.kill(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.join(timeout=5)
+
+
+def call_with_hard_limit(fn: Callable[..., Any], args: tuple, limit: float) -> tuple[str, Any]:
+    """``("ok", result)``, ``("error", message)`` or ``("timeout", None)``."""
+    parent, proc = _fork(_child, (fn, args))
     try:
         if parent.poll(limit + GRACE):
             try:
@@ -49,13 +66,7 @@ def call_with_hard_limit(fn: Callable[..., Any], args: tuple, limit: float) -> t
                 return "error", "the child process died"
         return "timeout", None
     finally:
-        parent.close()
-        if proc.is_alive():
-            try:
-                os.kill(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        proc.join(timeout=5)
+        _reap(parent, proc)
 
 
 def _run_all(generators: list[Any], goal: Any) -> tuple[list[Any], int]:
@@ -138,24 +149,14 @@ def stream_with_hard_limit(generators: list[Any], goal: Any, limit: float,
                            stats: dict[str, int]) -> list[Any]:
     """Run ``generators`` on ``goal`` in a forked child killed after ``limit`` (+ grace)
     seconds; every candidate that arrived before then is kept."""
-    ctx = mp.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_stream_child, args=(child, generators, goal, limit), daemon=True)
-    proc.start()
-    child.close()
+    parent, proc = _fork(_stream_child, (generators, goal, limit))
     try:
         cands, done = _receive(parent, time.monotonic() + limit + GRACE, stats)
         if not done:
             stats["killed"] += 1
         return cands
     finally:
-        parent.close()
-        if proc.is_alive():
-            try:
-                os.kill(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        proc.join(timeout=5)
+        _reap(parent, proc)
 
 
 class IsolatedGroup:
