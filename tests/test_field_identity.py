@@ -164,8 +164,8 @@ def test_a_multiplier_factor_negative_under_the_constraint_is_written_negated() 
     goal, ctx, _ = _constrained_goal([Relation(4 * a ** 2 - b * c + 1, ">", 0),
                                               Relation(-a * b + 4 * c ** 2 + 1, ">", 0)])
     m = 1 / ((4 * a ** 2 - b * c + 1) * (-a * b + 4 * c ** 2 + 1))
-    lines, negative = positive_factor_facts(Step("close", goal, [], {}), goal, ctx, m)
-    assert negative == {a * b - 4 * c ** 2 - 1}
+    lines, negative, only_nonneg = positive_factor_facts(Step("close", goal, [], {}), goal, ctx, m)
+    assert negative == {a * b - 4 * c ** 2 - 1} and not only_nonneg
     assert sorted(ln.split(" := ")[1] for ln in lines) == ["by linear_combination hn1", "by linear_combination hn2"]
     text = factored_text(m, negative)
     assert "(-1)" not in text and "(4 * c ^ 2 - a * b + 1)⁻¹" in text and "(4 * a ^ 2 - b * c + 1)⁻¹" in text

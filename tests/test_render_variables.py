@@ -226,3 +226,16 @@ def test_statement_root_in_a_close_is_bridged_to_our_printing() -> None:
     assert rep.ok, rep.summary()
     bad = text.replace("linear_combination hat", "linear_combination 0 * hat")
     assert bad != text and not replay_text(bad).ok
+
+
+def test_rational_functions_compared_at_points_before_cancel():
+    """The substitute renderer's guard compares rational functions at exact points (cheap on a
+    combined fraction of thousands of terms) and still tells equal from different."""
+    from prover.lean.render.variables import _agree_at_points, _same_function
+    from prover.problem import var
+
+    a, b = var("a"), var("b")
+    assert _agree_at_points(a / (a + b) + b / (a + b), 1 + 0 * a)
+    assert not _agree_at_points(a / (a + b), b / (a + b))
+    assert _same_function((a ** 2 - b ** 2) / (a - b), a + b)
+    assert not _same_function(a / b, b / a)

@@ -16,8 +16,7 @@ theorem sqrt_sum_as_printed (a b : ℝ) (h0 : 0 ≤ a) (h1 : 0 ≤ b) :
     linear_combination (abs_le_of_sq_le_sq' hsq11 hsq8).2
   refine ⟨?_, ?_⟩
   · -- close (positivity)
-    have hpos12 : (0 : ℝ) ≤ t3 := by positivity
-    linear_combination hpos12
+    positivity
   · -- close (sos)
     linear_combination (sq_nonneg (t1 - t2)) + 2 * hv3 + 2 * hv5 + (-1) * hv7
 

@@ -13,8 +13,7 @@ theorem amgm2_sqrt_sq {a b : ℝ} (ha : 0 ≤ a) (hb : 0 ≤ b) : Real.sqrt (a ^
     linear_combination (abs_le_of_sq_le_sq' hsq6 hsq4).2
   refine ⟨?_, ?_⟩
   · -- close (positivity)
-    have hpos7 : (0 : ℝ) ≤ a ^ 2 / 2 + b ^ 2 / 2 := by positivity
-    linear_combination hpos7
+    positivity
   · -- close (sos)
     linear_combination (1 / 4) * (sq_nonneg (a ^ 2 - b ^ 2))
 

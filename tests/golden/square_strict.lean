@@ -15,8 +15,7 @@ theorem square_strict (x : ℝ) (hx : 0 ≤ x) :
     linear_combination (abs_lt_of_sq_lt_sq' hsq7 hsq6).2
   refine ⟨?_, ?_⟩
   · -- close (positivity)
-    have hpos9 : (0 : ℝ) ≤ t2 := by positivity
-    linear_combination hpos9
+    positivity
   · -- close (sos)
     linear_combination hv3 + (-1) * hv5
 
