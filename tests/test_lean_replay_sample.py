@@ -6,17 +6,12 @@ list of runs but the same one on every machine."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
-from prover.ir import Proof
-from prover.lean.render import render_proof
-from prover.lean.replay import replay_text
+from tests.test_lean_saved_proofs import RESULTS, rendered_passing
 
-RESULTS = Path(__file__).resolve().parents[1] / "results"
 #: The latest full runs (their proofs are what a user of the benchmarks takes away).
 LATEST_RUNS = ["issue16-s7-120s-mo-int-20", "issue16-s7-120s-chenneq", "issue16-s7-120s-567neq",
                "issue16-s7-composed-60s"]
@@ -39,6 +34,4 @@ def test_the_latest_runs_saved_proofs() -> None:
 
 @pytest.mark.parametrize("path", sample(), ids=lambda p: p.split("/")[-1].removesuffix(".json"))
 def test_saved_proof_of_the_latest_runs_passes_the_replay_model(path: str) -> None:
-    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
-    rep = replay_text(render_proof(proof))
-    assert rep.ok, rep.summary()
+    rendered_passing(path)

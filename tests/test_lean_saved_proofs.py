@@ -66,11 +66,18 @@ FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567ne
          "issue12-120s-chenneq/proofs/chenneq__P25.json", "issue12-120s-chenneq/proofs/chenneq__P18.json"]
 
 
+def rendered_passing(path: str) -> str:
+    """The saved proof at ``results/PATH`` rendered; asserts that the replay model passes it."""
+    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
+    text = render_proof(proof)
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+    return text
+
+
 @pytest.mark.parametrize("path", FIXED, ids=[p.split("/")[-1].removesuffix(".json") for p in FIXED])
 def test_saved_proof_renders_and_passes_the_replay_model(path: str) -> None:
-    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
-    rep = replay_text(render_proof(proof))
-    assert rep.ok, rep.summary()
+    rendered_passing(path)
 
 
 SIGNS = ["issue16-120s-567neq/proofs/567neq__P13.json", "issue16-120s-567neq/proofs/567neq__P81.json"]
@@ -78,10 +85,7 @@ SIGNS = ["issue16-120s-567neq/proofs/567neq__P13.json", "issue16-120s-567neq/pro
 
 @pytest.mark.parametrize("path", SIGNS, ids=[p.split("/")[-1].removesuffix(".json") for p in SIGNS])
 def test_saved_proof_with_constrained_signs_passes_the_replay_model(path: str) -> None:
-    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
-    text = render_proof(proof)
-    rep = replay_text(text)
-    assert rep.ok, rep.summary()
+    text = rendered_passing(path)
     assert "(-1) * (a * b - 4" not in text
     nonzero = re.compile(r"have \w+ : (.*) ≠ 0 := by positivity$")
     assert not [m.group(1) for m in map(nonzero.search, text.splitlines()) if m and " - " in m.group(1)]
@@ -89,10 +93,7 @@ def test_saved_proof_with_constrained_signs_passes_the_replay_model(path: str) -
 
 def test_saved_proof_of_a_large_order_split_fits_the_budgets() -> None:
     path = "issue16-120s-567neq/proofs/567neq__P65.json"
-    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
-    text = render_proof(proof)
-    rep = replay_text(text)
-    assert rep.ok, rep.summary()
+    text = rendered_passing(path)
     assert len(text) < 150_000 and text.count("Or.inl") >= 6
 
 
@@ -101,10 +102,7 @@ BRIDGED = ["issue16-120s-chenneq/proofs/chenneq__P7.json", "issue16-composed-60s
 
 @pytest.mark.parametrize("path", BRIDGED, ids=[p.split("/")[-1].removesuffix(".json") for p in BRIDGED])
 def test_saved_proof_with_a_root_written_differently_is_bridged(path: str) -> None:
-    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
-    text = render_proof(proof)
-    rep = replay_text(text)
-    assert rep.ok, rep.summary()
+    text = rendered_passing(path)
     assert "congrArg Real.sqrt" in text
     assert "Real.sqrt ((a ^ 2 + b ^ 2) / 2) = Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2)" in text or \
         "Real.sqrt (a ^ 2 / 2 + b ^ 2 / 2) = Real.sqrt ((a ^ 2 + b ^ 2) / 2)" in text

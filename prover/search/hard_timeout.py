@@ -88,8 +88,14 @@ class GeneratorTimeout(Exception):
     """Raised by SIGALRM inside the child when one generator has used its share."""
 
 
+#: Whether an alarm may interrupt: only while a generator runs, never while the child reports.
+_ARMED = [False]
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
-    raise GeneratorTimeout
+    if _ARMED[0]:
+        _ARMED[0] = False
+        raise GeneratorTimeout
 
 
 def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> None:
@@ -104,15 +110,18 @@ def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> No
         if left <= 0:
             break
         share = left if i == len(generators) - 1 else left * GENERATOR_SHARE
+        _ARMED[0] = True
         signal.setitimer(signal.ITIMER_REAL, max(0.05, share))
         try:
             for cand in gen.generate(goal):
                 conn.send(("cand", cand))
+            _ARMED[0] = False
         except GeneratorTimeout:
             conn.send(("cut", None))
         except Exception:  # noqa: BLE001 - one broken generator must not hide the others
             conn.send(("error", None))
         finally:
+            _ARMED[0] = False
             signal.setitimer(signal.ITIMER_REAL, 0)
     conn.send(("done", None))
 
