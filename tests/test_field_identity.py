@@ -216,3 +216,44 @@ def test_denominator_factors_are_signed_as_the_goal_writes_them() -> None:
     parts = signed_summands("a / ((a * b - 4) * (a / b + 1)) + b / (4 - a * b)", ["a", "b"])
     flat = _flattened_summands(parts, ["a", "b"])
     assert list(flat.values()) and all("(4 - a * b)⁻¹" in v for v in flat.values())
+
+
+def _inverse_sum(n: int) -> tuple[str, str, list[str]]:
+    """``Σ xᵢ·s² / Dᵢ`` and the one combined fraction ``s²·N / (D₁ ⋯ Dₙ)`` (as ``lean_expr`` prints
+    it), with ``Dᵢ = s³ + 16·xᵢ³`` expanded: the shape of a homogenised cyclic sum (mo-int-20/P19)."""
+    xs = sp.symbols("a b c d")[:n]
+    s = sum(xs)
+    dens = [sp.expand(s ** 3 + 16 * x ** 3) for x in xs]
+    terms = [x * s ** 2 / d for x, d in zip(xs, dens)]
+    num = sp.expand(sum(x * sp.Mul(*[e for j, e in enumerate(dens) if j != i]) for i, x in enumerate(xs)))
+    combined = s ** 2 * num * sp.Mul(*[1 / d for d in dens])
+    return " + ".join(f"({lean_expr(t)})" for t in terms), lean_expr(combined), [str(x) for x in xs]
+
+
+def test_a_combined_fraction_is_printed_over_its_factors_and_its_identity_stays_small() -> None:
+    """``ring`` inverts an expanded product of sums as one atom; printed ``N / D₁ / D₂ / D₃`` each
+    factor is the atom the summands share, and a coefficient keeps ``e_α`` and the atoms as factors
+    (multiplied out, every term of ``e_α`` repeated a 300-character atom: 35,000 characters on P19)."""
+    lhs, rhs, xs = _inverse_sum(3)
+    assert rhs.count(" / (") == 3 and ") * (" not in rhs.split(" / ")[-1]
+    binders = "(a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c)"
+    lines, comb = prove_equality(lhs, rhs, xs, _ctx())
+    body = "\n".join(f"  {x}" for x in lines + [f"linear_combination {comb}"])
+    text = f"import Mathlib\n\ntheorem t {binders} :\n    {lhs} = {rhs} := by\n{body}\n"
+    report = replay_text(text)
+    assert report.ok, report.summary()
+    atom = lean_expr(sp.expand(sum(sp.symbols("a b c")) ** 3 + 16 * sp.Symbol("a") ** 3))
+    assert comb.count(atom) <= 6, comb.count(atom)
+    assert len(comb) < 8_000, len(comb)
+
+
+def test_a_written_product_of_sums_in_a_denominator_is_split_into_its_factors() -> None:
+    """The user's ``N / ((a + b) * (b + c))``: one inverse atom per written factor, no ``cancel``."""
+    from prover.lean.render.field_identity import _split_denominator
+
+    assert _split_denominator("a * c / ((a + b) ^ 2 * (b + c))", ["a", "b", "c"]) == \
+        "(a * c) * (a + b)⁻¹ ^ 2 * (b + c)⁻¹"
+    assert _split_denominator("a / (a + b)", ["a", "b"]) is None            # one factor: nothing to split
+    assert _split_denominator("a / ((a + 1 / b) * (b + c))", ["a", "b", "c"]) is None   # nested
+    text = _theorem(POSITIVE, "c / ((a + b) * (b + c)) + a / (a + b)", "(c + a * (b + c)) / (a + b) / (b + c)", VARS)
+    assert replay_text(text).ok, text

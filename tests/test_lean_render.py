@@ -195,6 +195,9 @@ def test_non_polynomial_substitution_is_refused() -> None:
     ("-(a - b)", "b - a"),
     ("(a + b)**2", "(a + b) ^ 2"),
     ("1/(a**2*(b + c))", "1 / (a ^ 2 * (b + c))"),
+    # two sums in a denominator: one division each, so that ``ring`` sees one atom per factor
+    ("a/((a + b)*(b + c))", "a / (a + b) / (b + c)"),
+    ("2/(3*(a + b)**2*(b + c))", "2 / 3 / (a + b) ^ 2 / (b + c)"),
     ("-3*a/4", "-(3 * a / 4)"),
 ])
 def test_lean_expr(expr: str, text: str) -> None:
@@ -240,3 +243,33 @@ def test_rewrite_multiplier_nonnegative_only_as_an_even_power_renders_with_le():
     text = render_proof(proof)
     assert "(0 : ℝ) ≤ (a - b) ^ 2 := by positivity" in text and "(0 : ℝ) < (a - b) ^ 2" not in text
     assert replay_text(text).ok
+
+
+def test_a_rewrite_identity_too_long_to_state_enters_the_main_combination(monkeypatch) -> None:
+    """An identity whose ``have`` statement would exceed half the tactic budget (both targets printed)
+    is not stated: its combination joins the main ``linear_combination``, which ``ring`` checks at once."""
+    import sympy as sp
+
+    import prover.lean.render.linear as linear
+    from prover.api import parse
+    from prover.ir import Goal, Proof, Step
+    from prover.kernel.certificates import LinearCertificate, PositivityCertificate
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+    from prover.problem import Relation
+    from prover.verify import check_proof
+
+    p = parse("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : 1 ≤ a / (a + b) + b / (a + b) + a ^ 2 := by sorry")
+    g = Goal.from_problem(p)
+    sub = g.with_target(Relation(sp.Integer(0), "<=", var("a") ** 2))
+    rw = Step("rewrite", g, [sub], LinearCertificate("1").to_json(), note="cancel")
+    rw.children = [Step("close", sub, [], PositivityCertificate().to_json(), note="positivity")]
+    proof = Proof(p, rw)
+    assert check_proof(proof).ok
+    stated = render_proof(proof)
+    assert "have hid" in stated and replay_text(stated).ok
+    monkeypatch.setattr(linear, "TACTIC_BUDGET", 20)
+    inlined = render_proof(proof)
+    assert "have hid" not in inlined and "mul_inv_cancel₀" in inlined
+    report = replay_text(inlined)
+    assert report.ok, report.summary() + "\n" + inlined

@@ -134,6 +134,11 @@ def _mul(e: sp.Mul) -> tuple[str, int]:
     if not den:
         return _product(num)
     n_text = _product(num)
+    if sum(1 for d in den if d.has(sp.Add)) >= 2:
+        # ``n / (f * g)`` with two sums: Mathlib's ``ring`` expands ``f * g`` and inverts the
+        # product as one atom, unrelated to ``f⁻¹`` and ``g⁻¹``; ``n / f / g`` keeps one atom per
+        # factor, the atoms other terms with these denominators have (equal in Lean's ℝ, 0 included)
+        return " / ".join([_wrap(n_text, _MUL)] + [_wrap(_p(d), _POW) for d in den]), _MUL
     d_text = _product(den)
     return f"{_wrap(n_text, _MUL)} / {_wrap(d_text, _POW)}", _MUL
 

@@ -15,7 +15,7 @@ theorem scale_titu (x y a b : ℝ) (ha : a > 0) (hb : b > 0) :
   have hsc2 : 0 < a := by positivity
   have hsc3 : 0 < b := by positivity
   have happ1 : (x + y) ^ 2 / (a + b) ≤ y ^ 2 / b + x ^ 2 / a := by
-    have hid16 : (y ^ 2 / b + x ^ 2 / a) - ((x + y) ^ 2 / (a + b)) = 1 * (a) * (a) * (b) * ((b * x - a * y) / (a * b * (a + b))) ^ 2 + 1 * (a) * (b) * (b) * ((b * x - a * y) / (a * b * (a + b))) ^ 2 := by
+    have hid12 : (y ^ 2 / b + x ^ 2 / a) - ((x + y) ^ 2 / (a + b)) = 1 * (a) * (a) * (b) * ((b * x - a * y) / (a * b * (a + b))) ^ 2 + 1 * (a) * (b) * (b) * ((b * x - a * y) / (a * b * (a + b))) ^ 2 := by
       have hne4 : b ≠ 0 := by positivity
       have hinv5 : b * b⁻¹ = 1 := mul_inv_cancel₀ hne4
       have hne6 : a ≠ 0 := by positivity
@@ -24,19 +24,11 @@ theorem scale_titu (x y a b : ℝ) (ha : a > 0) (hb : b > 0) :
       have hinv9 : (a + b) * (a + b)⁻¹ = 1 := mul_inv_cancel₀ hne8
       have hne10 : (a * b * (a + b)) ≠ 0 := by positivity
       have hinv11 : (a * b * (a + b)) * (a * b * (a + b))⁻¹ = 1 := mul_inv_cancel₀ hne10
-      have hinv12 : b * a * b⁻¹ * a⁻¹ = 1 := by
-        linear_combination 1 * hinv5 + b * b⁻¹ * hinv7
-      have hinv13 : b * a * (a + b) * b⁻¹ * a⁻¹ * (a + b)⁻¹ = 1 := by
-        linear_combination ((a + b) * (a + b)⁻¹) * hinv12 + hinv9
-      have hinv14 : (a * b * (a + b)) ^ 2 * (a * b * (a + b))⁻¹ ^ 2 = 1 := by
-        linear_combination (b ^ 2 * a * (a * b * (a + b))⁻¹ + b * a ^ 2 * (a * b * (a + b))⁻¹ + 1) * hinv11
-      have hinv15 : b * a * (a + b) * (a * b * (a + b)) ^ 2 * b⁻¹ * a⁻¹ * (a + b)⁻¹ * (a * b * (a + b))⁻¹ ^ 2 = 1 := by
-        linear_combination ((a * b * (a + b)) ^ 2 * (a * b * (a + b))⁻¹ ^ 2) * hinv13 + hinv14
-      linear_combination ((b⁻¹ * a⁻¹ * (a + b)⁻¹ * (a * b * (a + b))⁻¹ ^ 2) * (y ^ 2) * a * (b + a) * (b ^ 2 * a + b * a ^ 2) ^ 2) * hinv5 + ((-1) * (((y ^ 2 / b + x ^ 2 / a) - ((x + y) ^ 2 / (a + b))) - (1 * (a) * (a) * (b) * ((b * x - a * y) / (a * b * (a + b))) ^ 2 + 1 * (a) * (b) * (b) * ((b * x - a * y) / (a * b * (a + b))) ^ 2))) * hinv15 + ((b⁻¹ * a⁻¹ * (a + b)⁻¹ * (a * b * (a + b))⁻¹ ^ 2) * (x ^ 2) * b * (b + a) * (b ^ 2 * a + b * a ^ 2) ^ 2) * hinv7 + ((b⁻¹ * a⁻¹ * (a + b)⁻¹ * (a * b * (a + b))⁻¹ ^ 2) * (-y ^ 2 - 2 * y * x - x ^ 2) * b * a * (b ^ 2 * a + b * a ^ 2) ^ 2) * hinv9 + ((b⁻¹ * a⁻¹ * (a + b)⁻¹ * (a * b * (a + b))⁻¹ ^ 2) * (-y ^ 2 * b ^ 2 * a ^ 3 - y ^ 2 * b * a ^ 4 + 2 * y * b ^ 3 * x * a ^ 2 + 2 * y * b ^ 2 * x * a ^ 3 - b ^ 4 * x ^ 2 * a - b ^ 3 * x ^ 2 * a ^ 2) * b * a * (b + a)) * hinv14
-    linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr hsc2).le (sub_pos.mpr hsc2).le) (sub_pos.mpr hsc3).le) (sq_nonneg ((b * x - a * y) / (a * b * (a + b))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr hsc2).le (sub_pos.mpr hsc3).le) (sub_pos.mpr hsc3).le) (sq_nonneg ((b * x - a * y) / (a * b * (a + b))))) + (-1) * hid16
-  have hm17 : (0 : ℝ) < 1 := by positivity
-  suffices hsub18 : 0 ≤ x ^ 2 by
-    linear_combination (mul_nonneg hm17.le (sub_nonneg.mpr hsub18)) + (sub_nonneg.mpr happ1)
+      linear_combination ((y ^ 2 * b ^ 2 * a ^ 3 + y ^ 2 * b * a ^ 4 - 2 * y * b ^ 3 * x * a ^ 2 - 2 * y * b ^ 2 * x * a ^ 3 + b ^ 4 * x ^ 2 * a + b ^ 3 * x ^ 2 * a ^ 2) * ((a * b * (a + b))⁻¹ ^ 2) + (y ^ 2 + 2 * y * x + x ^ 2) * ((a + b)⁻¹) + (-x ^ 2 * a⁻¹)) * hinv5 + ((y ^ 2 * b ^ 2 * a ^ 3 + y ^ 2 * b * a ^ 4 - 2 * y * b ^ 3 * x * a ^ 2 - 2 * y * b ^ 2 * x * a ^ 3 + b ^ 4 * x ^ 2 * a + b ^ 3 * x ^ 2 * a ^ 2) * ((a * b * (a + b))⁻¹ ^ 2) * b * b⁻¹ + (-y ^ 2 * b⁻¹) + (y ^ 2 + 2 * y * x + x ^ 2) * ((a + b)⁻¹) * b * b⁻¹) * hinv7 + ((y ^ 2 * b ^ 2 * a ^ 3 + y ^ 2 * b * a ^ 4 - 2 * y * b ^ 3 * x * a ^ 2 - 2 * y * b ^ 2 * x * a ^ 3 + b ^ 4 * x ^ 2 * a + b ^ 3 * x ^ 2 * a ^ 2) * ((a * b * (a + b))⁻¹ ^ 2) * b * b⁻¹ * a * a⁻¹ + (-y ^ 2 * b⁻¹) * a * a⁻¹ + (-x ^ 2 * a⁻¹) * b * b⁻¹) * hinv9 + ((-y ^ 2 * b⁻¹) * a * a⁻¹ * (b + a) * ((a + b)⁻¹) * (b ^ 2 * a * (a * b * (a + b))⁻¹ + b * a ^ 2 * (a * b * (a + b))⁻¹ + 1) + (y ^ 2 + 2 * y * x + x ^ 2) * ((a + b)⁻¹) * b * b⁻¹ * a * a⁻¹ * (b ^ 2 * a * (a * b * (a + b))⁻¹ + b * a ^ 2 * (a * b * (a + b))⁻¹ + 1) + (-x ^ 2 * a⁻¹) * b * b⁻¹ * (b + a) * ((a + b)⁻¹) * (b ^ 2 * a * (a * b * (a + b))⁻¹ + b * a ^ 2 * (a * b * (a + b))⁻¹ + 1)) * hinv11
+    linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr hsc2).le (sub_pos.mpr hsc2).le) (sub_pos.mpr hsc3).le) (sq_nonneg ((b * x - a * y) / (a * b * (a + b))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr hsc2).le (sub_pos.mpr hsc3).le) (sub_pos.mpr hsc3).le) (sq_nonneg ((b * x - a * y) / (a * b * (a + b))))) + (-1) * hid12
+  have hm13 : (0 : ℝ) < 1 := by positivity
+  suffices hsub14 : 0 ≤ x ^ 2 by
+    linear_combination (mul_nonneg hm13.le (sub_nonneg.mpr hsub14)) + (sub_nonneg.mpr happ1)
   -- close (sos)
   linear_combination (sq_nonneg (x))
 

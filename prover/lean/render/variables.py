@@ -24,6 +24,7 @@ variable ``t := |p|`` has the facts ``abs_nonneg``, ``sq_abs``, ``abs_of_pos``/`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -232,9 +233,12 @@ def _polynomial(step: Step, values: list[sp.Expr]) -> bool:
 
 
 def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],
-                facts: list[EqFact], termwise: Termwise | None = None) -> tuple[list[str], str]:
+                facts: list[EqFact] | Callable[[], list[EqFact]],
+                termwise: Termwise | None = None) -> tuple[list[str], str]:
     """``(lines, comb)``: ``linear_combination hkey … + comb`` turns the instantiated target into the
     goal's, with ``comb`` the equality facts and the ``mul_inv_cancel₀`` facts of the denominators.
+    ``facts`` may be a function computing them: they are only needed when the summands are not
+    paired (for a whole combined fraction they cost minutes of ``cancel``, mo-int-20/P19).
 
     With ``termwise``, a summand of the goal's slack that equals a summand of the instantiated slack
     (as rational functions after the map, modulo the equality hypotheses) is proved equal to it on
@@ -251,7 +255,8 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     whole = f"({left}) - ({right})", f"({il}) - ({ir})"
     g_parts, t_parts = (signed_summands(t, outer) for t in whole) if termwise else (None, None)
     if g_parts is None or t_parts is None:
-        return prove_equality(*whole, outer, ctx, facts, positive=positive, cache=cache)
+        return prove_equality(*whole, outer, ctx, facts() if callable(facts) else facts,
+                              positive=positive, cache=cache)
     matched, rest_goal, rest_inst = _pair_up(g_parts, t_parts, termwise.image)
     lines: list[str] = []
     terms: list[str] = []
@@ -593,7 +598,7 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     new_vars = [v for v in sv if v not in gv or v in cert["inverse"]]
     polynomial = not eq_terms and _polynomial(step, [inverse[v] for v in new_vars])
     termwise: Termwise | None = None
-    facts: list[EqFact] = []
+    facts: Callable[[], list[EqFact]] = list
     if not polynomial:
         # ``ring`` (with the facts below) checks the connection; these checks only keep us from
         # emitting an identity that cannot hold, and compute the coefficients of the equalities
@@ -608,7 +613,7 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
             coeffs = _eq_coefficients(goal, e, phi, eq_terms)
             return [EqFact(factored_text(c), ctx.names[j], lean_expr(goal.hypotheses[j].lhs),
                            lean_expr(goal.hypotheses[j].rhs)) for j, c in sorted(coeffs.items())]
-        facts = eq_facts(slack)
+        facts = functools.partial(eq_facts, slack)
         moved = {x.name: lean_expr(fx) for x, fx in phi.items() if _cancel(fx - x) != 0}
         termwise = Termwise(lambda e: _cancel(e.subs(phi, simultaneous=True)), eq_facts,
                             lambda text: _instantiate(text, gv, moved, gv))
