@@ -250,11 +250,10 @@ def test_a_rewrite_identity_too_long_to_state_enters_the_main_combination(monkey
     is not stated: its combination joins the main ``linear_combination``, which ``ring`` checks at once."""
     import sympy as sp
 
-    import prover.lean.render.linear as linear
     from prover.api import parse
     from prover.ir import Goal, Proof, Step
     from prover.kernel.certificates import LinearCertificate, PositivityCertificate
-    from prover.lean.render import render_proof
+    from prover.lean.render import linear, render_proof
     from prover.lean.replay import replay_text
     from prover.problem import Relation
     from prover.verify import check_proof
