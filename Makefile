@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 PROVER := $(VENV)/bin/prover
 
-.PHONY: setup demo test lint bench screenshots
+.PHONY: setup demo test test-slow lint bench screenshots
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -21,8 +21,13 @@ setup: $(VENV)/.installed
 demo: setup
 	$(PROVER) prove "theorem nesbitt (a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : a / (b + c) + b / (c + a) + c / (a + b) ≥ 3 / 2 := by sorry" --out runs/demo
 
+# CI's command: everything but the tests marked `slow` (long fuzzing, the slowest saved-proof
+# renders, proof searches of whole suites); those are `make test-slow`.
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not slow"
+
+test-slow: setup
+	$(PY) -m pytest -q -m slow
 
 lint: setup
 	$(VENV)/bin/ruff check prover tests

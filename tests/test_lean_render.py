@@ -195,13 +195,24 @@ def test_non_polynomial_substitution_is_refused() -> None:
     ("-(a - b)", "b - a"),
     ("(a + b)**2", "(a + b) ^ 2"),
     ("1/(a**2*(b + c))", "1 / (a ^ 2 * (b + c))"),
-    # two sums in a denominator: one division each, so that ``ring`` sees one atom per factor
-    ("a/((a + b)*(b + c))", "a / (a + b) / (b + c)"),
-    ("2/(3*(a + b)**2*(b + c))", "2 / 3 / (a + b) ^ 2 / (b + c)"),
+    ("a/((a + b)*(b + c))", "a / ((a + b) * (b + c))"),
     ("-3*a/4", "-(3 * a / 4)"),
 ])
 def test_lean_expr(expr: str, text: str) -> None:
     assert lean_expr(expr_from_str(expr, ["a", "b", "c"])) == text
+
+
+@pytest.mark.parametrize("expr, text", [
+    ("a/((a + b)*(b + c))", "a / (a + b) / (b + c)"),
+    ("2/(3*(a + b)**2*(b + c))", "2 / 3 / (a + b) ^ 2 / (b + c)"),
+    ("1/(a**2*(b + c))", "1 / (a ^ 2 * (b + c))"),          # one sum: one division, as before
+])
+def test_lean_expr_with_split_denominators(expr: str, text: str) -> None:
+    """Two or more sums in a denominator: one division each, so that ``ring`` sees one atom per factor."""
+    from prover.lean.syntax import split_denominators
+
+    with split_denominators():
+        assert lean_expr(expr_from_str(expr, ["a", "b", "c"])) == text
 
 
 def test_ring_identity_treats_inverses_as_atoms() -> None:
@@ -272,3 +283,56 @@ def test_a_rewrite_identity_too_long_to_state_enters_the_main_combination(monkey
     assert "have hid" not in inlined and "mul_inv_cancel₀" in inlined
     report = replay_text(inlined)
     assert report.ok, report.summary() + "\n" + inlined
+
+
+def _fraction_proof():
+    """``0 ≤ a / (a + b) * (a / (b + 1))`` restated as the combined fraction ``a² / ((a + b)(b + 1))``
+    (a rewrite with multiplier 1), closed by ``positivity``."""
+    import sympy as sp
+
+    from prover.api import parse
+    from prover.kernel.certificates import LinearCertificate, PositivityCertificate
+    from prover.problem import Relation
+    from prover.verify import check_proof
+
+    p = parse("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : 0 ≤ a / (a + b) * (a / (b + 1)) := by sorry")
+    g = Goal.from_problem(p)
+    a, b = var("a"), var("b")
+    sub = g.with_target(Relation(sp.Integer(0), "<=", a ** 2 / ((a + b) * (b + 1))))
+    rw = Step("rewrite", g, [sub], LinearCertificate("1").to_json(), note="combine")
+    rw.children = [Step("close", sub, [], PositivityCertificate().to_json(), note="positivity")]
+    proof = Proof(p, rw)
+    assert check_proof(proof).ok
+    return proof
+
+
+def test_a_goal_dividing_by_a_product_of_sums_is_printed_with_successive_divisions() -> None:
+    """Such a goal (a step combined fractions) is rendered with one ``ring`` atom per factor first:
+    against the statement's ``a / (a + b) * (a / (b + 1))`` the identity is then ``ring`` alone."""
+    from prover.lean.replay import replay_text
+
+    text = render_proof(_fraction_proof())
+    assert re.search(r"a \^ 2 / \((a|b) \+ (b|1)\) / \((a|b) \+ (b|1)\)", text), text
+    assert "mul_inv_cancel₀" not in text
+    assert replay_text(text).ok
+
+
+def test_the_other_printing_is_used_when_the_first_is_refused(monkeypatch) -> None:
+    import prover.lean.render.proof as proof_module
+    from prover.lean.replay import replay_text
+    from prover.lean.syntax import _SPLIT_DENOMINATORS
+
+    original = proof_module._render_file
+
+    def refuse_split(*args):
+        if _SPLIT_DENOMINATORS.get():
+            raise RenderError("refused in this printing")
+        return original(*args)
+    monkeypatch.setattr(proof_module, "_render_file", refuse_split)
+    text = render_proof(_fraction_proof())
+    assert re.search(r"a \^ 2 / \(\((a|b) \+ (b|1)\) \* \((a|b) \+ (b|1)\)\)", text), text
+    assert "mul_inv_cancel₀" in text
+    assert replay_text(text).ok
+    monkeypatch.setattr(proof_module, "_render_file", lambda *a: (_ for _ in ()).throw(RenderError("never")))
+    with pytest.raises(RenderError, match="never"):
+        render_proof(_fraction_proof())

@@ -8,7 +8,10 @@ benchmark's real-division macro. Output is deterministic (sympy's ordered terms)
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
+from collections.abc import Iterator
 
 import sympy as sp
 
@@ -41,6 +44,25 @@ def lean_ident(name: str) -> str:
 def declaration_names(text: str) -> list[str]:
     """Names of the ``theorem``/``lemma`` declarations in Lean source, as written (« » kept)."""
     return _DECL.findall(text)
+
+
+#: Print ``n / (f * g)`` with two or more sums among the factors as ``n / f / g``
+#: (:func:`split_denominators`); off by default.
+_SPLIT_DENOMINATORS: contextvars.ContextVar[bool] = contextvars.ContextVar("split_denominators", default=False)
+
+
+@contextlib.contextmanager
+def split_denominators() -> Iterator[None]:
+    """Within this block a denominator with two or more sums among its factors is printed as
+    successive divisions. Mathlib's ``ring`` expands ``f * g`` and inverts the product as one atom,
+    unrelated to ``f⁻¹`` and ``g⁻¹``: one atom is cheapest when the product only meets itself, one
+    atom per factor when other terms divide by the factors (a combined fraction against the
+    summands it came from, mo-int-20/P19). Both are equal in Lean's ℝ, division by 0 included."""
+    token = _SPLIT_DENOMINATORS.set(True)
+    try:
+        yield
+    finally:
+        _SPLIT_DENOMINATORS.reset(token)
 
 
 def lean_expr(e: sp.Expr | int) -> str:
@@ -134,10 +156,7 @@ def _mul(e: sp.Mul) -> tuple[str, int]:
     if not den:
         return _product(num)
     n_text = _product(num)
-    if sum(1 for d in den if d.has(sp.Add)) >= 2:
-        # ``n / (f * g)`` with two sums: Mathlib's ``ring`` expands ``f * g`` and inverts the
-        # product as one atom, unrelated to ``f⁻¹`` and ``g⁻¹``; ``n / f / g`` keeps one atom per
-        # factor, the atoms other terms with these denominators have (equal in Lean's ℝ, 0 included)
+    if _SPLIT_DENOMINATORS.get() and sum(1 for d in den if d.has(sp.Add)) >= 2:
         return " / ".join([_wrap(n_text, _MUL)] + [_wrap(_p(d), _POW) for d in den]), _MUL
     d_text = _product(den)
     return f"{_wrap(n_text, _MUL)} / {_wrap(d_text, _POW)}", _MUL

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import sys
+from dataclasses import dataclass
 from typing import Any
+
+import sympy as sp
 
 from prover.ir import Goal, Proof, Step
 from prover.lean import replay
@@ -18,6 +22,7 @@ from prover.lean.render.split import render_split
 from prover.lean.render.square import render_square
 from prover.lean.render.statement import header, hypothesis_refs, root_prelude, theorem_head
 from prover.lean.render.variables import render_introduce, render_substitute
+from prover.lean.syntax import split_denominators
 from prover.tactics.lemma import LemmaLookup
 
 _RENDERERS = {"close": render_close, "rewrite": render_rewrite, "scale": render_scale,
@@ -102,12 +107,64 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # step renderers parse long sums (left-nested terms)
     try:
-        return _render_file(proof, lemmas, close_style, print_axioms)
+        return _render_either_printing(proof, lemmas, close_style, print_axioms)
     finally:
         sys.setrecursionlimit(limit)
 
 
-def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, print_axioms: bool) -> str:
+def _render_either_printing(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
+                            print_axioms: bool) -> str:
+    """The file with products of sums in denominators printed as one division (one ``ring`` atom
+    for the product), and when that is refused or over the size budgets, with successive
+    divisions (one atom per factor: :func:`prover.lean.syntax.split_denominators`) — the one within
+    the budgets, or the smaller. Each printing is used for the whole file: a subgoal's statement
+    and the identities of the step that proves it must print its denominators alike. Successive
+    divisions are tried first when a goal of the proof has such a denominator (a step combined
+    fractions): its identities meet the factors on the other side."""
+    tries: list[_Rendered] = []
+    error: RenderError | None = None
+    for split in ((True, False) if _combined_fractions(proof.root) else (False, True)):
+        try:
+            with split_denominators() if split else contextlib.nullcontext():
+                tries.append(_render_file(proof, lemmas, close_style, print_axioms))
+        except RenderError as exc:
+            error = error or exc
+            continue
+        if not tries[-1].over_budget():
+            break
+    if not tries:
+        raise error or RenderError("no rendering")
+    return min(tries, key=lambda r: (r.over_budget(), len(r.text))).text
+
+
+def _combined_fractions(step: Step) -> bool:
+    """Whether a goal of the tree has a summand dividing by a product of two or more sums."""
+    def combined(e: sp.Expr) -> bool:
+        for term in sp.Add.make_args(e):
+            dens = [f for f in sp.Mul.make_args(term) if f.is_Pow and f.exp.is_negative and f.base.has(sp.Add)]
+            if len(dens) >= 2:
+                return True
+        return False
+    todo = [step]
+    while todo:
+        st = todo.pop()
+        if combined(st.goal.target.lhs) or combined(st.goal.target.rhs):
+            return True
+        todo.extend(st.children)
+    return False
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    text: str
+    #: the longest line before wrapping: about the longest tactic (a tactic is one line until wrapped)
+    longest: int
+
+    def over_budget(self) -> bool:
+        return len(self.text) > replay.FILE_BUDGET or self.longest > replay.TACTIC_BUDGET
+
+
+def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, print_axioms: bool) -> _Rendered:
     if lemmas is None:
         lemmas = catalogue_lookup()
     if close_style not in CLOSE_STYLES:
@@ -122,11 +179,13 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     sides = statement_sides(head)
     if sides is not None:
         ctx = ctx.with_target_text(root_goal.target, *sides)
-    body = wrap_lines(indent(root_prelude(problem, refs, head) + _render_tree(proof.root, ctx)))
+    tactics = indent(root_prelude(problem, refs, head) + _render_tree(proof.root, ctx))
+    body = wrap_lines(tactics)
     top = header(problem, ctx.used)
     rest = head + " := by\n" + "\n".join(body) + "\n"
     tail = f"\n#print axioms {name}\n" if print_axioms else ""
-    return top + heartbeat_option(len(top) + len(rest) + len(tail)) + rest + tail
+    text = top + heartbeat_option(len(top) + len(rest) + len(tail)) + rest + tail
+    return _Rendered(text, max(map(len, tactics), default=0))
 
 
 def statement_sides(head: str) -> tuple[str, str] | None:
