@@ -12,7 +12,7 @@ import sympy as sp
 from prover.lean.render.common import RenderContext, RenderError, factored_text
 from prover.lean.render.field_identity import EqFact, prove_equality
 from prover.lean.replay import replay_text
-from prover.lean.syntax import lean_expr
+from prover.lean.syntax import lean_expr, split_denominators
 
 
 def _ctx() -> RenderContext:
@@ -227,11 +227,13 @@ def _inverse_sum(n: int) -> tuple[str, str, list[str]]:
     terms = [x * s ** 2 / d for x, d in zip(xs, dens)]
     num = sp.expand(sum(x * sp.Mul(*[e for j, e in enumerate(dens) if j != i]) for i, x in enumerate(xs)))
     combined = s ** 2 * num * sp.Mul(*[1 / d for d in dens])
-    return " + ".join(f"({lean_expr(t)})" for t in terms), lean_expr(combined), [str(x) for x in xs]
+    with split_denominators():
+        return " + ".join(f"({lean_expr(t)})" for t in terms), lean_expr(combined), [str(x) for x in xs]
 
 
 def test_a_combined_fraction_is_printed_over_its_factors_and_its_identity_stays_small() -> None:
-    """``ring`` inverts an expanded product of sums as one atom; printed ``N / D₁ / D₂ / D₃`` each
+    """``ring`` inverts an expanded product of sums as one atom; printed ``N / D₁ / D₂ / D₃``
+    (:func:`prover.lean.syntax.split_denominators`, the printing of a file whose goals combine fractions) each
     factor is the atom the summands share, and a coefficient keeps ``e_α`` and the atoms as factors
     (multiplied out, every term of ``e_α`` repeated a 300-character atom: 35,000 characters on P19)."""
     lhs, rhs, xs = _inverse_sum(3)

@@ -63,7 +63,8 @@ RESULTS = Path(__file__).resolve().parents[1] / "results"
 FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567neq/proofs/567neq__P13.json",
          "issue12-120s-567neq/proofs/567neq__P81_.json", "issue12-120s-chenneq/proofs/chenneq__P34.json",
          "issue12-120s-mo-int-20/proofs/mo-int-20__P3.json", "issue12-120s-chenneq/proofs/chenneq__P26.json",
-         "issue12-120s-chenneq/proofs/chenneq__P25.json", "issue12-120s-chenneq/proofs/chenneq__P18.json"]
+         "issue12-120s-chenneq/proofs/chenneq__P25.json", "issue12-120s-chenneq/proofs/chenneq__P18.json",
+         "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json"]
 
 
 def rendered_passing(path: str) -> str:
@@ -75,8 +76,10 @@ def rendered_passing(path: str) -> str:
     return text
 
 
-#: over a minute to render (its chain of product facts); ``make test-slow`` and the baseline command run it
-SLOW = {"issue12-120s-chenneq/proofs/chenneq__P18.json"}
+#: over a minute to render; ``make test-slow`` and the baseline command run them. ``mo-int-20/P19``
+#: (session 7 over 300 s, then about 100 s): a homogenised cyclic sum as one combined fraction of
+#: degree 12, its denominator printed over its factors (``N / D₁ / D₂ / D₃ / D₄``)
+SLOW = {"issue12-120s-chenneq/proofs/chenneq__P18.json", "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p in SLOW else p for p in FIXED],
