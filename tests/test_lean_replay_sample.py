@@ -13,8 +13,8 @@ import pytest
 from tests.test_lean_saved_proofs import RESULTS, rendered_passing
 
 #: The latest full runs (their proofs are what a user of the benchmarks takes away).
-LATEST_RUNS = ["issue16-s7-120s-mo-int-20", "issue16-s7-120s-chenneq", "issue16-s7-120s-567neq",
-               "issue16-s7-composed-60s"]
+LATEST_RUNS = ["issue16-s8-120s-mo-int-20", "issue16-s8-120s-chenneq", "issue16-s8-120s-567neq",
+               "issue16-s8-composed-60s"]
 SAMPLE_SIZE = 10
 SEED = 13
 #: Proofs larger than this (5 of 152: order splits over 24 cases, long substitutions) take minutes
