@@ -9,6 +9,7 @@ Modules:
 * ``base`` — Shared pieces of the symbolic rewrite generators.
 * ``bound_homogenize`` — Homogenize a goal with an *inequality* constraint ``A <= B`` (or ``A >= B``), ``A``, ``B`` homogeneous of …
 * ``chain`` — Rewrites composed into a chain: the closers' normal form.
+* ``cube`` — Cubing both sides: ``S <= L`` from ``S³ <= L³`` (a ``rewrite``; ``x ↦ x³`` is increasing).
 * ``constraint_roots`` — Equality constraints that are k-th powers lose the power: ``q^k = r^k`` → ``q = r`` (``rewrite``).
 * ``degree_parts`` — Homogeneous parts: a slack that is a sum of parts of different degrees, each proved alone.
 * ``denominator_signs`` — Denominators that are positive only thanks to the constraints become hypotheses.
@@ -23,6 +24,7 @@ Modules:
 * ``reduce`` — Reduce a goal modulo its equality hypotheses (``abc = 1``: ``a³bc`` → ``a²``), the whole polynomial …
 * ``rescale`` — Rescale variables ``x ↦ x/k`` (``k`` rational) when that makes the coefficients simpler (``substitute``).
 * ``separable`` — Separable goals: when no hypothesis links two groups of variables, prove each group's part alone.
+* ``root_powers`` — Named roots' powers go back to what they name: ``t^e`` → ``X^(e//k)·t^(e%k)`` when ``t^k = X``.
 * ``scaling`` — Homogenise a goal with a linear constraint ``g = c`` (``g`` a linear form, ``c != 0``) by scaling every …
 * ``square`` — Squaring with a proved sign: ``S <= L`` from ``0 <= L`` and ``S² <= L²`` (``square`` steps).
 * ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
@@ -38,6 +40,7 @@ from prover.rewrite.abs_values import AbsAsVariable
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.constraint_roots import ConstraintRoots
+from prover.rewrite.cube import CubeGoals
 from prover.rewrite.degree_parts import DegreeParts
 from prover.rewrite.denominator_signs import DenominatorSigns
 from prover.rewrite.eliminate import EliminateVariables
@@ -48,6 +51,7 @@ from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
 from prover.rewrite.rescale import RescaleVariables
+from prover.rewrite.root_powers import EliminateRootPowers
 from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
 from prover.rewrite.separable import SeparableGoals
 from prover.rewrite.split import SplitOrder
@@ -66,7 +70,7 @@ from prover.rewrite.termwise_sos import IsolatedFudging
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first."""
     return [SeparableGoals(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
-            ConstraintRoots(), SquareGoals(), DegreeParts(), HomogenizeByBound(),
+            ConstraintRoots(), SquareGoals(), CubeGoals(), EliminateRootPowers(), DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), RescaleVariables(), SplitOrder()]
 
@@ -88,8 +92,10 @@ __all__ = [
     "ClearDenominators",
     "ClearHypothesisDenominators",
     "ConstraintRoots",
+    "CubeGoals",
     "DegreeParts",
     "DenominatorSigns",
+    "EliminateRootPowers",
     "EliminateVariables",
     "Homogenize",
     "HomogenizeByBound",

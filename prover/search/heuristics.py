@@ -8,14 +8,27 @@ import sympy as sp
 
 from prover.ir import Goal
 from prover.problem import var
+from prover.rewrite.root_powers import replace_root_powers, root_power_hypotheses
 
 #: A ranker maps a batch of goals to priorities (lower is better); an LLM ranker can blend in.
 Ranker = Callable[[list[Goal]], list[float]]
 
 
+def _cube_roots_reduced(goal: Goal, s: sp.Expr) -> sp.Expr:
+    """``s`` with powers ``t^e`` (``e >= k``) of named roots ``t^k = X``, ``k >= 3``, replaced by
+    ``X^(e//k)·t^(e%k)``: a goal that a lemma left in ``t³`` is as close as its reduced form
+    (one rewrite away), not a degree-12 polynomial. Square roots (``k = 2``) are left alone:
+    the closers use their equations directly."""
+    reduced = s
+    for t, (_, k, x, _) in root_power_hypotheses(goal).items():
+        if k >= 3:
+            reduced = replace_root_powers(reduced, t, k, x)
+    return s if reduced == s else sp.expand(reduced)   # expanded: ``a³·(1/a)`` is no fraction
+
+
 def goal_features(goal: Goal) -> dict[str, float]:
     """Cheap structural features of the goal's slack."""
-    s = sp.sympify(goal.target.slack())
+    s = _cube_roots_reduced(goal, sp.sympify(goal.target.slack()))
     syms = [var(v) for v in goal.variables]
     roots = sum(1 for n in sp.preorder_traversal(s)
                 if isinstance(n, sp.Pow) and n.exp.is_Rational and not n.exp.is_Integer)
