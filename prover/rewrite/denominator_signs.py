@@ -22,7 +22,14 @@ from collections.abc import Iterator
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
-from prover.kernel.certificates import CloseCertificate, EqTerm, LinearCertificate, NewHypothesis, SosCertificate, SosTerm
+from prover.kernel.certificates import (
+    CloseCertificate,
+    EqTerm,
+    LinearCertificate,
+    NewHypothesis,
+    SosCertificate,
+    SosTerm,
+)
 from prover.problem import Relation
 from prover.rewrite.base import Candidate, equality_hyps, is_positive, is_rational_function, symbols_of
 from prover.rewrite.homogenize import homogeneous_constraint, homogenize
