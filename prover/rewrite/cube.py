@@ -21,7 +21,8 @@ import sympy as sp
 
 from prover.ir import Goal
 from prover.problem import Relation
-from prover.rewrite.base import Candidate, is_positive, positive_vars, rewrite_step
+from prover.rewrite.base import Candidate, is_positive, rewrite_step
+from prover.rewrite.root_powers import root_power_hypotheses
 
 #: The move that opens a named cube root to the power-mean lemmas (no other rewrite removes it):
 #: ranked above the generic rewrites, whose polynomial subgoals still carry the root.
@@ -29,17 +30,16 @@ SCORE = 6.0
 
 
 def cube_root_variables(goal: Goal) -> set[sp.Symbol]:
-    """Variables ``t`` with ``t >= 0`` (or ``> 0``) and a hypothesis ``t³ = X`` (``X`` free of ``t``)."""
-    nonneg = positive_vars(goal, False)
-    out: set[sp.Symbol] = set()
-    for h in goal.hypotheses:
-        if h.op != "=":
-            continue
-        for side, other in ((h.lhs, h.rhs), (h.rhs, h.lhs)):
-            if (isinstance(side, sp.Pow) and side.exp == 3 and isinstance(side.base, sp.Symbol)
-                    and side.base in nonneg and side.base not in other.free_symbols):
-                out.add(side.base)
-    return out
+    """Variables ``t`` with ``t >= 0`` (or ``> 0``) and a hypothesis ``t³ = X`` (``X`` free of
+    ``t`` and of radicals: only then does cubing lead back to the original variables)."""
+    return {t for t, (_, k, _, _) in root_power_hypotheses(goal).items() if k == 3}
+
+
+def _low_powers(e: sp.Expr, roots: set[sp.Symbol]) -> bool:
+    """Every named cube root occurs in ``e`` to a power below 3 (``t₁ + t₂``, ``a·t``): cubing
+    then gives the power-mean lemmas a sum to work on, not ``t¹²``."""
+    return all(int(n.exp) < 3 for n in sp.preorder_traversal(sp.sympify(e))
+               if isinstance(n, sp.Pow) and n.base in roots and n.exp.is_Integer)
 
 
 def _bare(e: sp.Expr, t: sp.Symbol) -> bool:
@@ -67,6 +67,8 @@ class CubeGoals:
             return
         lo, hi = (t.lhs, t.rhs) if t.op in ("<=", "<") else (t.rhs, t.lhs)
         if not any(_bare(side, r) for side in (lo, hi) for r in roots):
+            return
+        if not (_low_powers(lo, roots) and _low_powers(hi, roots)):
             return
         if any(_cubed_root_sum(side, roots) for side in (lo, hi)):
             return

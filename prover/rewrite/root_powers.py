@@ -16,7 +16,7 @@ import sympy as sp
 
 from prover.ir import Goal
 from prover.problem import Relation
-from prover.rewrite.base import Candidate, positive_vars, rewrite_step
+from prover.rewrite.base import Candidate, is_rational_function, positive_vars, rewrite_step, symbols_of
 
 #: A goal without any root left in its target is what this is for; a partial one scores lower.
 SCORE_ALL, SCORE_SOME = 6.0, 1.0
@@ -24,8 +24,9 @@ SCORE_ALL, SCORE_SOME = 6.0, 1.0
 
 def root_power_hypotheses(goal: Goal) -> dict[sp.Symbol, tuple[int, int, sp.Expr, int]]:
     """``t ↦ (hypothesis index, k, X, sign)`` for ``t >= 0`` with ``t^k = X`` (``k >= 2``, ``X``
-    free of ``t``); ``sign`` is +1 when ``eq(H) = t^k − X`` and −1 when ``eq(H) = X − t^k``."""
+    free of ``t``, a rational function: no radical or ``|·|`` comes back); ``sign`` is +1 when ``eq(H) = t^k − X`` and −1 when ``eq(H) = X − t^k``."""
     nonneg = positive_vars(goal, False)
+    syms = symbols_of(goal)
     out: dict[sp.Symbol, tuple[int, int, sp.Expr, int]] = {}
     for i, h in enumerate(goal.hypotheses):
         if h.op != "=":
@@ -33,7 +34,8 @@ def root_power_hypotheses(goal: Goal) -> dict[sp.Symbol, tuple[int, int, sp.Expr
         for side, other, sign in ((h.lhs, h.rhs, 1), (h.rhs, h.lhs, -1)):
             side = sp.sympify(side)
             if (isinstance(side, sp.Pow) and side.base in nonneg and side.exp.is_Integer and side.exp >= 2
-                    and side.base not in sp.sympify(other).free_symbols and side.base not in out):
+                    and side.base not in sp.sympify(other).free_symbols and side.base not in out
+                    and is_rational_function(other, syms)):
                 out[side.base] = (i, int(side.exp), sp.sympify(other), sign)
     return out
 
