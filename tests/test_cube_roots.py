@@ -10,14 +10,13 @@ import sympy as sp
 
 from prover.frontend import parse_theorem
 from prover.ir import Goal, Proof
-from prover.kernel.check import check_step
 from prover.lean.render import render_proof
 from prover.lean.replay import replay_text
 from prover.problem import Relation, var
 from prover.rewrite import CubeGoals, EliminateRootPowers, IntroduceRoots
 from prover.search import services
 from prover.search.heuristics import symbolic_priority
-from prover.verify import check_proof
+from prover.verify import check_proof, check_step
 
 x, y, z = var("x"), var("y"), var("z")
 t1, t2, t3 = var("t1"), var("t2"), var("t3")
@@ -105,3 +104,36 @@ def test_cube_chain_is_a_kernel_checked_proof_and_replays():
     assert check_proof(proof).ok
     report = replay_text(render_proof(proof))
     assert report.ok, report
+
+
+def test_power_mean_cube_roots_in_one_step_is_checked_and_replays():
+    from prover.rewrite import PowerMeanCubeRoots
+
+    problem = parse_theorem(STATEMENT)
+    (intro,) = list(IntroduceRoots().generate(Goal.from_problem(problem)))
+    (pm,) = list(PowerMeanCubeRoots().generate(intro.step.subgoals[0]))
+    assert pm.step.kind == "scale" and _only_open(pm.step)
+    leaf = pm.step.subgoals[0]
+    assert not leaf.target.slack().free_symbols & {t1, t2, t3}
+    close = services.close_goal(leaf, 60)
+    assert close is not None
+    intro.step.children, pm.step.children = [pm.step], [close]
+    proof = Proof(problem, intro.step)
+    assert check_proof(proof).ok
+    report = replay_text(render_proof(proof))
+    assert report.ok, report
+
+
+def test_power_mean_cube_roots_refusals_and_a_false_bound():
+    from prover.rewrite import PowerMeanCubeRoots
+
+    gen = PowerMeanCubeRoots()
+    assert list(gen.generate(_goal(t1 + t2 + x, "<=", 3))) == []          # not a sum of cube roots only
+    assert list(gen.generate(_goal(t1 + t2 + t3, "<=", t1))) == []        # a root on the big side
+    assert list(gen.generate(_goal(t1 + t2 + t3, "<=", x - y))) == []     # the big side's sign unknown
+    # x + y + z = 1 makes 9·(x + y + z) <= 1 false: the step is proposed, its subgoal refuted
+    hyps = POS + ROOTS + (Relation(x + y + z, "=", sp.Integer(1)),)
+    (cand,) = list(gen.generate(_goal(t1 + t2 + t3, "<=", 1, hyps)))
+    assert _only_open(cand.step)
+    leaf = cand.step.subgoals[0]
+    assert sp.expand(leaf.target.lhs - 9 * (x + y + z)) == 0 and services.close_goal(leaf, 10) is None

@@ -40,7 +40,7 @@ from prover.rewrite.abs_values import AbsAsVariable
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.constraint_roots import ConstraintRoots
-from prover.rewrite.cube import CubeGoals
+from prover.rewrite.cube import CubeGoals, PowerMeanCubeRoots
 from prover.rewrite.degree_parts import DegreeParts
 from prover.rewrite.denominator_signs import DenominatorSigns
 from prover.rewrite.eliminate import EliminateVariables
@@ -70,7 +70,7 @@ from prover.rewrite.termwise_sos import IsolatedFudging
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first."""
     return [SeparableGoals(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
-            ConstraintRoots(), SquareGoals(), CubeGoals(), EliminateRootPowers(), DegreeParts(), HomogenizeByBound(),
+            ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(), DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), RescaleVariables(), SplitOrder()]
 
@@ -103,6 +103,7 @@ __all__ = [
     "HomogenizeByScaling",
     "IntroduceRoots",
     "IsolatedFudging",
+    "PowerMeanCubeRoots",
     "ProductBounds",
     "ProductOneRatios",
     "ProductOneSubstitution",

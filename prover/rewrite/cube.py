@@ -19,14 +19,20 @@ from collections.abc import Iterator
 
 import sympy as sp
 
-from prover.ir import Goal
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import EqTerm, LemmaApplication, LinearCertificate
 from prover.problem import Relation
-from prover.rewrite.base import Candidate, is_positive, rewrite_step
+from prover.rewrite.base import Candidate, equality_hyps, is_positive, rewrite_step
 from prover.rewrite.root_powers import root_power_hypotheses
 
 #: The move that opens a named cube root to the power-mean lemmas (no other rewrite removes it):
 #: ranked above the generic rewrites, whose polynomial subgoals still carry the root.
 SCORE = 6.0
+#: The power mean for a sum of ``n`` cube roots: lemma, its variables, ``n²``.
+POWER_MEANS = {2: ("power_mean2_cube", ("x", "y"), 4), 3: ("power_mean3_cube", ("x", "y", "z"), 9)}
+#: Cube, power mean and the roots' equations in one step: the goal is then in the original
+#: variables (what the three separate steps reach only when the ranking lets them).
+POWER_MEAN_SCORE = 8.0
 
 
 def cube_root_variables(goal: Goal) -> set[sp.Symbol]:
@@ -86,4 +92,45 @@ class CubeGoals:
         yield Candidate(step, self.name, SCORE)
 
 
-__all__ = ["CubeGoals", "cube_root_variables"]
+
+
+
+class PowerMeanCubeRoots:
+    """``t₁ + … + tₙ <= L`` (``tᵢ = ∛Xᵢ`` named, ``n = 2, 3``) from ``n²·ΣXᵢ <= L³`` in one
+    ``scale`` step: with ``S = Σtᵢ``, ``Q = S² + S·L + L²`` and ``L = N/D`` (``D > 0``),
+    ``L − S = (N³ − n²D³ΣXᵢ)/(D³Q) + (n²Σtᵢ³ − S³)/Q − (n²/Q)·Σ(tᵢ³ − Xᵢ)``: the power-mean
+    lemma with weight ``1/Q``, the root equations as ``eq_terms``, multiplier ``1/(D³Q)``."""
+
+    name = "power-mean-cube-roots"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        t = goal.target
+        if t.op not in ("<=", "<", ">=", ">"):
+            return
+        lo, hi = (t.lhs, t.rhs) if t.op in ("<=", "<") else (t.rhs, t.lhs)
+        terms = sp.Add.make_args(sp.expand(lo))
+        roots = cube_root_variables(goal)
+        if len(terms) not in POWER_MEANS or not all(x in roots for x in terms) or hi.free_symbols & roots:
+            return
+        if not is_positive(hi, goal):
+            return
+        n_hi, d_hi = sp.fraction(sp.together(hi))
+        if d_hi != 1 and not is_positive(d_hi, goal):
+            n_hi, d_hi = hi, sp.Integer(1)
+        lemma, names, n2 = POWER_MEANS[len(terms)]
+        eqs = dict(equality_hyps(goal))
+        found = {r: (i, k, x) for r, (i, k, x, _) in root_power_hypotheses(goal).items() if k == 3}
+        xs = [found[r][2] for r in terms]
+        op = "<" if t.strict else "<="
+        new = Relation(sp.expand(n2 * d_hi ** 3 * sp.Add(*xs)), op, n_hi ** 3)   # expanded: D³/a cancels
+        q = lo ** 2 + lo * hi + hi ** 2
+        eq_terms = []
+        for r in terms:
+            i = found[r][0]
+            sign = 1 if sp.expand(eqs[i] - (r ** 3 - found[r][2])) == 0 else -1
+            eq_terms.append(EqTerm(i, expr_to_str(-sign * n2 / q)))
+        app = LemmaApplication(lemma, {v: expr_to_str(r) for v, r in zip(names, terms)}, expr_to_str(1 / q))
+        cert = LinearCertificate(expr_to_str(1 / (d_hi ** 3 * q)), tuple(eq_terms), (app,))
+        step = Step("scale", goal, [goal.with_target(new)], cert.to_json(),
+                    note=f"cube both sides, {lemma}, the roots' equations")
+        yield Candidate(step, self.name, POWER_MEAN_SCORE)
