@@ -307,6 +307,13 @@ def main() -> None:
     ap.add_argument("proofs", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
+    if args.out:   # before minutes of rendering, not after: a missing folder is made, a bad path refused
+        try:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            ap.error(f"cannot write --out {args.out}: {exc.strerror}")
+        if args.out.is_dir():
+            ap.error(f"--out {args.out} is a folder; give the file to write")
     result = measure(sorted(args.proofs))
     cmd = command_line(args.proofs, args.out)
     text = markdown(result, cmd)

@@ -149,7 +149,8 @@ def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext,
         terms.append(f"{power(p1, p - j)} * {h}")
     # P1^p − X^p = (P1 − X)·Σ_i P1^(p−1−i)·X^i
     hq = ctx.fresh("hrp")
-    lines.append(f"have {hq} : {p1} = {bt} := Real.rpow_one {bt}")
+    arg = f"({bt})" if bt.startswith("|") else bt      # `f |x|` is not an application argument everywhere
+    lines.append(f"have {hq} : {p1} = {bt} := Real.rpow_one {arg}")
     geo = " + ".join(" * ".join(f for f in (power(p1, p - 1 - i), power(bt, i)) if f != "1") or "1"
                      for i in range(p))
     terms.append(hq if geo == "1" else f"({geo}) * {hq}")
