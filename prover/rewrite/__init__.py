@@ -9,8 +9,8 @@ Modules:
 * ``base`` — Shared pieces of the symbolic rewrite generators.
 * ``bound_homogenize`` — Homogenize a goal with an *inequality* constraint ``A <= B`` (or ``A >= B``), ``A``, ``B`` homogeneous of …
 * ``chain`` — Rewrites composed into a chain: the closers' normal form.
-* ``cube`` — Cubing both sides: ``S <= L`` from ``S³ <= L³`` (a ``rewrite``; ``x ↦ x³`` is increasing).
 * ``constraint_roots`` — Equality constraints that are k-th powers lose the power: ``q^k = r^k`` → ``q = r`` (``rewrite``).
+* ``cube`` — Cubing both sides: ``S <= L`` from ``S³ <= L³`` (a ``rewrite``; ``x ↦ x³`` is increasing).
 * ``degree_parts`` — Homogeneous parts: a slack that is a sum of parts of different degrees, each proved alone.
 * ``denominator_signs`` — Denominators that are positive only thanks to the constraints become hypotheses.
 * ``eliminate`` — Eliminate a variable that a hypothesis defines as a monomial of the others (``substitute``).
@@ -70,7 +70,8 @@ from prover.rewrite.termwise_sos import IsolatedFudging
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first."""
     return [SeparableGoals(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
-            ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(), DegreeParts(), HomogenizeByBound(),
+            ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
+            DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), RescaleVariables(), SplitOrder()]
 

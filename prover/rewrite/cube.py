@@ -22,7 +22,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import EqTerm, LemmaApplication, LinearCertificate
 from prover.problem import Relation
-from prover.rewrite.base import Candidate, equality_hyps, is_positive, rewrite_step
+from prover.rewrite.base import Candidate, is_positive, rewrite_step
 from prover.rewrite.root_powers import root_power_hypotheses
 
 #: The move that opens a named cube root to the power-mean lemmas (no other rewrite removes it):
@@ -48,13 +48,6 @@ def _low_powers(e: sp.Expr, roots: set[sp.Symbol]) -> bool:
                if isinstance(n, sp.Pow) and n.base in roots and n.exp.is_Integer)
 
 
-def _bare(e: sp.Expr, t: sp.Symbol) -> bool:
-    """``t`` occurs in ``e`` other than through ``t^(3j)`` (which its equation already removes)."""
-    rest = sp.sympify(e).replace(lambda n: isinstance(n, sp.Pow) and n.base == t and n.exp.is_Integer
-                                 and n.exp % 3 == 0, lambda n: sp.Integer(1))
-    return t in rest.free_symbols
-
-
 def _cubed_root_sum(e: sp.Expr, roots: set[sp.Symbol]) -> bool:
     """``e`` already holds a cube (or higher power) of an expression with a named root: cubed before."""
     return any(isinstance(n, sp.Pow) and n.exp.is_Integer and n.exp >= 3 and not isinstance(n.base, sp.Symbol)
@@ -72,9 +65,8 @@ class CubeGoals:
         if not roots:
             return
         lo, hi = (t.lhs, t.rhs) if t.op in ("<=", "<") else (t.rhs, t.lhs)
-        if not any(_bare(side, r) for side in (lo, hi) for r in roots):
-            return
-        if not (_low_powers(lo, roots) and _low_powers(hi, roots)):
+        # below the cube every occurrence of a root is one its equation cannot remove
+        if not (lo.free_symbols | hi.free_symbols) & roots or not (_low_powers(lo, roots) and _low_powers(hi, roots)):
             return
         if any(_cubed_root_sum(side, roots) for side in (lo, hi)):
             return
@@ -92,9 +84,6 @@ class CubeGoals:
         yield Candidate(step, self.name, SCORE)
 
 
-
-
-
 class PowerMeanCubeRoots:
     """``t₁ + … + tₙ <= L`` (``tᵢ = ∛Xᵢ`` named, ``n = 2, 3``) from ``n²·ΣXᵢ <= L³`` in one
     ``scale`` step: with ``S = Σtᵢ``, ``Q = S² + S·L + L²`` and ``L = N/D`` (``D > 0``),
@@ -109,8 +98,8 @@ class PowerMeanCubeRoots:
             return
         lo, hi = (t.lhs, t.rhs) if t.op in ("<=", "<") else (t.rhs, t.lhs)
         terms = sp.Add.make_args(sp.expand(lo))
-        roots = cube_root_variables(goal)
-        if len(terms) not in POWER_MEANS or not all(x in roots for x in terms) or hi.free_symbols & roots:
+        roots = {r: (i, x, sign) for r, (i, k, x, sign) in root_power_hypotheses(goal).items() if k == 3}
+        if len(terms) not in POWER_MEANS or not all(x in roots for x in terms) or hi.free_symbols & set(roots):
             return
         if not is_positive(hi, goal):
             return
@@ -118,17 +107,11 @@ class PowerMeanCubeRoots:
         if d_hi != 1 and not is_positive(d_hi, goal):
             n_hi, d_hi = hi, sp.Integer(1)
         lemma, names, n2 = POWER_MEANS[len(terms)]
-        eqs = dict(equality_hyps(goal))
-        found = {r: (i, k, x) for r, (i, k, x, _) in root_power_hypotheses(goal).items() if k == 3}
-        xs = [found[r][2] for r in terms]
         op = "<" if t.strict else "<="
-        new = Relation(sp.expand(n2 * d_hi ** 3 * sp.Add(*xs)), op, n_hi ** 3)   # expanded: D³/a cancels
+        new = Relation(sp.expand(n2 * d_hi ** 3 * sp.Add(*[roots[r][1] for r in terms])), op,
+                       n_hi ** 3)   # expanded: D³/a cancels
         q = lo ** 2 + lo * hi + hi ** 2
-        eq_terms = []
-        for r in terms:
-            i = found[r][0]
-            sign = 1 if sp.expand(eqs[i] - (r ** 3 - found[r][2])) == 0 else -1
-            eq_terms.append(EqTerm(i, expr_to_str(-sign * n2 / q)))
+        eq_terms = [EqTerm(roots[r][0], expr_to_str(-roots[r][2] * n2 / q)) for r in terms]
         app = LemmaApplication(lemma, {v: expr_to_str(r) for v, r in zip(names, terms)}, expr_to_str(1 / q))
         cert = LinearCertificate(expr_to_str(1 / (d_hi ** 3 * q)), tuple(eq_terms), (app,))
         step = Step("scale", goal, [goal.with_target(new)], cert.to_json(),

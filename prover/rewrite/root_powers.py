@@ -24,7 +24,8 @@ SCORE_ALL, SCORE_SOME = 6.0, 1.0
 
 def root_power_hypotheses(goal: Goal) -> dict[sp.Symbol, tuple[int, int, sp.Expr, int]]:
     """``t ↦ (hypothesis index, k, X, sign)`` for ``t >= 0`` with ``t^k = X`` (``k >= 2``, ``X``
-    free of ``t``, a rational function: no radical or ``|·|`` comes back); ``sign`` is +1 when ``eq(H) = t^k − X`` and −1 when ``eq(H) = X − t^k``."""
+    free of ``t``, a rational function: no radical or ``|·|`` comes back); ``sign`` is +1 when
+    ``eq(H) = t^k − X`` and −1 when ``eq(H) = X − t^k``."""
     nonneg = positive_vars(goal, False)
     syms = symbols_of(goal)
     out: dict[sp.Symbol, tuple[int, int, sp.Expr, int]] = {}
@@ -41,6 +42,7 @@ def root_power_hypotheses(goal: Goal) -> dict[sp.Symbol, tuple[int, int, sp.Expr
 
 
 def replace_root_powers(e: sp.Expr, t: sp.Symbol, k: int, x: sp.Expr) -> sp.Expr:
+    """``e`` with every pure power ``t^e`` (``e >= k``) written ``X^(e//k)·t^(e%k)``."""
     return sp.sympify(e).replace(
         lambda n: isinstance(n, sp.Pow) and n.base == t and n.exp.is_Integer and n.exp >= k,
         lambda n: x ** (int(n.exp) // k) * t ** (int(n.exp) % k))
