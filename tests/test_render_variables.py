@@ -239,3 +239,34 @@ def test_rational_functions_compared_at_points_before_cancel():
     assert not _agree_at_points(a / (a + b), b / (a + b))
     assert _same_function((a ** 2 - b ** 2) / (a - b), a + b)
     assert not _same_function(a / b, b / a)
+
+
+def test_root_of_a_square_written_otherwise_is_bridged() -> None:
+    """567neq/P73: the user's ``((3 * (…)) ^ 2) ^ (1 / 3)`` is ``|X| ^ (2/3)`` for our expanded
+    ``X``; the instance ``((3 * (…)) ^ 2) ^ (1 / 6 : ℝ)`` needs ``|3 * (…)| = |X|`` (``congrArg abs``
+    of a ``ring`` identity) in its definition fact, and the user's ``x ^ (2 / 3)`` under the
+    benchmark macro is the same atom as ``x ^ (2 / 3 : ℝ)``. Dropping the bridge fails."""
+    from prover.api import prove
+
+    r = prove("theorem cube_sq (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : (a ^ 2 + a * b + b ^ 2) ^ (2 / 3) ≤ "
+              "((3 * ((a ^ 2 + b ^ 2) + (a * b + b ^ 2))) ^ 2) ^ (1 / 3) := by sorry",
+              time_limit=90, real_division=True)
+    assert r.proved, r.status
+    text = render_proof(r.proof)
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
+    assert "congrArg abs" in text
+    bridge = next(ln for ln in text.splitlines() if "congrArg abs" in ln).split(":")[0].split()[-1]
+    bad = text.replace(f" + {bridge}", "")
+    assert bad != text and not replay_text(bad).ok
+
+
+def test_instantiated_hypothesis_is_the_users() -> None:
+    """chenneq/P35: introducing ``t := √2`` quantifies ``a * b ≤ t / 4``; at ``√2`` it is the user's
+    ``h``, proved from it (``positivity`` cannot prove an upper bound). A false instance refused."""
+    text = _proved_text("theorem sq_hyp (a b : ℝ) (ha : 0 < a) (hb : 0 < b) (h : a * b ≤ Real.sqrt 2 / 4) : "
+                        "a * b * Real.sqrt 2 ≤ 1 := by sorry")
+    assert "(by linear_combination h)" in _key_line(text)
+    assert replay_text(text).ok, replay_text(text).summary()
+    bad = text.replace("(by linear_combination h)", "(by positivity)")
+    assert not replay_text(bad).ok

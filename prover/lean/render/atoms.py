@@ -166,10 +166,10 @@ def user_root(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[str
     return None
 
 
-def half_power(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[str, str] | None:
-    """``(U, X)`` for a definition ``|X| ^ (1/q)`` when the user's text has a real power of
-    ``U = X ^ 2`` (written ``X ^ 2``, ``X`` as we print it): the instance is then
-    ``U ^ (1/(2q) : ℝ)``, in the atoms of the user's powers of ``U``."""
+def half_power(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[str, str, str] | None:
+    """``(U, Y, X)`` for a definition ``|X| ^ (1/q)`` when the user's text has a real power of
+    ``U = Y ^ 2`` with ``Y = X`` by ``ring`` (``X`` as we print it, ``Y`` as the user writes it):
+    the instance is then ``U ^ (1/(2q) : ℝ)``, in the atoms of the user's powers of ``U``."""
     if not (d.is_Pow and isinstance(d.base, sp.Abs) and d.exp.is_Rational and d.exp.p == 1 and d.exp.q > 1):
         return None
     try:
@@ -178,8 +178,8 @@ def half_power(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[st
         return None
     for a in written:
         u = a[1] if _rpow_exponent(a) is not None else None
-        if u is not None and u[0] == "pow" and u[2] == ("num", 2) and u[1] == x:
-            return rp.show(u), rp.show(u[1])
+        if u is not None and u[0] == "pow" and u[2] == ("num", 2) and (u[1] == x or ring_equal(u[1], x)):
+            return rp.show(u), rp.show(u[1]), rp.show(x)
     return None
 
 
@@ -226,16 +226,20 @@ def power_chain(base: str, step: Fraction, m: int, facts: Facts) -> str:
     return facts.have("hrp", f"({e1}) ^ {m} = {e(m)}", f"by linear_combination {' + '.join(terms)}")
 
 
-def half_power_fact(u: str, x: str, q: int, facts: Facts) -> str:
-    """``(U ^ (1/(2q) : ℝ)) ^ q = |X|`` for ``U = X ^ 2``: the chain to ``U ^ (1/2 : ℝ)``, then
-    ``Real.sqrt U = U ^ (1/2)`` (``Real.sqrt_eq_rpow``) and ``Real.sqrt (X ^ 2) = |X|``."""
+def half_power_fact(u: str, y: str, x: str, q: int, facts: Facts) -> str:
+    """``(U ^ (1/(2q) : ℝ)) ^ q = |X|`` for ``U = Y ^ 2``: the chain to ``U ^ (1/2 : ℝ)``, then
+    ``Real.sqrt U = U ^ (1/2)`` (``Real.sqrt_eq_rpow``), ``Real.sqrt (Y ^ 2) = |Y|`` and, where the
+    user's ``Y`` is not written as our ``X``, ``|Y| = |X|`` (``congrArg abs`` of ``Y = X`` by ``ring``)."""
     base, step = paren(u), Fraction(1, 2 * q)
     chain = power_chain(base, step, q, facts)
     half = facts.have("hrt", f"Real.sqrt {base} = {base} ^ {exponent_text(Fraction(1, 2))}",
                       f"Real.sqrt_eq_rpow {base}")
-    to_abs = facts.have("hrt", f"Real.sqrt {base} = |{x}|", f"Real.sqrt_sq_eq_abs {paren(x)}")
-    return facts.have("hrt", f"({base} ^ {exponent_text(step)}) ^ {q} = |{x}|",
-                      f"by linear_combination {chain} - {half} + {to_abs}")
+    to_abs = facts.have("hrt", f"Real.sqrt {base} = |{y}|", f"Real.sqrt_sq_eq_abs {paren(y)}")
+    comb = f"{chain} - {half} + {to_abs}"
+    if y != x:
+        same = facts.have("hat", f"{y} = {x}", "by ring")
+        comb += " + " + facts.have("hat", f"|{y}| = |{x}|", f"congrArg abs {same}")
+    return facts.have("hrt", f"({base} ^ {exponent_text(step)}) ^ {q} = |{x}|", f"by linear_combination {comb}")
 
 
 # ------------------------------------------------------------------ bridges

@@ -176,7 +176,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     _, refs = hypothesis_refs(problem)
     head, name = theorem_head(problem, proof.meta)
     ctx = RenderContext(refs, itertools.count(1), lemmas, close_style)
-    sides = statement_sides(head)
+    sides = statement_sides(head, problem.real_division)
     if sides is not None:
         ctx = ctx.with_target_text(root_goal.target, *sides)
     tactics = indent(root_prelude(problem, refs, head) + _render_tree(proof.root, ctx))
@@ -188,15 +188,18 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     return _Rendered(text, max(map(len, tactics), default=0))
 
 
-def statement_sides(head: str) -> tuple[str, str] | None:
+def statement_sides(head: str, real_division: bool = False) -> tuple[str, str] | None:
     """The two sides of the goal of a theorem statement as Lean will see them after the prelude
     (read as ``L ≤ R``, ``L < R`` or ``L = R``), printed back from the statement's own terms, so
-    that identities are stated against the user's text and not against our reading of it."""
+    that identities are stated against the user's text and not against our reading of it. Under
+    the benchmark's real-division macro (``real_division``) a numeral exponent with a ``/`` is
+    printed with its type, as Lean elaborates it (``x ^ (2 / 3)`` is ``x ^ (2 / 3 : ℝ)``)."""
     try:
         decls = replay.LeanSource(head + " := by\n  skip\n").declarations()
         if len(decls) != 1:
             return None
-        concl = replay.canon(replay.parse_signature(decls[0].signature_text).concl)
+        scope = replay.Scope(real_division=real_division)
+        concl = replay.canon(replay.parse_signature(decls[0].signature_text, scope).concl)
     except (replay.NotModelled, replay.ModelError, RecursionError):
         return None
     if concl[0] != "rel" or concl[1] not in ("≤", "<", "="):

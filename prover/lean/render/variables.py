@@ -384,7 +384,7 @@ def _written_instances(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr],
         elif half is not None:
             q = int(d.exp.q)
             inst[v] = f"{paren(half[0])} ^ {exponent_text(Fraction(1, 2 * q))}"
-            special[Relation(var(v) ** q, "=", d.base)] = half_power_fact(half[0], half[1], q, facts)
+            special[Relation(var(v) ** q, "=", d.base)] = half_power_fact(*half, q, facts)
     return inst, special
 
 
@@ -432,14 +432,23 @@ def _abs_fact(rel: Relation, defs: dict[str, sp.Expr], sub: Goal, facts: Facts) 
 
 
 def _goal_fact(rel: Relation, defs: dict[str, sp.Expr], goal: Goal, ctx: RenderContext) -> str | None:
-    """A hypothesis of the goal that ``rel`` (an equality) becomes at the definitions, by
-    ``linear_combination`` (``t₁ ^ 3 = t₂`` at ``t₂ := |x|`` is the goal's ``t₁ ^ 3 = |x|``)."""
-    if rel.op != "=":
+    """A hypothesis of the goal that ``rel`` becomes at the definitions, by
+    ``linear_combination`` (``t₁ ^ 3 = t₂`` at ``t₂ := |x|`` is the goal's ``t₁ ^ 3 = |x|``;
+    ``a * b * c ≤ t / 9`` at ``t := √3`` the user's ``a * b * c ≤ √3 / 9``): the same relation,
+    the slacks equal as polynomials in the atoms."""
+    if rel.op == "!=":
         return None
     subs = {var(v): d for v, d in defs.items()}
-    slack = sp.sympify(rel.lhs - rel.rhs).subs(subs)
+    if rel.op == "=":
+        slack, op = sp.sympify(rel.lhs - rel.rhs).subs(subs), "="
+    else:
+        lhs, rhs, op = as_le(rel)
+        slack = sp.sympify(lhs - rhs).subs(subs)
     for h, name in zip(goal.hypotheses, ctx.names):
-        if h.op == "=" and sp.expand(slack - (h.lhs - h.rhs)) == 0:
+        if h.op == "!=":
+            continue
+        h_lhs, h_rhs, h_op = (h.lhs, h.rhs, "=") if h.op == "=" else as_le(h)
+        if h_op == op and sp.expand(slack - (h_lhs - h_rhs)) == 0:
             return f"(by linear_combination {name})"
     return None
 
