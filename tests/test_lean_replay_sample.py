@@ -12,11 +12,10 @@ import pytest
 
 from tests.test_lean_saved_proofs import RESULTS, rendered_passing
 
-#: The latest full runs whose proofs all pass (their proofs are what a user of the benchmarks
-#: takes away). The session-9 runs (`issue16-s9-*`) have two known failures (567neq/P73,
-#: chenneq/P35; results/issue13-lean-replay-s9-runs/replay.md) and join when those are fixed.
-LATEST_RUNS = ["issue16-s8-120s-mo-int-20", "issue16-s8-120s-chenneq", "issue16-s8-120s-567neq",
-               "issue16-s8-composed-60s"]
+#: The latest full runs (their proofs are what a user of the benchmarks takes away); all 159 pass
+#: (results/issue13-lean-replay-s9-runs/replay.md).
+LATEST_RUNS = ["issue16-s9-120s-mo-int-20", "issue16-s9-120s-chenneq", "issue16-s9-120s-567neq",
+               "issue16-s9-composed-60s"]
 SAMPLE_SIZE = 10
 SEED = 13
 #: Proofs larger than this (5 of 152: order splits over 24 cases, long substitutions) take minutes
