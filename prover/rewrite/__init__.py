@@ -52,6 +52,7 @@ from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
 from prover.rewrite.rescale import RescaleVariables
 from prover.rewrite.root_powers import EliminateRootPowers
+from prover.rewrite.root_tangent import RootTangentBounds
 from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
 from prover.rewrite.separable import SeparableGoals
 from prover.rewrite.split import SplitOrder
@@ -79,7 +80,8 @@ def symbolic_generators() -> list[TacticGenerator]:
 def termwise_generators() -> list[TacticGenerator]:
     """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
     group of their own: a slow one must not cost the cheap rewrites their candidates)."""
-    return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns()]
+    return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns(),
+            RootTangentBounds()]
 
 
 def default_generators() -> list[TacticGenerator]:
@@ -115,6 +117,7 @@ __all__ = [
     "ReduceFractionsByConstraints",
     "RescaleVariables",
     "Rewrite",
+    "RootTangentBounds",
     "ScaleByConstraint",
     "SeparableGoals",
     "SingleStepRewrite",
