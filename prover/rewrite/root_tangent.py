@@ -45,6 +45,8 @@ from prover.verify import Kernel, KernelError
 #: The subgoal has no root left (a rational goal for the closers), like the exact root-power
 #: rewrite (6); a bound too weak for it is dropped by the counterexample filter when popped.
 SCORE = 7.0
+#: ``t ↦ (hypothesis index, 2, X, sign)`` as :func:`root_power_hypotheses` gives it
+Roots = dict[sp.Symbol, tuple[int, int, sp.Expr, int]]
 #: The rational subgoal is tried by SOS at once (seconds); closed, the step is proposed as a
 #: complete tree: its subgoal is large and would be ranked after smaller, unpromising ones.
 CLOSE_TIME = 3.0
@@ -127,7 +129,7 @@ class RootTangentBounds:
         if point is None:
             return
         syms, c, constrained = point
-        ks = {}
+        ks: dict[sp.Symbol, sp.Expr | None] = {}
         for r, (_, _, x, _) in roots.items():
             if x.free_symbols & set(roots):
                 return
@@ -142,7 +144,7 @@ class RootTangentBounds:
         else:
             yield Candidate(step, self.name, SCORE, prechecked=True)
 
-    def _step(self, goal: Goal, roots: dict, ks: dict) -> Step | None:
+    def _step(self, goal: Goal, roots: Roots, ks: dict[sp.Symbol, sp.Expr | None]) -> Step | None:
         tgt = goal.target
         big, small = (tgt.rhs, tgt.lhs) if tgt.op in ("<", "<=") else (tgt.lhs, tgt.rhs)
         used: dict[sp.Symbol, list[sp.Expr]] = {}
@@ -189,7 +191,7 @@ class RootTangentBounds:
         return step
 
 
-def _eq_terms(rest: sp.Expr, roots: dict, used: dict) -> list[EqTerm] | None:
+def _eq_terms(rest: sp.Expr, roots: Roots, used: dict[sp.Symbol, list[sp.Expr]]) -> list[EqTerm] | None:
     """``rest = Σ pᵢ·eq(Hᵢ)`` over the roots' equations (``eq(H) = sign·(t² − X)``), or None:
     with ``rest = N/D``, ``N'`` is ``N`` with ``t^e`` written ``X^(e//2)·t^(e%2)`` and
     ``p = sign·(N − N')/((t² − X)·D)``; one root after the other, the last remainder must be 0."""
