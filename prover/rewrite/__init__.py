@@ -25,6 +25,7 @@ Modules:
 * ``rescale`` — Rescale variables ``x ↦ x/k`` (``k`` rational) when that makes the coefficients simpler (``substitute``).
 * ``separable`` — Separable goals: when no hypothesis links two groups of variables, prove each group's part alone.
 * ``root_powers`` — Named roots' powers go back to what they name: ``t^e`` → ``X^(e//k)·t^(e%k)`` when ``t^k = X``.
+* ``root_tangent`` — Tangent bounds of named square roots, term by term: ``2k·√X ≤ X + k²`` at the equality point.
 * ``scaling`` — Homogenise a goal with a linear constraint ``g = c`` (``g`` a linear form, ``c != 0``) by scaling every …
 * ``square`` — Squaring with a proved sign: ``S <= L`` from ``0 <= L`` and ``S² <= L²`` (``square`` steps).
 * ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
