@@ -36,7 +36,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str, relation_to_json
 from prover.kernel.certificates import EqTerm, FactApplication, LinearCertificate, SosCertificate, SosTerm
 from prover.problem import Relation
-from prover.rewrite.base import Candidate, is_positive
+from prover.rewrite.base import Candidate, is_positive, symbols_of
 from prover.rewrite.points import constraint_point
 from prover.rewrite.root_powers import replace_root_powers, root_power_hypotheses
 from prover.rewrite.square import close_quickly
@@ -64,8 +64,7 @@ def _homogeneous_degree(x: sp.Expr, syms: list[sp.Symbol]) -> int | None:
 def centre(goal: Goal, roots: set[sp.Symbol]) -> tuple[list[sp.Symbol], sp.Rational, bool] | None:
     """``(variables, c, constrained)``: the goal's variables other than the roots and the diagonal
     point ``(c, …, c)`` of its constraints (1 without)."""
-    syms = [sp.Symbol(v, real=True) for v in goal.variables]
-    syms = [s for s in syms if s not in roots]
+    syms = [s for s in symbols_of(goal) if s not in roots]
     own = tuple(h for h in goal.hypotheses if not (sp.sympify(h.lhs - h.rhs).free_symbols & roots))
     c = constraint_point(Goal(goal.variables, own, goal.target), syms)
     if c is None or not syms:
@@ -83,10 +82,10 @@ def tangent_point(x: sp.Expr, syms: list[sp.Symbol], c: sp.Rational, constrained
     if not root.is_Rational:
         return None
     d = _homogeneous_degree(x, syms)
-    if d is not None and d % 2 == 0 and (not constrained or d != 0):
+    if d is not None and d % 2 == 0:
         mean = sp.Add(*syms) / (len(syms) * c)          # 1 at the point
         return root * mean ** (d // 2)
-    return root if constrained or d == 0 else None
+    return root if constrained else None
 
 
 def _bounded_term(term: sp.Expr, sign: int, t: sp.Symbol, x: sp.Expr, k: sp.Expr,
@@ -100,15 +99,14 @@ def _bounded_term(term: sp.Expr, sign: int, t: sp.Symbol, x: sp.Expr, k: sp.Expr
         e = -1
     else:
         return None
-    s = sign
-    if is_positive(s * alpha, goal, strict=False):
+    if is_positive(sign * alpha, goal, strict=False):
         if e == 1:
-            return alpha * 2 * k * x / (x + k ** 2), s * alpha * t / (x + k ** 2)
-        return alpha * 2 * k / (x + k ** 2), s * alpha / (t * (x + k ** 2))
-    if is_positive(-s * alpha, goal, strict=False):
+            return alpha * 2 * k * x / (x + k ** 2), sign * alpha * t / (x + k ** 2)
+        return alpha * 2 * k / (x + k ** 2), sign * alpha / (t * (x + k ** 2))
+    if is_positive(-sign * alpha, goal, strict=False):
         if e == 1:
-            return alpha * (x + k ** 2) / (2 * k), -s * alpha / (2 * k)
-        return alpha * (x + k ** 2) / (2 * k * x), -s * alpha / (2 * k * x)
+            return alpha * (x + k ** 2) / (2 * k), -sign * alpha / (2 * k)
+        return alpha * (x + k ** 2) / (2 * k * x), -sign * alpha / (2 * k * x)
     return None
 
 

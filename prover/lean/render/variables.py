@@ -431,6 +431,14 @@ def _abs_fact(rel: Relation, defs: dict[str, sp.Expr], sub: Goal, facts: Facts) 
     return None
 
 
+def _oriented(r: Relation) -> tuple[sp.Expr, str]:
+    """``(L − R, "=" | "<" | "<=")`` with ``r`` read as ``L = R``, ``L < R`` or ``L <= R``."""
+    if r.op == "=":
+        return sp.sympify(r.lhs - r.rhs), "="
+    lhs, rhs, strict = as_le(r)
+    return sp.sympify(lhs - rhs), "<" if strict else "<="
+
+
 def _goal_fact(rel: Relation, defs: dict[str, sp.Expr], goal: Goal, ctx: RenderContext) -> str | None:
     """A hypothesis of the goal that ``rel`` becomes at the definitions, by
     ``linear_combination`` (``t₁ ^ 3 = t₂`` at ``t₂ := |x|`` is the goal's ``t₁ ^ 3 = |x|``;
@@ -439,16 +447,13 @@ def _goal_fact(rel: Relation, defs: dict[str, sp.Expr], goal: Goal, ctx: RenderC
     if rel.op == "!=":
         return None
     subs = {var(v): d for v, d in defs.items()}
-    if rel.op == "=":
-        slack, op = sp.sympify(rel.lhs - rel.rhs).subs(subs), "="
-    else:
-        lhs, rhs, op = as_le(rel)
-        slack = sp.sympify(lhs - rhs).subs(subs)
+    slack, kind = _oriented(rel)
+    slack = sp.sympify(slack).subs(subs)
     for h, name in zip(goal.hypotheses, ctx.names):
         if h.op == "!=":
             continue
-        h_lhs, h_rhs, h_op = (h.lhs, h.rhs, "=") if h.op == "=" else as_le(h)
-        if h_op == op and sp.expand(slack - (h_lhs - h_rhs)) == 0:
+        h_slack, h_kind = _oriented(h)
+        if h_kind == kind and sp.expand(slack - h_slack) == 0:
             return f"(by linear_combination {name})"
     return None
 
