@@ -688,3 +688,14 @@ def test_expansion_bombs_are_rejected_at_once() -> None:
     with pytest.raises(KernelError, match="too large"):
         check_close(g, {"method": "sos", "terms": [{"coeff": "1", "mult": [], "poly": "(x+y)**5000"}]})
     assert time.monotonic() - t0 < 2
+
+
+def test_residual_adds_terms_over_one_denominator_exactly():
+    # residual groups terms by denominator before bringing the groups to a common one
+    from prover.kernel.algebra import residual
+
+    x, y = sp.Symbol("x"), sp.Symbol("y")
+    assert residual([1 / x, 1 / x, -2 / x]) == 0
+    assert residual([1 / x, 1 / y, -(x + y) / (x * y), 3 / x**2, -3 / x**2]) == 0
+    assert residual([1 / x, 1 / x, -1 / x]) != 0
+    assert residual([1 / x, 1 / y, -(x + y) / (x * y), 1 / (x * y), 1 / (x * y)]) != 0

@@ -160,3 +160,73 @@ def test_time_limit_returns_partial_results():
     t = time.monotonic()
     steps = scale_steps(g, time_limit=0.0)
     assert steps == [] and time.monotonic() - t < 1.0
+
+
+# ------------------------------------------------------------------ Titu's summands read structurally
+
+def _titu_instances(g: Goal, name: str) -> list[dict[str, str]]:
+    return [s.certificate["applications"][0]["instance"] for s in scale_steps(g, [CAT[name]])]
+
+
+def test_titu_reads_a_squared_numerator_as_its_root():
+    # sympy's own matcher solved x^2/a = (a-1)^2/(a^2+1) as x = 1/sqrt(a^2+1), a = (a-1)^-2
+    g = goal("theorem t (a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0) : "
+             "(a + b + c - 3) ^ 2 / (a ^ 2 + b ^ 2 + c ^ 2 + 3) ≤ "
+             "(a - 1) ^ 2 / (a ^ 2 + 1) + (b - 1) ^ 2 / (b ^ 2 + 1) + (c - 1) ^ 2 / (c ^ 2 + 1) := by sorry")
+    insts = _titu_instances(g, "titu3")
+    assert {"x": "a - 1", "y": "b - 1", "z": "c - 1", "a": "a**2 + 1", "b": "b**2 + 1", "c": "c**2 + 1"} in insts
+
+
+def test_titu_times_the_numerator_in_four_variables():
+    # Σ a²/(b²+1) = Σ (a²)²/(a²(b²+1)): the squared-numerator form, with every summand read the same way
+    g = goal("theorem t (a b c d : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0) (hd : d > 0) "
+             "(h : a + b + c + d = 4) : 2 ≤ a ^ 2 / (b ^ 2 + 1) + b ^ 2 / (c ^ 2 + 1) + "
+             "c ^ 2 / (d ^ 2 + 1) + d ^ 2 / (a ^ 2 + 1) := by sorry")
+    steps = scale_steps(g, [CAT["titu4"]])
+    news = {str(s.subgoals[0].target.rhs) for s in steps}
+    assert "(a + b + c + d)**2/(a**2 + b**2 + c**2 + d**2 + 4)" in news
+    times = [s for s in steps if "a**2*(b**2 + 1)" in str(s.certificate)]
+    assert len(times) == 1            # one step for the 4! orders of the pairs
+    inst = times[0].certificate["applications"][0]["instance"]
+    assert sorted(inst[v] for v in "xyzt") == ["a**2", "b**2", "c**2", "d**2"]
+    for s in steps:
+        assert only_open_subgoal(s)
+    # no mixture of the two readings in one sum
+    for s in steps:
+        inst = s.certificate["applications"][0]["instance"]
+        squared = [inst[v].endswith("**2") for v in "xyzt"]
+        assert all(squared) or not any(squared)
+
+
+def test_times_the_numerator_only_for_monomial_numerators():
+    # (a - 1)·(a - 1)²(a² + 1) needs a sign of a - 1: not proposed (and would cost positivity time)
+    g = goal("theorem t (a b : ℝ) (ha : a > 0) (hb : b > 0) : (a + b - 2) ^ 2 / (a ^ 2 + b ^ 2 + 2) ≤ "
+             "(a - 1) ^ 2 / (a ^ 2 + 1) + (b - 1) ^ 2 / (b ^ 2 + 1) := by sorry")
+    for inst in _titu_instances(g, "titu2"):
+        assert "(a - 1)**2*" not in inst["a"]
+
+
+def test_lemma_variables_named_like_the_goals_are_substituted_at_once():
+    # titu4's variables a, b, c, d are the goal's names too: sequential substitution made the
+    # tightness filter evaluate a wrong expression and drop this candidate
+    g = goal("theorem t (a b c d : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0) (hd : d > 0) "
+             "(h : a + b + c + d = 4) : 1 ≤ a ^ 2 / (b ^ 2 + 3) + b ^ 2 / (c ^ 2 + 3) + "
+             "c ^ 2 / (d ^ 2 + 3) + d ^ 2 / (a ^ 2 + 3) := by sorry")
+    assert any("a**2*(b**2 + 3)" in str(s.certificate) for s in scale_steps(g, [CAT["titu4"]]))
+
+
+def test_catalogue_generator_asks_the_matcher_to_stop_before_its_hard_limit():
+    # a kill returns nothing, so the matcher is given 80 % of the budget to return what it found
+    from prover.search import services
+
+    g = goal("theorem t (a b : ℝ) (ha : a > 0) (hb : b > 0) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by sorry")
+    step = Step("scale", g, [g], {"multiplier": "1"})
+    seen: list = []
+
+    def matcher(goal, *, limit, time_limit=None):
+        return [step] if time_limit is not None and 0 < time_limit < 5.0 else []
+
+    gen = services.CatalogueGenerator(budget=lambda: 5.0)
+    gen._fn = matcher
+    seen = gen.generate(g)
+    assert [c.step.kind for c in seen] == ["scale"]

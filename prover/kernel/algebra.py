@@ -356,9 +356,14 @@ def residual(exprs: Sequence[sp.Expr], sqrt_consts: dict | None = None):
     gens = sorted(syms, key=lambda s: (s.name, s.sort_key())) or [sp.Dummy("one")]
     R, *ring_gens = poly_ring(gens, QQ)
     memo: dict[sp.Expr, tuple] = {g: (rg, R.one) for g, rg in zip(gens, ring_gens)}
-    num, den = R.zero, R.one
+    # terms over the same denominator are added first (a certificate's squares usually share
+    # one), so that each distinct denominator enters the common one once
+    groups: dict = {}
     for e in exprs:
         n2, d2 = _to_frac(e, R, memo)
+        groups[d2] = groups.get(d2, R.zero) + n2
+    num, den = R.zero, R.one
+    for d2, n2 in groups.items():
         num, den = _frac_add(num, den, n2, d2, R)
     if sqrt_consts:
         num = _reduce_square_roots(num, R, [(gens.index(s), m) for s, m in sqrt_consts.items() if s in syms])

@@ -102,14 +102,16 @@ class CatalogueGenerator:
             return []
         self.stats["calls"] += 1
         if fork_available():
-            status, steps = call_with_hard_limit(_scale_steps, (self._fn, goal, self.limit), t)
+            # the matcher stops itself at 80 % of the budget with what it found; the hard limit
+            # is the backstop for one slow lemma (a kill returns nothing)
+            status, steps = call_with_hard_limit(_scale_steps, (self._fn, goal, self.limit, 0.8 * t), t)
             if status != "ok":
                 self.stats["killed"] += 1
                 return []
         else:
-            steps = _scale_steps(self._fn, goal, self.limit)
+            steps = _scale_steps(self._fn, goal, self.limit, t)
         return [Candidate(st, self.name, 0.5) for st in steps or [] if isinstance(st, Step)]
 
 
-def _scale_steps(fn: Callable[..., Any], goal: Goal, limit: int) -> list[Step]:
-    return list(fn(goal, limit=limit))
+def _scale_steps(fn: Callable[..., Any], goal: Goal, limit: int, time_limit: float) -> list[Step]:
+    return list(fn(goal, limit=limit, time_limit=time_limit))

@@ -91,18 +91,79 @@ def _plausible(s: sp.Expr, p: sp.Expr) -> bool:
     return type(s) is type(p)
 
 
+def _power_over_wild(p: sp.Expr) -> tuple[sp.Wild, int, sp.Wild] | None:
+    """``(x, k, a)`` when the pattern term is ``x^k / a`` (two wilds, ``k ≥ 2``): Titu's and
+    Hölder's summands, which sympy's matcher solves badly (``(a−1)²/(a²+1)`` gave
+    ``x = 1/√(a²+1)``, ``a = (a−1)^−2``)."""
+    if not p.is_Mul or len(p.args) != 2:
+        return None
+    num = [f for f in p.args if f.is_Pow and isinstance(f.base, sp.Wild) and f.exp.is_Integer and f.exp >= 2]
+    den = [f for f in p.args if f.is_Pow and isinstance(f.base, sp.Wild) and f.exp == -1]
+    if len(num) != 1 or len(den) != 1 or num[0].base == den[0].base:
+        return None
+    return num[0].base, int(num[0].exp), den[0].base
+
+
+def _exact_root(n: sp.Expr, k: int) -> sp.Expr | None:
+    """``r`` with ``r^k = n`` read off the structure (powers whose exponent ``k`` divides), or None."""
+    parts = []
+    for f in sp.Mul.make_args(n):
+        base, e = f.as_base_exp()
+        if not (e.is_Integer and e % k == 0):
+            return None
+        parts.append(base ** (e // k))
+    return sp.Mul(*parts)
+
+
+#: Match modes: a sum's terms must all be matched the same way (see :func:`_fraction_matches`).
+SYMPY, ROOT, TIMES_NUMERATOR = "sympy", "root", "times numerator"
+
+
+def _fraction_matches(s: sp.Expr, shape: tuple[sp.Wild, int, sp.Wild]) -> list[tuple[dict, str]]:
+    """``n/d`` as ``x^k/a`` structurally: ``x = n^(1/k)`` where ``n`` is a ``k``-th power
+    (``ROOT``), and ``x = n``, ``a = n^(k−1)·d`` (``TIMES_NUMERATOR``: ``a/(b+c) = a²/(a(b+c))``,
+    ``a²/(b²+3) = (a²)²/(a²(b²+3))``, the numerators-squared form of Titu)."""
+    x, k, a = shape
+    n, d = sp.fraction(s)
+    if d == 1 or n.is_number:
+        return []
+    out = []
+    r = _exact_root(n, k)
+    if r is not None:
+        out.append(({x: r, a: d}, ROOT))
+    if _monomial(n):  # (a−1)·… would need a sign the positivity rules rarely prove, at a high cost
+        out.append(({x: n, a: sp.expand_power_base(n ** (k - 1)) * d}, TIMES_NUMERATOR))
+    return out
+
+
+def _monomial(e: sp.Expr) -> bool:
+    """A product of variables to positive integer powers (``a``, ``a²``, ``ab``)."""
+    for f in sp.Mul.make_args(e):
+        base, ex = f.as_base_exp()
+        if not (base.is_Symbol and ex.is_Integer and ex > 0):
+            return False
+    return True
+
+
 @functools.lru_cache(maxsize=65536)
-def _term_matches(side_term: sp.Expr, pat_term: sp.Expr) -> tuple[tuple[dict, sp.Rational], ...]:
+def _term_matches(side_term: sp.Expr, pat_term: sp.Expr) -> tuple[tuple[dict, sp.Rational, str], ...]:
     cs, s = _split_coeff(side_term)
     cp, p = _split_coeff(pat_term)
     if cp == 0:
         return ()
     if p == 1:  # a constant pattern term matches a constant side term
-        return (({}, cs / cp),) if s == 1 else ()
-    if s == 1 or not _plausible(s, p):
+        return (({}, cs / cp, SYMPY),) if s == 1 else ()
+    if s == 1:
+        return ()
+    shape = _power_over_wild(p)
+    if shape is not None:
+        found = _fraction_matches(s, shape)
+        if found:
+            return tuple((m, cs / cp, mode) for m, mode in found)
+    if not _plausible(s, p):
         return ()
     m = s.match(p)
-    return ((m, cs / cp),) if m is not None else ()
+    return ((m, cs / cp, SYMPY),) if m is not None else ()
 
 
 def match_sum(terms: list[sp.Expr], pattern: sp.Expr) -> list[Match]:
@@ -111,14 +172,15 @@ def match_sum(terms: list[sp.Expr], pattern: sp.Expr) -> list[Match]:
     pats = list(sp.Add.make_args(pattern))
     if len(pats) > MAX_PATTERN_TERMS or len(pats) > len(terms):
         return []
-    options = [[(j, m, r) for j, t in enumerate(terms) for m, r in _term_matches(t, p) if r > 0] for p in pats]
+    options = [[(j, m, r, mode) for j, t in enumerate(terms) for m, r, mode in _term_matches(t, p) if r > 0]
+               for p in pats]
     if any(not o for o in options):
         return []
     order = sorted(range(len(pats)), key=lambda i: len(options[i]))
     out: list[Match] = []
     seen: set = set()
 
-    def extend(k: int, subst: dict, ratio, used: list[int]) -> None:
+    def extend(k: int, subst: dict, ratio, used: list[int], mode: str | None) -> None:
         if len(out) >= MAX_MATCHES:
             return
         if k == len(order):
@@ -128,14 +190,14 @@ def match_sum(terms: list[sp.Expr], pattern: sp.Expr) -> list[Match]:
                 out.append(Match(tuple(sorted(((str(a), b) for a, b in subst.items()), key=lambda t: t[0])),
                                  ratio, tuple(sorted(used))))
             return
-        for j, m, r in options[order[k]]:
-            if j in used or (ratio is not None and r != ratio):
+        for j, m, r, how in options[order[k]]:
+            if j in used or (ratio is not None and r != ratio) or (mode is not None and how != mode):
                 continue
             if any(w in subst and subst[w] != e for w, e in m.items()):
                 continue
-            extend(k + 1, {**subst, **m}, r, used + [j])
+            extend(k + 1, {**subst, **m}, r, used + [j], how)
 
-    extend(0, {}, None, [])
+    extend(0, {}, None, [], None)
     return out
 
 
@@ -248,7 +310,7 @@ def _side_conditions_hold(lemma: LemmaStatement, inst: dict[str, sp.Expr], goal:
     subs = {var(v): e for v, e in inst.items()}
     hyps = list(goal.hypotheses)
     for sc in lemma.side_conditions:
-        s = sc.slack().subs(subs)
+        s = sc.slack().subs(subs, simultaneous=True)
         if sc.op == "=":
             if sp.cancel(sp.together(s)) != 0:
                 return False
@@ -280,6 +342,9 @@ class _Scaling:
     kernel: Kernel
     role_of: dict[str, str]
     out: list[LemmaCandidate] = field(default_factory=list)
+    #: ``(new side, coefficient)`` already considered: a symmetric lemma's permuted matches
+    #: (Titu's 4! orders of its pairs) give the same step, checked once
+    seen: set = field(default_factory=set)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
@@ -303,11 +368,15 @@ def _consider(sc: _Scaling, side: str, where: str, match: Match, X: sp.Expr, Y: 
     y_i = Y.xreplace({w: subs[s] for s, w in sc.wild_of.items()})
     new_side = build(x_i, y_i)
     coef = coeff_of(x_i, y_i)
+    key = (side, new_side, coef)
+    if key in sc.seen:
+        return
+    sc.seen.add(key)
     if coef == 0 or not _side_conditions_hold(lemma, inst, goal, sc.pos):
         return
     if not sc.pos.prove(sp.sympify(coef), False):
         return
-    if not _tight(lemma.rhs.subs(subs) - lemma.lhs.subs(subs), sc.point):
+    if not _tight(lemma.rhs.subs(subs, simultaneous=True) - lemma.lhs.subs(subs, simultaneous=True), sc.point):
         return
     cand = LemmaCandidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
     old_side = rel.lhs if side == "lhs" else rel.rhs
