@@ -699,3 +699,14 @@ def test_residual_adds_terms_over_one_denominator_exactly():
     assert residual([1 / x, 1 / y, -(x + y) / (x * y), 3 / x**2, -3 / x**2]) == 0
     assert residual([1 / x, 1 / x, -1 / x]) != 0
     assert residual([1 / x, 1 / y, -(x + y) / (x * y), 1 / (x * y), 1 / (x * y)]) != 0
+
+
+def test_residual_keeps_a_denominator_that_the_other_divides():
+    # s³ and s² (a substitution x ↦ x/s): the common denominator is s³, not s⁵; still exact
+    from prover.kernel.algebra import residual
+
+    x, y = sp.Symbol("x"), sp.Symbol("y")
+    s = x + y
+    assert residual([1 / s**3, 1 / s**2, -(1 + s) / s**3]) == 0
+    assert residual([1 / s**3, 1 / s**2, -(2 + s) / s**3]) != 0
+    assert residual([x / s**2, y / s**2, -1 / s]) == 0

@@ -396,6 +396,14 @@ def _frac_add(n1, d1, n2, d2, R):
         return n1 * d2 + n2, d2
     if d2 == R.one:
         return n1 + n2 * d1, d1
+    # one denominator a multiple of the other (s³ and s², after a substitution x ↦ x/s): keep the
+    # larger, instead of multiplying them (exact: d1 = q·d2 with a zero remainder)
+    q, r = d1.div(d2)
+    if not r:
+        return n1 + n2 * q, d1
+    q, r = d2.div(d1)
+    if not r:
+        return n1 * q + n2, d2
     return n1 * d2 + n2 * d1, d1 * d2
 
 

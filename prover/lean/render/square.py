@@ -12,7 +12,7 @@ proved by its subtree. Inside the ``by``, with ``S``, ``B`` the goal's sides as 
 out when its subgoal is already that statement. The facts ``fᵢ`` bridge what ``ring`` does not
 know between the goal as Lean states it and the kernel's reading: ``Real.sq_sqrt (by positivity) :
 √X ^ 2 = X`` for a root of the user's text (``√(a ^ 2 * b ^ 2)``, read ``|a|·|b|`` by the search),
-only where ``positivity`` proves ``0 ≤ X``; their coefficients ``cᵢ`` come from exact division by
+only where ``positivity`` proves ``0 ≤ X``, and ``sq_abs x : |x| ^ 2 = x ^ 2`` for ``|x|``; their coefficients ``cᵢ`` come from exact division by
 ``√X² − X`` over ℚ, every other function application an atom, as ``ring`` reads it.
 """
 
@@ -76,12 +76,17 @@ class _Atoms:
         return self.atoms[t]
 
     def laws(self) -> list[tuple[sp.Symbol, sp.Expr, str, str]]:
-        """``(atom, value of its square, Lean statement, proof)`` for the ``√X`` atoms."""
+        """``(atom, value of its square, Lean statement, proof)`` for the ``√X`` atoms
+        (``Real.sq_sqrt``, where ``positivity`` proves ``0 ≤ X``) and the ``|x|`` atoms
+        (``sq_abs``, unconditional)."""
         out = []
         for t, sym in list(self.atoms.items()):
             if t[0] == "app" and t[1] == ("const", "Real.sqrt") and len(t[2]) == 1:
                 x = rp.show(t[2][0])
                 out.append((sym, self.expr(t[2][0]), f"{rp.show(t)} ^ 2 = {x}", "Real.sq_sqrt (by positivity)"))
+            elif t[0] == "abs":
+                x = rp.show(t[1])
+                out.append((sym, self.expr(t[1]) ** 2, f"{rp.show(t)} ^ 2 = ({x}) ^ 2", f"sq_abs ({x})"))
         return out
 
 
