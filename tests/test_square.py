@@ -331,3 +331,22 @@ def test_render_refuses_a_non_strict_square_for_a_strict_goal() -> None:
     sq.children[1] = Step("close", sq.subgoals[1], [], sq.children[1].certificate)
     with pytest.raises(RenderError, match="strict"):
         render_proof(proof, shrink=False)
+
+
+def test_square_of_abs_atoms_is_bridged_by_sq_abs() -> None:
+    """After a substitution the square step's sides are our printing, with |x| atoms (567neq/P53:
+    |a − b|·|a − c|·…); squared, the kernel reads |x|² as x², Lean's ring does not: the bridge is
+    one ``sq_abs`` fact per atom, with exact coefficients."""
+    import itertools
+
+    from prover.lean.render.common import RenderContext
+    from prover.lean.render.square import _identity_facts
+
+    ctx = RenderContext([], itertools.count(), None, "sos")
+    found = _identity_facts("(|a - b| * |a + b|) ^ 2", "a ^ 4 - 2 * a ^ 2 * b ^ 2 + b ^ 4", ctx)
+    assert found is not None
+    lines, terms = found
+    assert any("sq_abs (a - b)" in line for line in lines) and any("sq_abs (a + b)" in line for line in lines)
+    assert len(terms) == 2
+    # no bridge makes a false identity hold
+    assert _identity_facts("(|a - b| * |a + b|) ^ 2", "a ^ 4 + b ^ 4", ctx) is None
