@@ -221,12 +221,10 @@ def test_catalogue_generator_asks_the_matcher_to_stop_before_its_hard_limit():
 
     g = goal("theorem t (a b : ℝ) (ha : a > 0) (hb : b > 0) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by sorry")
     step = Step("scale", g, [g], {"multiplier": "1"})
-    seen: list = []
 
     def matcher(goal, *, limit, time_limit=None):
         return [step] if time_limit is not None and 0 < time_limit < 5.0 else []
 
     gen = services.CatalogueGenerator(budget=lambda: 5.0)
     gen._fn = matcher
-    seen = gen.generate(g)
-    assert [c.step.kind for c in seen] == ["scale"]
+    assert [c.step.kind for c in gen.generate(g)] == ["scale"]

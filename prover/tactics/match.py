@@ -92,8 +92,8 @@ def _plausible(s: sp.Expr, p: sp.Expr) -> bool:
 
 
 def _power_over_wild(p: sp.Expr) -> tuple[sp.Wild, int, sp.Wild] | None:
-    """``(x, k, a)`` when the pattern term is ``x^k / a`` (two wilds, ``k ≥ 2``): Titu's and
-    Hölder's summands, which sympy's matcher solves badly (``(a−1)²/(a²+1)`` gave
+    """``(x, k, a)`` when the pattern term is ``x^k / a`` (two wilds, ``k ≥ 2``): Titu's
+    summands, which sympy's matcher solves badly (``(a−1)²/(a²+1)`` gave
     ``x = 1/√(a²+1)``, ``a = (a−1)^−2``)."""
     if not p.is_Mul or len(p.args) != 2:
         return None
@@ -342,8 +342,9 @@ class _Scaling:
     kernel: Kernel
     role_of: dict[str, str]
     out: list[LemmaCandidate] = field(default_factory=list)
-    #: ``(new side, coefficient)`` already considered: a symmetric lemma's permuted matches
-    #: (Titu's 4! orders of its pairs) give the same step, checked once
+    #: ``(side, new side, coefficient)`` already considered: matches giving the same step (Titu's
+    #: 4! orders of its pairs) are checked once, and a later instance with the same new goal is
+    #: not tried when the first failed a filter
     seen: set = field(default_factory=set)
 
     def expired(self) -> bool:
@@ -439,7 +440,7 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
         if sc.expired():
             break
         _side_candidates(sc, side, expr, role, A, B, may_lower, may_upper)
-    return _dedupe(sc.out)
+    return sc.out   # one candidate per (side, new side, coefficient): see _Scaling.seen
 
 
 def _inner_matches(terms: list[sp.Expr], pattern: sp.Expr, *, denominators: bool):
@@ -459,17 +460,6 @@ def _inner_matches(terms: list[sp.Expr], pattern: sp.Expr, *, denominators: bool
             fterms = list(sp.Add.make_args(f))
             for m in match_sum(fterms, pattern):
                 yield j, K, f, others, m, sp.Add(*[u for k, u in enumerate(fterms) if k not in m.used])
-
-
-def _dedupe(cands: list[LemmaCandidate]) -> list[LemmaCandidate]:
-    seen: set = set()
-    out = []
-    for c in cands:
-        key = (c.lemma, c.new, c.coefficient)
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
 
 
 def scale_steps(goal: Goal, lemmas: Iterable[LemmaStatement] | None = None, *,

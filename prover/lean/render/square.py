@@ -12,8 +12,9 @@ proved by its subtree. Inside the ``by``, with ``S``, ``B`` the goal's sides as 
 out when its subgoal is already that statement. The facts ``fᵢ`` bridge what ``ring`` does not
 know between the goal as Lean states it and the kernel's reading: ``Real.sq_sqrt (by positivity) :
 √X ^ 2 = X`` for a root of the user's text (``√(a ^ 2 * b ^ 2)``, read ``|a|·|b|`` by the search),
-only where ``positivity`` proves ``0 ≤ X``, and ``sq_abs x : |x| ^ 2 = x ^ 2`` for ``|x|``; their coefficients ``cᵢ`` come from exact division by
-``√X² − X`` over ℚ, every other function application an atom, as ``ring`` reads it.
+only where ``positivity`` proves ``0 ≤ X``, and ``sq_abs x : |x| ^ 2 = x ^ 2`` for ``|x|`` (our
+printing after a substitution); their coefficients ``cᵢ`` come from exact division by ``√X² − X``
+(``|x|² − x²``) over ℚ, every other function application an atom, as ``ring`` reads it.
 """
 
 from __future__ import annotations
