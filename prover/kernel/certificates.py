@@ -155,14 +155,23 @@ def _new_hyps(d: Any) -> tuple[NewHypothesis, ...]:
 
 @dataclass(frozen=True)
 class LemmaApplication:
-    """``coefficient · (B − A)`` for the catalogue lemma ``lemma`` instantiated with ``instance``."""
+    """``coefficient · (B − A)`` for the catalogue lemma ``lemma`` instantiated with ``instance``.
+
+    ``side_equalities`` maps the index of an equality side condition to equality terms of the
+    goal: the instantiated side condition's slack equals ``Σ poly · eq(H_hyp)`` (weighted AM-GM's
+    ``w₁ + … + w₄ = 1`` with the weights ``a, b, c, d`` under ``a + b + c + d = 1``); without an
+    entry it must be an identity."""
 
     lemma: str
     instance: dict[str, str]
     coefficient: str = "1"
+    side_equalities: tuple[tuple[int, tuple[EqTerm, ...]], ...] = ()
 
     def to_json(self) -> Json:
-        return {"lemma": self.lemma, "instance": dict(self.instance), "coefficient": self.coefficient}
+        d: Json = {"lemma": self.lemma, "instance": dict(self.instance), "coefficient": self.coefficient}
+        if self.side_equalities:
+            d["side_equalities"] = {str(i): [t.to_json() for t in ts] for i, ts in self.side_equalities}
+        return d
 
 
 @dataclass(frozen=True)
@@ -205,7 +214,20 @@ def application_from_json(d: Any, what: str) -> Application:
     inst = d.get("instance")
     if not isinstance(d.get("lemma"), str) or not isinstance(inst, dict):
         raise IRError(f"{what}: expected an object with 'lemma', 'instance', 'coefficient'")
-    return LemmaApplication(d["lemma"], {str(k): _expr(v, f"{what} instance of {k}") for k, v in inst.items()}, coeff)
+    side = d.get("side_equalities", {})
+    if not isinstance(side, dict):
+        raise IRError(f"{what}: 'side_equalities' must map side-condition indices to equality terms")
+    eqs = tuple(sorted((_index(_int_key(k, what), what), _eq_terms(v, f"{what} side_equalities[{k}]"))
+                       for k, v in side.items()))
+    return LemmaApplication(d["lemma"], {str(k): _expr(v, f"{what} instance of {k}") for k, v in inst.items()},
+                            coeff, eqs)
+
+
+def _int_key(k: Any, what: str) -> int:
+    """A JSON object key that names an index (``"8"``)."""
+    if isinstance(k, str) and k.isdigit():
+        return int(k)
+    raise IRError(f"{what}: side-condition index {k!r} is not a nonnegative integer")
 
 
 @dataclass(frozen=True)

@@ -359,14 +359,21 @@ class Kernel:
             raise KernelError(f"{w}: the instance must map exactly the lemma's variables "
                               f"{list(lem.variables)}")
         subs = {v: ctx.parse(app.instance[v], f"{w} instance of {v}") for v in lem.variables}
+        side_eqs = dict(app.side_equalities)
+        if any(i >= len(lem.side_conditions) or lem.side_conditions[i].op != "=" for i in side_eqs):
+            raise KernelError(f"{w}: side_equalities may only name equality side conditions of {lem.name}")
         for i, sc in enumerate(lem.side_conditions):
             sdens: list = []
             s = ctx.conv(sc.slack(), sdens, subs)
-            ctx.require_nonzero(sdens, f"{w} side condition {i}")
             what = f"{w}: side condition {i} ({_rel(sc)}) of {lem.name}"
             if sc.op == "=":
-                ctx.require_identity([s], what)
-            elif sc.op == "!=":
+                # slack = Σ λ_j · eq(H_j): zero wherever the goal's equalities hold
+                eq_parts = ctx.eq_terms(side_eqs.get(i, ()), sdens, f"{w} side_equalities[{i}]")
+                ctx.require_nonzero(sdens, f"{w} side condition {i}")
+                ctx.require_identity([s, *(-e for e in eq_parts)], what)
+                continue
+            ctx.require_nonzero(sdens, f"{w} side condition {i}")
+            if sc.op == "!=":
                 if not ctx.pos.nonzero_conv(s):
                     raise KernelError(f"{what}: cannot prove it nonzero")
             else:

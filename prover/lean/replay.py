@@ -846,6 +846,11 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
         "Mathlib/Analysis/MeanInequalities.lean",
         ("{w₁ w₂ w₃ p₁ p₂ p₃ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hw₃ : 0 ≤ w₃) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) "
          "(hp₃ : 0 ≤ p₃) (hw : w₁ + w₂ + w₃ = 1) : p₁ ^ w₁ * p₂ ^ w₂ * p₃ ^ w₃ ≤ w₁ * p₁ + w₂ * p₂ + w₃ * p₃")),
+    "Real.geom_mean_le_arith_mean4_weighted": (
+        "Mathlib/Analysis/MeanInequalities.lean",
+        ("{w₁ w₂ w₃ w₄ p₁ p₂ p₃ p₄ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hw₃ : 0 ≤ w₃) (hw₄ : 0 ≤ w₄) "
+         "(hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) (hp₃ : 0 ≤ p₃) (hp₄ : 0 ≤ p₄) (hw : w₁ + w₂ + w₃ + w₄ = 1) : "
+         "p₁ ^ w₁ * p₂ ^ w₂ * p₃ ^ w₃ * p₄ ^ w₄ ≤ w₁ * p₁ + w₂ * p₂ + w₃ * p₃ + w₄ * p₄")),
     "two_mul_le_add_sq": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2"),
     "four_mul_le_sq_add": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a b : ℝ) : 4 * a * b ≤ (a + b) ^ 2"),
     "Real.rpow_one": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean", "(x : ℝ) : x ^ (1 : ℝ) = x"),

@@ -67,6 +67,7 @@ from prover.rewrite.substitute import (
 from prover.rewrite.tangent import TangentLine
 from prover.rewrite.tangent_plane import TangentPlane
 from prover.rewrite.termwise_sos import IsolatedFudging
+from prover.rewrite.variable_signs import VariableSigns
 
 
 def symbolic_generators() -> list[TacticGenerator]:
@@ -82,7 +83,7 @@ def termwise_generators() -> list[TacticGenerator]:
     """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
     group of their own: a slow one must not cost the cheap rewrites their candidates)."""
     return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns(),
-            RootTangentBounds()]
+            RootTangentBounds(), VariableSigns()]
 
 
 def default_generators() -> list[TacticGenerator]:
@@ -99,6 +100,7 @@ __all__ = [
     "CubeGoals",
     "DegreeParts",
     "DenominatorSigns",
+    "VariableSigns",
     "EliminateRootPowers",
     "EliminateVariables",
     "Homogenize",

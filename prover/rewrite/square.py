@@ -112,8 +112,9 @@ def _big_small(t: Relation) -> tuple[sp.Expr, sp.Expr]:
 def squared(e: sp.Expr) -> sp.Expr | None:
     """``e²`` as the kernel reads it, or None when sympy would turn a root's square into its
     argument: expanded when ``e`` holds no root (``|·|`` is fine: ``|f|² = f²`` in Lean and in
-    the kernel's ``square`` rule), kept as ``e**2`` for a sum with roots."""
-    if not any(_is_root(n) for n in sp.preorder_traversal(e)):
+    the kernel's ``square`` rule, and so is a root of a constant: ``(√2)² = 2`` is one of the
+    kernel's laws for constant roots), kept as ``e**2`` for a sum with roots of variables."""
+    if not any(_is_root(n) and n.free_symbols for n in sp.preorder_traversal(e)):
         return sp.expand(e**2)
     return e**2 if e.is_Add else None
 

@@ -38,6 +38,7 @@ import sympy as sp
 from prover.ir import Goal, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
 from prover.problem import var
+from prover.solvers import sos_zeros
 from prover.solvers.rational_linalg import (
     AffineProjector,
     Exp,
@@ -555,7 +556,8 @@ def _check_psd(sysm: System, blocks: list[Block], xs: list[flint.fmpq]):
 # ---------------------------------------------------------------- facial reduction
 
 
-def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200) -> list[list[flint.fmpq]]:
+def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200, *,
+                        verify: bool = True) -> list[list[flint.fmpq]]:
     """Rational basis (rows) of the numerical kernel of a PSD matrix (eigenvalues below
     ``rel_tol``·max(top, 1)), via its reduced echelon form with small-denominator rounding.
     A wrong guess only costs a failed attempt: the certificate is checked exactly."""
@@ -570,7 +572,14 @@ def _rationalize_kernel(X: np.ndarray, rel_tol: float = 1e-5, max_den: int = 200
     _, _, piv = scipy.linalg.qr(K.T, pivoting=True)
     P = sorted(piv[:d])
     B = K @ np.linalg.inv(K[P, :])          # r × d, identity on rows P
-    return [[_to_q(B[i, c], max_den) for i in range(B.shape[0])] for c in range(d)]
+    rows = [[_to_q(B[i, c], max_den) for i in range(B.shape[0])] for c in range(d)]
+    # a guess the matrix does not annihilate (an irrational kernel rounded to small
+    # denominators) would make the next SDP infeasible: refuse it
+    for row in rows if verify else ():
+        k = np.array([float(x) for x in row])
+        if np.linalg.norm(X @ k) > 1e-4 * top * np.linalg.norm(k):
+            return []
+    return rows
 
 
 def _to_q(x: float, max_den: int) -> flint.fmpq:
@@ -578,12 +587,12 @@ def _to_q(x: float, max_den: int) -> flint.fmpq:
     return flint.fmpq(f.numerator, f.denominator)
 
 
-def reduce_face(blocks: list[Block], Xs: list[np.ndarray]) -> bool:
+def reduce_face(blocks: list[Block], Xs: list[np.ndarray], *, verify: bool = True) -> bool:
     """Restrict each block to the orthogonal complement of its rationalised kernel; False if
-    nothing changed."""
+    nothing changed. With ``verify`` only a rounded kernel that the matrix annihilates counts."""
     changed = False
     for b, X in zip(blocks, Xs):
-        kern = _rationalize_kernel(X)
+        kern = _rationalize_kernel(X, verify=verify)
         if not kern:
             continue
         C = nullspace(kern, b.r)            # r × r' as a list of r'-many r-vectors
@@ -592,6 +601,54 @@ def reduce_face(blocks: list[Block], Xs: list[np.ndarray]) -> bool:
         b.N = newN if C else [[] for _ in b.basis]
         changed = True
     return changed
+
+
+def reduce_at_numeric_zeros(pp: PolyProblem, blocks: list[Block]) -> bool:
+    """Restrict each block to the vectors orthogonal to ``v(z)`` at the target's irrational
+    zeros in the hypotheses' closure (:mod:`prover.solvers.sos_zeros`), when their span is a
+    recognised rational subspace; False if nothing changed. Not with equality hypotheses (a
+    zero off the constraint set forces nothing)."""
+    if pp.eqs:
+        return False
+    zeros = [z for z in sos_zeros.numeric_zeros(pp.p, len(pp.syms)) if _zero_in_region(pp, z)]
+    if not zeros:
+        return False
+    changed = False
+    for b in blocks:
+        if b.r == 0:
+            continue
+        vecs = [sos_zeros.monomial_vector(z, b.basis) for z in zeros
+                if sos_zeros.value(b.mpoly, z) > _NUMERIC_POSITIVE]
+        span = sos_zeros.rational_span(vecs)
+        if not span:
+            continue
+        RN = [[sum((row[i] * b.N[i][s] for i in range(len(b.basis))), flint.fmpq(0)) for s in range(b.r)]
+              for row in span]
+        Y = nullspace(RN, b.r)           # r'-many r-vectors
+        if len(Y) == b.r:
+            continue
+        b.N = ([[sum((b.N[i][s] * y[s] for s in range(b.r)), flint.fmpq(0)) for y in Y]
+                for i in range(len(b.basis))] if Y else [[] for _ in b.basis])
+        changed = True
+    return changed
+
+
+_NUMERIC_POSITIVE = 1e-20
+
+
+def _zero_in_region(pp: PolyProblem, z) -> bool:
+    """Every inequality slack is >= 0 at z (to numerical tolerance; a wrong call only costs a
+    failed attempt). For a homogeneous target z stands for its ray and -z is tried as well."""
+    def inside(w) -> bool:
+        return all(sos_zeros.value(s, w) >= -1e-30 for _, s, _strict in pp.ineqs)
+    if inside(z):
+        return True
+    if is_homogeneous(pp.p):
+        neg = [-x for x in z]
+        if inside(neg):
+            z[:] = neg
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- certificate
@@ -646,6 +703,7 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
     if built is None:
         return None
     blocks, eqm = built
+    tried_numeric = False
     for _ in range(max_rounds):
         if time.monotonic() > deadline:
             return None
@@ -667,7 +725,15 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         if res is not None:
             ldls, xs = res
             return _certificate(pp, sysm, blocks, eqm, ldls, xs)
-        if not reduce_face(blocks, Xs):
+        # the SDP's kernel when it rounds to a kernel the matrix annihilates; else the
+        # target's irrational zeros (once); else the unverified rounded kernel (a last guess)
+        if reduce_face(blocks, Xs):
+            continue
+        if not tried_numeric:
+            tried_numeric = True
+            if reduce_at_numeric_zeros(pp, blocks):
+                continue
+        if not reduce_face(blocks, Xs, verify=False):
             return None
     return None
 

@@ -19,6 +19,7 @@ backtracking) and constant factors (one common rational ratio ``c``).
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
-from prover.kernel.certificates import LemmaApplication, LinearCertificate
+from prover.kernel.certificates import EqTerm, LemmaApplication, LinearCertificate
 from prover.problem import Relation, var
 from prover.rewrite.points import equal_variables_point
 from prover.tactics.lemma import LemmaStatement
@@ -57,11 +58,13 @@ class LemmaCandidate:
     old: Relation
     new: Relation
     where: str
+    #: equality side conditions that hold by the goal's equalities (see LemmaApplication)
+    side_equalities: tuple[tuple[int, tuple[EqTerm, ...]], ...] = ()
 
     def step(self, goal: Goal) -> Step:
         sub = goal.with_target(self.new)
         app = LemmaApplication(self.lemma, {v: expr_to_str(e) for v, e in self.instance.items()},
-                               expr_to_str(self.coefficient))
+                               expr_to_str(self.coefficient), self.side_equalities)
         cert = LinearCertificate("1", applications=(app,))
         return Step("scale", goal, [sub], cert.to_json(), note=f"{self.lemma} at {self.where}")
 
@@ -258,7 +261,7 @@ def _local_step(goal: Goal, cand: LemmaCandidate, change: sp.Expr) -> Step:
     zero = sp.Integer(0)
     local = Goal(goal.variables, goal.hypotheses, Relation(zero, "<=", change))
     tmp = LemmaCandidate(cand.lemma, cand.instance, cand.coefficient, local.target, Relation(zero, "<=", zero),
-                    cand.where)
+                         cand.where, cand.side_equalities)
     return tmp.step(local)
 
 
@@ -305,21 +308,42 @@ def _instance(lemma: LemmaStatement, match: Match, wild_of: dict, point: dict | 
     return inst
 
 
+def _by_equality(s: sp.Expr, goal: Goal) -> tuple[EqTerm, ...] | None:
+    """``s = λ·eq(H)`` for one equality hypothesis ``H`` and a rational ``λ`` (a side condition
+    ``w₁ + … = 1`` that the goal's ``a + b + c + d = 1`` gives), or None."""
+    for i, h in enumerate(goal.hypotheses):
+        if h.op != "=":
+            continue
+        e = sp.expand(h.slack())
+        if e == 0:
+            continue
+        lam = sp.cancel(sp.together(s / e))
+        if lam.is_Rational and lam != 0:
+            return (EqTerm(i, expr_to_str(lam)),)
+    return None
+
+
 def _side_conditions_hold(lemma: LemmaStatement, inst: dict[str, sp.Expr], goal: Goal,
-                          pos: Positivity) -> bool:
+                          pos: Positivity) -> tuple[tuple[int, tuple[EqTerm, ...]], ...] | None:
+    """None when a side condition fails; else the equality side conditions that hold only by
+    the goal's equalities, with their equality terms."""
     subs = {var(v): e for v, e in inst.items()}
     hyps = list(goal.hypotheses)
-    for sc in lemma.side_conditions:
+    by_eq: list[tuple[int, tuple[EqTerm, ...]]] = []
+    for k, sc in enumerate(lemma.side_conditions):
         s = sc.slack().subs(subs, simultaneous=True)
         if sc.op == "=":
             if sp.cancel(sp.together(s)) != 0:
-                return False
+                terms = _by_equality(s, goal)
+                if terms is None:
+                    return None
+                by_eq.append((k, terms))
         elif sc.op == "!=":
             if not prove_nonzero(s, hyps):
-                return False
+                return None
         elif not pos.prove(sp.sympify(s), sc.strict):
-            return False
-    return True
+            return None
+    return tuple(by_eq)
 
 
 def _replace_side(rel: Relation, side: str, new: sp.Expr) -> Relation:
@@ -373,13 +397,14 @@ def _consider(sc: _Scaling, side: str, where: str, match: Match, X: sp.Expr, Y: 
     if key in sc.seen:
         return
     sc.seen.add(key)
-    if coef == 0 or not _side_conditions_hold(lemma, inst, goal, sc.pos):
+    side_eqs = None if coef == 0 else _side_conditions_hold(lemma, inst, goal, sc.pos)
+    if side_eqs is None:
         return
     if not sc.pos.prove(sp.sympify(coef), False):
         return
     if not _tight(lemma.rhs.subs(subs, simultaneous=True) - lemma.lhs.subs(subs, simultaneous=True), sc.point):
         return
-    cand = LemmaCandidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where)
+    cand = LemmaCandidate(lemma.name, inst, coef, rel, _replace_side(rel, side, new_side), where, side_eqs)
     old_side = rel.lhs if side == "lhs" else rel.rhs
     change = (old_side - new_side) if sc.role_of[side] == "big" else (new_side - old_side)
     if _kernel_accepts(_local_step(goal, cand, change), sc.kernel):
@@ -443,12 +468,48 @@ def candidates(goal: Goal, lemma: LemmaStatement, *, point: dict | None | str = 
     return sc.out   # one candidate per (side, new side, coefficient): see _Scaling.seen
 
 
+#: Most sub-products of one summand tried against a product pattern (``C(factors, k)``).
+MAX_SUBPRODUCTS = 64
+
+
+def _pattern_factors(pattern: sp.Expr) -> int:
+    """The number of factors of a one-term product of powers with variable exponents
+    (``p₁^w₁·p₂^w₂``, weighted AM-GM), else 0. Only such patterns are looked for among the
+    sub-products of a summand: a product of plain variables (``2xy``) would match almost every
+    sub-product of every monomial."""
+    if isinstance(pattern, sp.Add) or not isinstance(pattern, sp.Mul):
+        return 0
+    factors = [f for f in pattern.args if not f.is_number]
+    if not all(f.is_Pow and f.exp.has(sp.Wild) for f in factors):
+        return 0
+    return len(factors)
+
+
+def _subproduct_matches(j: int, factors: list[sp.Expr], others: sp.Expr, pattern: sp.Expr, k: int):
+    """A product pattern (weighted AM-GM's ``p₁^w₁·…·p₄^w₄``) as ``k`` of the factors of a summand
+    ``K·f``: ``(a+2b+3c+4d)·a^a·b^b·c^c·d^d`` holds it with ``K = a+2b+3c+4d``."""
+    symbolic = [i for i, f in enumerate(factors) if not f.is_number]
+    if len(symbolic) <= k:
+        return
+    for n, chosen in enumerate(itertools.combinations(symbolic, k)):
+        if n >= MAX_SUBPRODUCTS:
+            return
+        f = sp.Mul(*(factors[i] for i in chosen))
+        K = sp.Mul(*(g for i, g in enumerate(factors) if i not in chosen))
+        for m in match_sum([f], pattern):
+            yield j, K, f, others, m, sp.Integer(0)
+
+
 def _inner_matches(terms: list[sp.Expr], pattern: sp.Expr, *, denominators: bool):
     """Matches of ``pattern`` inside a factor ``f`` of a summand ``K·f`` (or ``K/f`` with
-    ``denominators``): yields ``(j, K, f, other summands, match, rest of f)``."""
+    ``denominators``), or, for a product pattern, as a sub-product ``f`` of a summand:
+    yields ``(j, K, f, other summands, match, rest of f)``."""
+    k = 0 if denominators else _pattern_factors(pattern)
     for j, t in enumerate(terms):
         factors = list(sp.Mul.make_args(t))
         others = sp.Add(*(terms[:j] + terms[j + 1:]))
+        if k >= 2:
+            yield from _subproduct_matches(j, factors, others, pattern, k)
         for i, f in enumerate(factors):
             if denominators:
                 if not (f.is_Pow and f.exp == -1):

@@ -35,7 +35,7 @@ from prover.lean.render.common import (
     slack_fact,
     step_expr,
 )
-from prover.lean.render.field_identity import prove_equality
+from prover.lean.render.field_identity import EqFact, prove_equality
 from prover.lean.render.linear import linear_step
 from prover.lean.syntax import LeanSyntaxError, lean_expr, lean_rel, ring_identity
 from prover.problem import Relation, var
@@ -129,7 +129,7 @@ def _weight_text(w: sp.Expr) -> str:
 
 
 def _weighted_mean(step: Step, lem: LemmaStatement, inst: dict[str, sp.Expr], ctx: RenderContext,
-                   fact: str) -> tuple[list[str], str, str]:
+                   fact: str, side_equalities: dict | None = None) -> tuple[list[str], str, str]:
     """``Real.geom_mean_le_arith_meanN_weighted {w₁ … p₁ …} (hw₁ : 0 ≤ w₁) … (hp₁ : 0 ≤ p₁) …
     (hw : w₁ + … = 1) : p₁ ^ w₁ * … ≤ w₁ * p₁ + …`` (Mathlib/Analysis/MeanInequalities.lean): its
     weights and points are implicit, so every side condition is a ``have`` whose type is the
@@ -153,7 +153,16 @@ def _weighted_mean(step: Step, lem: LemmaStatement, inst: dict[str, sp.Expr], ct
         names.append(n)
         lines.append(f"have {n} : (0 : ℝ) ≤ {_weight_text(inst[v])} := by {_nonneg_tactic(inst[v])}")
     total = " + ".join(_weight_text(inst[w]) for w in ws)
-    id_lines, comb = prove_equality(total, "1", list(step.goal.variables), ctx)
+    # the weights' sum is 1 as an identity, or by the goal's equalities (the kernel's
+    # side_equalities: slack = Σ λ·(lhs − rhs) of hypothesis k)
+    facts = []
+    for t in (side_equalities or {}).get(str(len(lem.side_conditions) - 1), []):
+        k = int(t["hyp"])
+        h = step.goal.hypotheses[k]
+        if h.op != "=":
+            raise RenderError(f"{lem.name}: side_equalities names hypothesis {k}, which is not an equality")
+        facts.append(EqFact(lean_expr(step_expr(step, t["poly"])), ctx.names[k], lean_expr(h.lhs), lean_expr(h.rhs)))
+    id_lines, comb = prove_equality(total, "1", list(step.goal.variables), ctx, facts)
     n = ctx.fresh("hsc")
     names.append(n)
     lines.append(f"have {n} : {total} = 1 := by")
@@ -184,6 +193,9 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
     fact = ctx.fresh("happ")
     a_text, b_text = lean_expr(A), lean_expr(B)
     head = f"have {fact} : {a_text} ≤ {b_text} := by"
+    if app.get("side_equalities") and lem.lean_name not in HYPOTHESES_ONLY:
+        raise RenderError(f"{name}: a side condition that holds by the goal's equalities is rendered "
+                          "for the weighted means only")
     if lem.trust == "kernel" and lem.certificate:
         names, lines = [], [f"-- {name}: replayed from its kernel certificate"]
         for r in sides:
@@ -197,7 +209,7 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
         raise RenderError(f"catalogue lemma {name!r} has no lean_name")
     ctx.used.add(lem.lean_name)
     if lem.lean_name in HYPOTHESES_ONLY:
-        lines, a_text, b_text = _weighted_mean(step, lem, inst, ctx, fact)
+        lines, a_text, b_text = _weighted_mean(step, lem, inst, ctx, fact, app.get("side_equalities"))
         return _Applied([f"-- {name}: {lem.lean_name}"] + lines, fact, False, A, B, a_text, b_text)
     args = [_paren(lean_expr(inst[v])) for v in lem.variables] + [_paren(_side_proof(r)) for r in sides]
     # the lemma's own statement may be written differently from our A ≤ B: ring closes the gap,
