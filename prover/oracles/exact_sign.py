@@ -38,6 +38,10 @@ Value = Union[sp.Rational, "Interval"]
 
 #: Interval precisions (bits) tried in turn before giving up on deciding a sign.
 PRECISIONS = (80, 240, 800)
+#: Highest root degree :func:`lean_value` builds exactly: sympy's automatic simplification of
+#: ``(p/q) ** (m/n)`` computes ``q ** (n - m)`` and factors it, which hangs for large ``n``
+#: (``w ** w`` at ``w = 8107/3624075``).
+MAX_EXACT_ROOT_DEGREE = 64
 
 
 class DomainError(ValueError):
@@ -253,6 +257,8 @@ def lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
                 raise Undecided("cannot tell whether an exponent is 0")
             return sp.Integer(1) if x.is_zero else sp.Integer(0)
         if not x.is_Integer:
+            if x.is_Rational and x.q > MAX_EXACT_ROOT_DEGREE:
+                raise Undecided(f"a root of degree {x.q} is too costly to build exactly")
             negative = b.is_negative
             if negative is None:
                 raise Undecided("cannot tell the sign of a base")
@@ -267,10 +273,25 @@ def lean_value(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
     return e.func(*args)
 
 
+def _has_costly_root(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr]) -> bool:
+    """Whether ``e`` at ``env`` has a rational power of degree above ``MAX_EXACT_ROOT_DEGREE``."""
+    for p in e.atoms(sp.Pow):
+        x = p.exp.xreplace(dict(env))
+        if x.is_Rational and x.q > MAX_EXACT_ROOT_DEGREE:
+            return True
+    return False
+
+
 def _is_zero_algebraic(e: sp.Expr, env: Mapping[sp.Symbol, sp.Expr], lean: bool = True) -> bool:
     """Exact zero test for algebraic values (minimal polynomial is ``x``)."""
+    e = sp.sympify(e)
     try:
-        val = lean_value(sp.sympify(e), env) if lean else sp.sympify(e).xreplace(dict(env))
+        if lean:
+            val = lean_value(e, env)
+        elif _has_costly_root(e, env):
+            return False
+        else:
+            val = e.xreplace(dict(env))
     except ValueError:  # DomainError, Undecided, or a missing value
         return False
     if val.has(sp.exp, sp.log) or not val.is_algebraic or not val.is_real:

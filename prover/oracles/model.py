@@ -143,6 +143,18 @@ def _target_fails(target: Relation, s: int) -> bool:
     return s == 0  # "!="
 
 
+def _enclosure_midpoint(e: sp.Expr, point: Mapping[sp.Symbol, sp.Expr]) -> tuple[sp.Expr, float]:
+    """``e`` at ``point`` from the rigorous interval evaluation (informational, never a decision)."""
+    try:
+        v = evaluate(e, point)
+    except ValueError:
+        return sp.nan, float("nan")
+    if isinstance(v, sp.Rational):
+        return v, float(v)
+    mid = v.mid.a  # an mpf
+    return sp.Float(mid, 30), float(mid)
+
+
 def _hyp_holds(h: Relation, s: int) -> bool:
     return not _target_fails(h, s)
 
@@ -426,15 +438,15 @@ class GoalModel:
             return None
         if not _target_fails(self.target, s):
             return None
+        notes: list[str] = []
         try:  # the exact value, as Lean computes it (sympy alone would give zoo for x / 0)
             slack = lean_value(self.target.slack(), point)
-        except ValueError:
-            slack = self.target.slack().xreplace(point)
-        try:
             sf = float(sp.N(slack, 30))
-        except (TypeError, ValueError):
-            sf = float("nan")
-        return Counterexample({str(k): point[k] ** self.powers.get(k, 1) for k in self.syms}, slack, sf, method)
+        except (TypeError, ValueError):  # too costly to build exactly: the rigorous enclosure's midpoint
+            slack, sf = _enclosure_midpoint(self.target.slack(), point)
+            notes.append("slack: midpoint of a rigorous enclosure (the exact value is too costly to build)")
+        return Counterexample({str(k): point[k] ** self.powers.get(k, 1) for k in self.syms}, slack, sf, method,
+                              notes)
 
     def _exponents(self) -> np.ndarray:
         return np.array([self.powers.get(s, 1) for s in self.syms], dtype=float)

@@ -32,6 +32,7 @@ Modules:
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
 * ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
 * ``tangent_plane`` — Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
+* ``variable_signs`` — Signs of variables that the hypotheses imply only together become hypotheses (SOS-proved).
 * ``termwise_sos`` — Isolated fudging (SOS-fudging): close ``Σ_i T_i + K >= 0`` term by term.
 
 Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).

@@ -6,6 +6,7 @@ Modules:
 * ``difference_substitution`` — Difference substitution (SDS) for polynomial goals on the nonnegative orthant.
 * ``rational_linalg`` — Exact rational helpers for certificates: polynomials as ``{exponent tuple: fmpq}`` dicts, sympy …
 * ``signs`` — What a goal's hypotheses say about signs, read syntactically (a filter, never a proof): the variables …
+* ``sos_zeros`` — Irrational zeros of an SOS target (numeric, refined at 60 digits), for facial reduction.
 * ``sos`` — SOS closer: a Gram-matrix SDP (cvxpy + Clarabel/SCS) turned into an exact certificate.
 
 Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).

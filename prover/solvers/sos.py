@@ -610,7 +610,10 @@ def reduce_at_numeric_zeros(pp: PolyProblem, blocks: list[Block]) -> bool:
     zero off the constraint set forces nothing)."""
     if pp.eqs:
         return False
+    t0 = time.monotonic()
     zeros = [z for z in sos_zeros.numeric_zeros(pp.p, len(pp.syms)) if _zero_in_region(pp, z)]
+    if DEBUG:
+        print("numeric zeros", len(zeros), f"{time.monotonic() - t0:.2f} s")
     if not zeros:
         return False
     changed = False
