@@ -25,6 +25,7 @@ import itertools
 import os
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -212,6 +213,39 @@ def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True
     return blocks, eqm
 
 
+#: membership tests of the Newton polytope of a support, kept across calls: the search asks the
+#: same polynomial again and again (rounds, multipliers, sibling goals)
+_NEWTON_CACHE: dict[frozenset, Callable[[tuple[int, ...]], bool]] = {}
+_NEWTON_CACHE_SIZE = 256
+
+
+def _newton_membership(support: frozenset) -> Callable[[tuple[int, ...]], bool]:
+    """``w ↦ w ∈ conv(support)``: a bounding-box test first (exact, cheap), then an LP."""
+    hit = _NEWTON_CACHE.get(support)
+    if hit is not None:
+        return hit
+    from scipy.optimize import linprog
+    pts = np.array([list(m) for m in support], dtype=float).T          # n × s
+    lo, hi = pts.min(axis=1), pts.max(axis=1)
+    A_eq = np.vstack([pts, np.ones((1, pts.shape[1]))])
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def inside(w: tuple[int, ...]) -> bool:
+        if w not in memo:
+            if any(x < a or x > b for x, a, b in zip(w, lo, hi)):
+                memo[w] = False
+            else:
+                res = linprog(np.zeros(pts.shape[1]), A_eq=A_eq, b_eq=np.array(list(w) + [1.0], dtype=float),
+                              bounds=(0, None), method="highs")
+                memo[w] = res.status == 0
+        return memo[w]
+
+    if len(_NEWTON_CACHE) >= _NEWTON_CACHE_SIZE:
+        _NEWTON_CACHE.pop(next(iter(_NEWTON_CACHE)))
+    _NEWTON_CACHE[support] = inside
+    return inside
+
+
 def _newton_prune(pp: PolyProblem, blocks: list[Block]) -> None:
     """Drop basis monomials outside the half Newton polytope. When every multiplier is a
     monomial ``x^μ`` in nonnegative variables, ``x = y²`` turns the certificate into a plain SOS
@@ -219,18 +253,7 @@ def _newton_prune(pp: PolyProblem, blocks: list[Block]) -> None:
     ``μ + 2u ∈ conv(supp p)``. (A pruning guess: the certificate is checked exactly anyway.)"""
     if any(len(b.mpoly) != 1 or next(iter(b.mpoly.values())) <= 0 for b in blocks) or len(pp.p) < 2:
         return
-    from scipy.optimize import linprog
-    pts = np.array([list(m) for m in pp.p], dtype=float).T          # n × s
-    A_eq = np.vstack([pts, np.ones((1, pts.shape[1]))])
-    memo: dict[tuple[int, ...], bool] = {}
-
-    def inside(w: tuple[int, ...]) -> bool:
-        if w not in memo:
-            res = linprog(np.zeros(pts.shape[1]), A_eq=A_eq, b_eq=np.array(list(w) + [1.0], dtype=float),
-                          bounds=(0, None), method="highs")
-            memo[w] = res.status == 0
-        return memo[w]
-
+    inside = _newton_membership(frozenset(pp.p))
     for b in blocks:
         mu = next(iter(b.mpoly))
         keep = [u for u in b.basis if inside(tuple(m + 2 * e for m, e in zip(mu, u)))]
@@ -519,10 +542,14 @@ def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: li
         denoms = [D for D in DENOMS if D * min_eig >= 0.05 * size][:7] or list(DENOMS[-2:])
     else:       # singular: only small denominators can land exactly on the face
         denoms = [1, 2, 4, 6, 12, 24, 60, 720, 10**4, 10**6]
+    fproj = _FloatProjection.of(proj)
     for D in denoms:
         if time.monotonic() > deadline:
             return None
-        x0 = flint.fmpq_mat(N, 1, [round_fmpq(v, D) for v in xnum])
+        q0 = [round_fmpq(v, D) for v in xnum]
+        if fproj is not None and fproj.clearly_indefinite(sysm, blocks, q0):
+            continue
+        x0 = flint.fmpq_mat(N, 1, q0)
         x = proj.project(x0)
         if x is None:
             return None
@@ -531,6 +558,55 @@ def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: li
         if ldls is not None:
             return ldls, xs
     return None
+
+
+@dataclass
+class _FloatProjection:
+    """The projector's least-norm projection in floats, to skip a rounding whose exact projection
+    would certainly fail the PSD check (a rejection only: acceptance stays exact)."""
+
+    A: np.ndarray
+    b: np.ndarray
+    pinv: np.ndarray
+
+    #: relative eigenvalue margin; looser than PSD_REJECT since the float projection carries the
+    #: conditioning of ``A``
+    MARGIN = 1e-6
+
+    @staticmethod
+    def of(proj: AffineProjector) -> _FloatProjection | None:
+        cached = getattr(proj, "_float", None)
+        if cached is None:
+            cached = False
+            if proj.G is not None:
+                A = np.array([[float(proj.Ai[i, j]) for j in range(proj.Ai.ncols())]
+                              for i in range(proj.Ai.nrows())])
+                b = np.array([float(proj.bi[i, 0]) for i in range(proj.bi.nrows())])
+                try:
+                    cached = _FloatProjection(A, b, np.linalg.pinv(A))
+                except np.linalg.LinAlgError:
+                    cached = False
+            proj._float = cached
+        return cached or None
+
+    def clearly_indefinite(self, sysm: System, blocks: list[Block], q0: list[flint.fmpq]) -> bool:
+        x0 = np.array([float(q) for q in q0])
+        x = x0 + self.pinv @ (self.b - self.A @ x0)
+        for M in _gram_matrices_float(sysm, blocks, x):
+            if M.size:
+                w = np.linalg.eigvalsh(M)
+                if w[0] < -self.MARGIN * max(1.0, abs(w[-1])):
+                    return True
+        return False
+
+
+def _gram_matrices_float(sysm: System, blocks: list[Block], x: np.ndarray) -> list[np.ndarray]:
+    Ms = [np.zeros((b.r, b.r)) for b in blocks]
+    for v, lay in zip(x, sysm.layout):
+        if lay[0] == "X":
+            _, k, s, t = lay
+            Ms[k][s, t] = Ms[k][t, s] = v
+    return Ms
 
 
 def _gram_matrices(sysm: System, blocks: list[Block], xs: list) -> list[list[list]]:
@@ -543,9 +619,25 @@ def _gram_matrices(sysm: System, blocks: list[Block], xs: list) -> list[list[lis
     return Ms
 
 
+#: a float eigenvalue below ``-PSD_REJECT·max(1, top)`` rejects a rounded Gram matrix before its
+#: exact LDLᵀ (most rounded candidates fail, and the exact failure costs ~0.1 s each); only a
+#: rejection, never an acceptance, is decided in floats
+PSD_REJECT = 1e-9
+
+
+def _clearly_indefinite(M: list[list[flint.fmpq]]) -> bool:
+    if not M:
+        return False
+    w = np.linalg.eigvalsh(np.array([[float(x) for x in row] for row in M]))
+    return bool(w[0] < -PSD_REJECT * max(1.0, abs(float(w[-1]))))
+
+
 def _check_psd(sysm: System, blocks: list[Block], xs: list[flint.fmpq]):
+    Ms = _gram_matrices(sysm, blocks, xs)
+    if any(_clearly_indefinite(M) for M in Ms):
+        return None
     out = []
-    for M in _gram_matrices(sysm, blocks, xs):
+    for M in Ms:
         ldl = ldl_psd(M)
         if ldl is None:
             return None
