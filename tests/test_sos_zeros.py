@@ -58,3 +58,13 @@ def test_imo_2006_3_squared_gets_an_exact_certificate_the_kernel_accepts() -> No
 
 def test_a_constant_below_the_bound_gets_no_certificate() -> None:
     assert S.sos_certificate(_goal(sp.Rational(80, 512)), time_limit=20) is None
+
+
+def test_the_zero_search_stops_at_its_deadline() -> None:
+    """No new start after the deadline: a search that would take seconds returns at once."""
+    import time
+
+    pp = S.poly_problem(_goal(sp.Rational(81, 512)))
+    t = time.monotonic()
+    assert Z.numeric_zeros(pp.p, 3, deadline=t) == []
+    assert time.monotonic() - t < 0.5

@@ -713,7 +713,12 @@ def reduce_face(blocks: list[Block], Xs: list[np.ndarray], *, verify: bool = Tru
     return changed
 
 
-def reduce_at_numeric_zeros(pp: PolyProblem, blocks: list[Block]) -> bool:
+#: share of the time left that the numeric zero search may take (it is a guess; the SDP and the
+#: other closers need the rest)
+NUMERIC_ZEROS_SHARE = 0.25
+
+
+def reduce_at_numeric_zeros(pp: PolyProblem, blocks: list[Block], deadline: float | None = None) -> bool:
     """Restrict each block to the vectors orthogonal to ``v(z)`` at the target's irrational
     zeros in the hypotheses' closure (:mod:`prover.solvers.sos_zeros`), when their span is a
     recognised rational subspace; False if nothing changed. Not with equality hypotheses (a
@@ -721,7 +726,8 @@ def reduce_at_numeric_zeros(pp: PolyProblem, blocks: list[Block]) -> bool:
     if pp.eqs:
         return False
     t0 = time.monotonic()
-    zeros = [z for z in sos_zeros.numeric_zeros(pp.p, len(pp.syms)) if _zero_in_region(pp, z)]
+    until = None if deadline is None else t0 + NUMERIC_ZEROS_SHARE * max(0.0, deadline - t0)
+    zeros = [z for z in sos_zeros.numeric_zeros(pp.p, len(pp.syms), deadline=until) if _zero_in_region(pp, z)]
     if DEBUG:
         print("numeric zeros", len(zeros), f"{time.monotonic() - t0:.2f} s")
     if not zeros:
@@ -844,7 +850,7 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
             continue
         if not tried_numeric:
             tried_numeric = True
-            if reduce_at_numeric_zeros(pp, blocks):
+            if reduce_at_numeric_zeros(pp, blocks, deadline):
                 continue
         if not reduce_face(blocks, Xs, verify=False):
             return None

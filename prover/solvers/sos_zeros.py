@@ -18,6 +18,7 @@ checked exactly by the kernel.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -34,8 +35,13 @@ MAX_DENOMINATOR = 10**9
 RECOGNISE_TOL = mpmath.mpf(10) ** -35
 
 
-def _eval_np(p: PolyDict, x: np.ndarray) -> float:
-    return float(sum(float(c) * np.prod([x[i] ** e for i, e in enumerate(m)]) for m, c in p.items()))
+def _np_poly(p: PolyDict) -> tuple[np.ndarray, np.ndarray]:
+    """Exponent matrix (terms × variables) and float coefficients, for vectorised evaluation."""
+    return np.array(list(p), dtype=float), np.array([float(c) for c in p.values()])
+
+
+def _eval_np(E: np.ndarray, cs: np.ndarray, x: np.ndarray) -> float:
+    return float(cs @ np.prod(x[None, :] ** E, axis=1))
 
 
 def _mp_poly(p: PolyDict):
@@ -120,9 +126,11 @@ def _refine(terms, x0: np.ndarray, homog: bool) -> list[mpmath.mpf] | None:
     return x
 
 
-def numeric_zeros(p: PolyDict, nvars: int, seed: int = 0) -> list[list[mpmath.mpf]]:
+def numeric_zeros(p: PolyDict, nvars: int, seed: int = 0, *,
+                  deadline: float | None = None) -> list[list[mpmath.mpf]]:
     """Real zeros of ``p ≥ 0`` found from random starts (one per ray when ``p`` is homogeneous),
-    each refined to about 50 digits; empty for more than :data:`MAX_VARS` variables."""
+    each refined to about 50 digits; empty for more than :data:`MAX_VARS` variables. No new
+    start after ``deadline`` (``time.monotonic()``)."""
     if nvars > MAX_VARS or not p:
         return []
     from scipy.optimize import minimize
@@ -130,14 +138,17 @@ def numeric_zeros(p: PolyDict, nvars: int, seed: int = 0) -> list[list[mpmath.mp
     homog = is_homogeneous(p)
     d = max(sum(m) for m in p)
     rng = np.random.default_rng(seed)
+    E, cs = _np_poly(p)
 
     def f(x: np.ndarray) -> float:
-        v = _eval_np(p, x)
+        v = _eval_np(E, cs, x)
         return v / float(np.dot(x, x)) ** (d / 2) if homog else v
 
     found: list[np.ndarray] = []
     scale = max(abs(float(c)) for c in p.values())
     for _ in range(STARTS):
+        if deadline is not None and time.monotonic() > deadline:
+            break
         r = minimize(f, rng.normal(size=nvars), method="BFGS", options={"gtol": 1e-12})
         if not np.all(np.isfinite(r.x)) or r.fun > 1e-8 * scale:
             continue
