@@ -610,12 +610,7 @@ class _FloatProjection:
     def clearly_indefinite(self, sysm: System, blocks: list[Block], q0: list[flint.fmpq]) -> bool:
         x0 = np.array([float(q) for q in q0])
         x = x0 + self.pinv @ (self.b - self.A @ x0)
-        for M in _gram_matrices_float(sysm, blocks, x):
-            if M.size:
-                w = np.linalg.eigvalsh(M)
-                if w[0] < -self.MARGIN * max(1.0, abs(w[-1])):
-                    return True
-        return False
+        return any(_float_indefinite(M, self.MARGIN) for M in _gram_matrices_float(sysm, blocks, x))
 
 
 def _gram_matrices_float(sysm: System, blocks: list[Block], x: np.ndarray) -> list[np.ndarray]:
@@ -643,11 +638,16 @@ def _gram_matrices(sysm: System, blocks: list[Block], xs: list) -> list[list[lis
 PSD_REJECT = 1e-9
 
 
-def _clearly_indefinite(M: list[list[flint.fmpq]]) -> bool:
-    if not M:
+def _float_indefinite(M: np.ndarray, margin: float) -> bool:
+    """An eigenvalue below ``-margin·max(1, top)``: certainly not PSD (a rejection only)."""
+    if not M.size:
         return False
-    w = np.linalg.eigvalsh(np.array([[float(x) for x in row] for row in M]))
-    return bool(w[0] < -PSD_REJECT * max(1.0, abs(float(w[-1]))))
+    w = np.linalg.eigvalsh(M)
+    return bool(w[0] < -margin * max(1.0, abs(float(w[-1]))))
+
+
+def _clearly_indefinite(M: list[list[flint.fmpq]]) -> bool:
+    return _float_indefinite(np.array([[float(x) for x in row] for row in M]), PSD_REJECT)
 
 
 def _check_psd(sysm: System, blocks: list[Block], xs: list[flint.fmpq]):
