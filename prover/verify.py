@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sympy as sp
@@ -47,27 +48,91 @@ def statement_of(problem: Any) -> Statement | None:
     return Statement(tuple(problem.variables), tuple(f.hypotheses), f.goal)
 
 
-def statement_from_proof_json(data: Any) -> tuple[Statement | None, str]:
+@dataclass(frozen=True)
+class ClaimedTheorem:
+    """The theorem a proof file claims, as its Lean text reads (see :func:`read_claimed_theorem`).
+
+    ``statement`` is None when the file has no Lean text (the kernel then checks the file's own
+    problem section) or when it is refused; ``refusal`` (one line, "" if none) says why the file
+    cannot be accepted as it stands, ``unreadable`` whether that is because its Lean text cannot
+    be read at all; ``declaration`` names the Lean declaration read (None without Lean text)."""
+
+    statement: Statement | None
+    how: str
+    problem_name: str
+    declaration: str | None = None
+    refusal: str = ""
+    unreadable: bool = False
+
+
+def names_match(declaration: str, problem_name: str) -> bool:
+    """Whether the Lean declaration ``declaration`` is the problem ``problem_name``'s theorem: the
+    same name, or the last component of a benchmark id (``mo-int-20/P1`` is theorem ``P1``)."""
+    return declaration == problem_name or ("/" in problem_name and declaration == problem_name.rsplit("/", 1)[1])
+
+
+def read_claimed_theorem(data: Any) -> ClaimedTheorem:
     """The theorem a proof file claims, read freshly by the front-end from the file's Lean text
-    (never from the file's own ``statement`` field), and a sentence saying how; ``None`` when the
-    file has no Lean text (or it does not parse): the kernel then checks the file's own problem."""
+    (never from the file's own ``statement`` field).
+
+    The declaration read (``lean_name``, else the text's one declaration) must be the problem's
+    own theorem (:func:`names_match`), so that a verdict names the theorem it checked; Lean text
+    that does not parse is refused, never replaced by the file's own problem section."""
+    problem = data.get("problem") if isinstance(data, dict) else None
+    if not isinstance(problem, dict):
+        return ClaimedTheorem(None, "no problem section in the file", "")
+    pname = str(problem.get("name", ""))
+    lean = problem.get("lean")
+    if lean is None:
+        return ClaimedTheorem(None, "no Lean text in the file: checked against its own problem section", pname)
+    wanted = problem.get("lean_name")
+    if not isinstance(lean, str) or not (wanted is None or isinstance(wanted, str)):
+        field_name = "lean" if not isinstance(lean, str) else "lean_name"
+        return _unreadable(pname, wanted if isinstance(wanted, str) else None,
+                           f"its `{field_name}` field is not a text")
+    if wanted is not None and not names_match(wanted, pname):
+        return _mismatch(pname, wanted)
+    return _parse_claim(problem, lean, pname, wanted)
+
+
+def _parse_claim(problem: dict, lean: str, pname: str, wanted: str | None) -> ClaimedTheorem:
     from prover.frontend.errors import ParseError
     from prover.frontend.statement import parse_theorem
 
-    problem = data.get("problem") if isinstance(data, dict) else None
-    lean = problem.get("lean") if isinstance(problem, dict) else None
-    if not isinstance(lean, str):
-        return None, "no Lean text in the file: checked against its own problem section"
     real_division = bool(problem.get("real_division", True))
-    name = problem.get("lean_name") if isinstance(problem.get("lean_name"), str) else None
     try:
-        p = parse_theorem(lean, real_division=real_division, name=name)
-    except ParseError as exc:
-        return None, f"its Lean text does not parse ({exc}): checked against its own problem section"
+        p = parse_theorem(lean, real_division=real_division, name=wanted)
+    except (ParseError, RecursionError) as exc:
+        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return _unreadable(pname, wanted, f"its Lean text cannot be read ({why})")
+    except Exception as exc:  # noqa: BLE001 - a front-end failure is no reading of the text either
+        why = (str(exc).strip().splitlines() or [""])[0]
+        return _unreadable(pname, wanted, f"its Lean text cannot be read (front-end failure: "
+                                          f"{type(exc).__name__}: {why})")
+    declaration = str(p.name)
+    if not names_match(declaration, pname):
+        return _mismatch(pname, declaration)
     how = "checked against its Lean statement, read again by the front-end"
     if real_division:
         how += " (LIPS convention: every `/` is real division)"
-    return statement_of(p), how
+    return ClaimedTheorem(statement_of(p), how, pname, declaration)
+
+
+def _unreadable(pname: str, declaration: str | None, why: str) -> ClaimedTheorem:
+    return ClaimedTheorem(None, why + ": not checked", pname, declaration, why + ": not checked", True)
+
+
+def _mismatch(pname: str, declaration: str) -> ClaimedTheorem:
+    why = f"its Lean text is read as theorem `{declaration}`, not the problem's own theorem: not checked"
+    return ClaimedTheorem(None, why, pname, declaration, why)
+
+
+def statement_from_proof_json(data: Any) -> tuple[Statement | None, str]:
+    """The faithful statement of :func:`read_claimed_theorem` and a sentence saying how; ``None``
+    when the file has no Lean text, or when it is refused (the sentence then says why, and
+    :func:`check_proof` rejects the file)."""
+    claim = read_claimed_theorem(data)
+    return claim.statement, claim.refusal or claim.how
 
 
 def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statement | None = None) -> Verdict:
@@ -78,7 +143,10 @@ def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statem
         statement = statement_of(proof.problem)
     if statement is None:
         # a proof read from a file: its Lean text, read again (never the file's own `statement`)
-        statement = statement_from_proof_json(proof.to_json() if hasattr(proof, "to_json") else proof)[0]
+        claim = read_claimed_theorem(proof.to_json() if hasattr(proof, "to_json") else proof)
+        if claim.refusal:
+            return Verdict(False, [claim.refusal])
+        statement = claim.statement
     return _check.check_proof(proof, _lemmas(lemmas), statement)
 
 
