@@ -38,7 +38,7 @@ def E(text: str, variables=("a", "b", "c", "x"), **kw) -> sp.Expr:
 
 
 def _all_benchmark_problems() -> list[Problem]:
-    files = sorted(BENCH.glob("*.jsonl"))
+    files = [BENCH / f for f in ("567neq-dev.jsonl", "chenneq.jsonl", "mo-int-20.jsonl")]  # the LIPS sets
     return [p for f in files for p in load_benchmark(f)]
 
 

@@ -1,5 +1,7 @@
-"""Benchmark files: JSONL with one Lean statement per line (field ``lean``), read with the
-LIPS convention that every ``/`` is real division (see shared/benchmarks/README.md).
+"""Benchmark files: JSONL with one Lean statement per line (field ``lean``). A bare declaration
+is read under the LIPS header its benchmark documents (``open Real``, the prefix notation
+``sqrt``, every ``/`` real division; see shared/benchmarks/README.md); an entry that is a whole
+Lean file, header included (miniF2F), is read exactly as Lean reads that file.
 
 A broken line (not JSON, not an object, no string ``lean``, a non-string ``id``, a statement that
 does not parse) never makes the whole file unusable: it is reported as a
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from prover.benchmark_lines import BenchmarkRecord, OnSkip, SkippedLine, read_records, warn_skipped
 from prover.frontend.errors import ParseError
-from prover.frontend.statement import parse_theorem
+from prover.frontend.statement import is_whole_file, parse_theorem
 from prover.problem import Problem
 
 
@@ -25,7 +27,9 @@ def _problem(path: Path, rec: BenchmarkRecord, real_division: bool) -> Problem:
     """The problem of one record; :class:`ParseError` (naming the id) if it does not parse."""
     entry, ident = rec.entry, _ident(path, rec)
     try:
-        p = parse_theorem(entry["lean"], real_division=real_division)
+        # a whole Lean file (miniF2F's entries: `import`, `open …`) declares its own context
+        lips = real_division and not is_whole_file(entry["lean"])
+        p = parse_theorem(entry["lean"], real_division=lips)
     except ParseError as exc:
         raise ParseError(f"{ident}: {exc.message}", exc.column, exc.line) from None
     p.name = ident

@@ -1,10 +1,15 @@
 """Tokenizer for the part of Lean 4 syntax a theorem statement uses.
 
-It never fails: characters it does not know become ``"?"`` tokens, so that a proof after
-``:=`` (which we skip) may contain anything; the parser reports an unknown token only when
-it has to read it. Comments (``--`` and nested ``/- -/``) are skipped. Numerals of any length
-are tokens too; :func:`literal_problem` says which ones the parser must refuse (a proof after
-``:=`` is never read, so its numerals do not matter).
+It reads a whole Lean file the way Lean's tokenizer does for everything that can hide or
+reveal a command: comments (``--`` and nested ``/- -/``, doc comments included) are skipped,
+string literals (``"…"`` with escapes, raw ``r"…"`` / ``r#"…"#``) and character literals
+(``'a'``, ``'\n'``) are single tokens (``kind`` ``"str"``/``"char"``), and ``«…»`` names are
+identifiers. Characters it does not know become ``"?"`` tokens, so that a proof after ``:=``
+(which we skip) may contain anything; the parser reports an unknown token only when it has to
+read it. An unterminated comment, string or ``«`` is an error: the rest of the file could not
+be split into commands. Numerals of any length are tokens too; :func:`literal_problem` says
+which ones the parser must refuse (a proof after ``:=`` is never read, so its numerals do not
+matter).
 """
 
 from __future__ import annotations
@@ -17,18 +22,18 @@ from prover.frontend.errors import Located
 
 @dataclass(frozen=True)
 class Token:
-    kind: str       # "ident" | "num" | "op" | "?" | "eof"
+    kind: str       # "ident" | "num" | "op" | "str" | "char" | "?" | "eof"
     text: str
     pos: int        # character offset in the source
 
 
 #: Multi-character symbols first (longest match wins).
 SYMBOLS = (
-    ":=", "<=", ">=", "!=", "->", "<->", "⁻¹", "..",
+    ":=", "=>", "<=", ">=", "!=", "->", "<->", "⁻¹", "..",
     "(", ")", "{", "}", "[", "]", "⦃", "⦄", ":", ",", "+", "-", "*", "/", "^", "<", ">", "=",
     "≤", "≥", "≠", "∧", "∨", "¬", "→", "↔", "∀", "∃", "√", "|", "%", "∑", "∏", "·", "•", "⟨",
     "⟩", "@", "!", "∈", "∉", "∣", "⌊", "⌋", "⌈", "⌉", "∘", "×", "λ", "π", "∞", "ℯ", "#", "$",
-    "&", "'", "\"", ";", "~",
+    "&", "'", ";", "~", "`",
 )
 
 _NUM = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -64,11 +69,27 @@ def tokenize(text: str) -> list[Token]:
         if text.startswith("/-", i):
             i = _skip_block_comment(text, i)
             continue
+        if ch == '"':
+            j = _skip_string(text, i + 1, i)
+            toks.append(Token("str", text[i:j], i))
+            i = j
+            continue
+        if ch == "r" and _raw_string_start(text, i):
+            j = _skip_raw_string(text, i)
+            toks.append(Token("str", text[i:j], i))
+            i = j
+            continue
+        if ch == "'" and i + 1 < n and text[i + 1] != "'":
+            j = _char_literal_end(text, i)
+            if j is not None:
+                toks.append(Token("char", text[i:j], i))
+                i = j
+                continue
         if ch == "«":
             j = text.find("»", i)
             if j < 0:
                 raise Located("unterminated «name»", i)
-            toks.append(Token("ident", text[i + 1:j], i))
+            toks.append(Token("ident", text[i:j + 1], i))   # kept quoted: «theorem» is no keyword
             i = j + 1
             continue
         if ch in "0123456789":
@@ -114,6 +135,51 @@ def literal_problem(text: str) -> str | None:
         if len(mag) > len(str(MAX_LITERAL_EXPONENT)) or int(mag) > MAX_LITERAL_EXPONENT:
             return f"scientific exponent of `{text[:20]}` is too large (at most {MAX_LITERAL_EXPONENT})"
     return None
+
+
+def _skip_string(text: str, i: int, start: int) -> int:
+    """The offset after the string literal whose body starts at ``i`` (``\\`` escapes one character)."""
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    raise Located("unterminated string literal", start)
+
+
+_RAW_START = re.compile(r'r(#*)"')
+_CHAR_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|.)", re.DOTALL)
+
+
+def _raw_string_start(text: str, i: int) -> bool:
+    """``r"`` or ``r#…#"`` at ``i``, not inside an identifier (``for"`` is no raw string)."""
+    return (i == 0 or not _ident_rest(text[i - 1])) and _RAW_START.match(text, i) is not None
+
+
+def _skip_raw_string(text: str, i: int) -> int:
+    m = _RAW_START.match(text, i)
+    assert m is not None
+    end = '"' + m.group(1)
+    j = text.find(end, m.end())
+    if j < 0:
+        raise Located("unterminated raw string literal", i)
+    return j + len(end)
+
+
+def _char_literal_end(text: str, i: int) -> int | None:
+    """The offset after the character literal at ``i`` (``'a'``, ``'\\n'``, ``'\\x41'``,
+    ``'\\u{3b1}'``), or None when ``'`` does not start one there."""
+    j = i + 1
+    if j < len(text) and text[j] == "\\":
+        m = _CHAR_ESCAPE.match(text, j)
+        if m is None:
+            return None
+        j = m.end()
+    else:
+        j += 1
+    return j + 1 if j < len(text) and text[j] == "'" else None
 
 
 def _skip_block_comment(text: str, i: int) -> int:

@@ -10,7 +10,6 @@ proof after ``:=`` is ignored. A source whose header carries the LIPS macro that
 from __future__ import annotations
 
 import keyword
-import re
 import unicodedata
 
 import sympy as sp
@@ -18,49 +17,91 @@ import sympy as sp
 from prover.frontend.elaborate import Scope, elab_proposition, elab_relation
 from prover.frontend.errors import Located, ParseError
 from prover.frontend.fidelity import Fidelity
+from prover.frontend.lean_file import (
+    DECLARATIONS,
+    Declaration,
+    FileContext,
+    context_before,
+    declarations,
+    is_real_division_macro,
+    split_commands,
+    unquote,
+)
 from prover.frontend.lexer import Token, literal_problem, tokenize
-from prover.frontend.syntax import TYPE_NAMES, TermParser, describe
+from prover.frontend.names import NameError_, resolve_function, resolve_type
+from prover.frontend.syntax import TYPE_NAMES, SyntaxNode, TermParser, describe
 from prover.problem import Hypothesis, Problem, var
 
-DECL_KEYWORDS = ("theorem", "lemma", "example")
-_MODIFIERS = {"private", "protected", "noncomputable", "nonrec", "unsafe", "partial"}
+DECL_KEYWORDS = DECLARATIONS
 _CLOSERS = {"(": ")", "{": "}", "⦃": "⦄"}
 _RESERVED_VARS = {"sqrt", "Rational", "Integer", "exp", "log", "Symbol", "Pow", "Mul", "Add"}
-_LIPS_DIV_MACRO = re.compile(r"macro_rules\s*\|\s*`\(\s*\$x\s*/\s*\$y\s*\)\s*=>\s*`\(\s*HDiv\.hDiv\s*\(\s*\$x\s*:\s*ℝ")
+#: Size bounds checked before anything is elaborated (a statement beyond them is refused).
+MAX_VARIABLES = 32
+MAX_HYPOTHESES = 64
+MAX_STATEMENT_TOKENS = 20_000
 
 
 def has_real_division_macro(text: str) -> bool:
-    """Does the source define the LIPS macro that makes every ``/`` real division?"""
-    return bool(_LIPS_DIV_MACRO.search(text))
+    """Is the LIPS real-division ``macro_rules`` a command of ``text`` (not in a comment or a
+    string)? Whether it is in effect at a theorem is :func:`parse_theorem`'s business."""
+    try:
+        tokens = tokenize(text)
+    except Located:
+        return False
+    return any(c.keyword == "macro_rules" and is_real_division_macro(tokens[c.key + 1:c.end])
+               for c in split_commands(tokens, text))
+
+
+def is_whole_file(text: str) -> bool:
+    """Does ``text`` carry its own header (a command such as ``import`` or ``open`` before its
+    first declaration)? Such a benchmark entry is a whole Lean file and declares its own context;
+    a bare declaration is read under the LIPS header its benchmark documents."""
+    try:
+        tokens = tokenize(text)
+    except Located:
+        return False
+    commands = split_commands(tokens, text)
+    return bool(commands) and commands[0].keyword not in DECLARATIONS
 
 
 def parse_theorem(text: str, *, real_division: bool = False, name: str | None = None) -> Problem:
     """Parse the one declaration in ``text`` (or the one called ``name``) into a Problem.
 
-    Raises :class:`ParseError` (one line, with the 1-based column) on anything unsupported.
+    ``text`` is read as Lean reads a file: the commands before the declaration (``open``,
+    ``namespace``, the real-division ``macro_rules`` …) decide what it means, and a command whose
+    effect is not modelled is refused (:mod:`.lean_file`). ``real_division=True`` declares the LIPS
+    header (``open Real``, the prefix notation ``sqrt``, the real-division macro) in front of the
+    text, as the LIPS benchmark files do. Raises :class:`ParseError` (one line, with the 1-based
+    column) on anything unsupported.
     """
     try:
         tokens = tokenize(text)
-        starts = [i for i, t in enumerate(tokens) if t.kind == "ident" and t.text in DECL_KEYWORDS]
-        if not starts:
+        commands = split_commands(tokens, text)
+        decls = declarations(tokens, commands)
+        if not decls:
             raise Located("no `theorem`, `lemma` or `example` found", _first_pos(tokens))
-        real_division = real_division or has_real_division_macro(text)
-        if name is None:
-            if len(starts) > 1:
-                raise Located(f"{len(starts)} declarations found; choose one (FILE.lean#name)",
-                              tokens[starts[1]].pos)
-            _check_literals(tokens, starts[0])
-            return _Decl(tokens, starts[0], real_division).parse()
-        for i in starts:
-            nxt = tokens[i + 1]
-            if tokens[i].text != "example" and nxt.kind == "ident" and nxt.text == name:
-                _check_literals(tokens, i)
-                return _Decl(tokens, i, real_division).parse()
-        raise Located(f"no declaration named `{name}`", 0)
+        target = _choose(decls, tokens, name)
+        context = context_before(tokens, text, commands, target.index, lips=real_division)
+        _check_literals(tokens, target.key)
+        return _Decl(tokens, target.key, context, commands[target.index].end, lips=real_division).parse()
     except Located as exc:
         raise exc.to_parse_error(text) from None
     except RecursionError:
         raise ParseError("expression nested too deeply", 1) from None
+
+
+def _choose(decls: list[Declaration], tokens: list[Token], name: str | None) -> Declaration:
+    if name is None:
+        if len(decls) > 1:
+            raise Located(f"{len(decls)} declarations found; choose one (FILE.lean#name)",
+                          tokens[decls[1].key].pos)
+        return decls[0]
+    named = [d for d in decls if d.keyword != "example" and d.name == name]
+    if not named:
+        raise Located(f"no declaration named `{name}`", 0)
+    if len(named) > 1:
+        raise Located(f"`{name}` is declared twice (Lean rejects the second)", tokens[named[1].key].pos)
+    return named[0]
 
 
 def declaration_names(text: str) -> list[str]:
@@ -69,11 +110,7 @@ def declaration_names(text: str) -> list[str]:
         tokens = tokenize(text)
     except Located as exc:
         raise exc.to_parse_error(text) from None
-    out = []
-    for i, t in enumerate(tokens):
-        if t.kind == "ident" and t.text in DECL_KEYWORDS:
-            out.append("example" if t.text == "example" else tokens[i + 1].text)
-    return out
+    return [d.name for d in declarations(tokens, split_commands(tokens, text))]
 
 
 def _check_literals(tokens: list[Token], start: int, stop_at_proof: bool = True) -> None:
@@ -100,12 +137,42 @@ def check_variable_name(name: str, pos: int) -> None:
 
 
 class _Decl:
-    def __init__(self, tokens: list[Token], start: int, real_division: bool) -> None:
-        self.p = TermParser(tokens, start)
-        self.scope = Scope({}, real_division)
+    def __init__(self, tokens: list[Token], start: int, context: FileContext, end: int, *,
+                 lips: bool = False) -> None:
+        if end - start > MAX_STATEMENT_TOKENS:
+            raise Located(f"statement of {end - start} tokens is too long (at most {MAX_STATEMENT_TOKENS})",
+                          tokens[start].pos)
+        self.p = TermParser(tokens, start, resolve=self._resolve, adjacent_arguments=lips)
+        self.end = end
+        self.context = context
+        self.scope = Scope({}, context.real_division)
         self.fidelity = Fidelity(self.scope)
         self.hyps: list[Hypothesis] = []
         self.implicit: set[str] = set()
+        self.binder_names: set[str] = set()
+
+    def _resolve(self, name: Token, argument: SyntaxNode) -> str:
+        """The node kind of the function ``name`` applied to ``argument``, as Lean resolves it."""
+        from prover.frontend.elaborate import is_real
+        from prover.frontend.names import MODELLED
+
+        try:
+            return MODELLED[resolve_function(name.text, self.context.names, is_real(argument, self.scope))]
+        except NameError_ as exc:
+            raise Located(str(exc), name.pos) from None
+
+    def _bind(self, name: Token, variable: bool) -> None:
+        """A binder name, not a token of an open scoped notation. A variable and a hypothesis
+        never share a name: Lean's later binder shadows the earlier one, so the terms after it
+        would mean something else. (Two hypotheses may: no term refers to a hypothesis.)"""
+        if name.text in self.context.names.scoped_tokens():
+            raise Located(f"`{name.text}` is a notation after the `open`s here, not a name", name.pos)
+        clash = name.text in self.scope.variables or (variable and name.text in self.binder_names)
+        if clash:
+            raise Located(f"`{name.text}` is bound twice (Lean's later binder shadows the earlier one)",
+                          name.pos)
+        if not variable:
+            self.binder_names.add(name.text)
 
     def parse(self) -> Problem:
         p = self.p
@@ -116,7 +183,7 @@ class _Decl:
             t = p.peek()
             if t.kind != "ident" or t.text in DECL_KEYWORDS:
                 raise Located(f"expected a name after `{kw.text}`, found {describe(t)}", t.pos)
-            name = p.advance().text
+            name = unquote(p.advance().text)
         while p.peek().kind == "op" and p.peek().text in ("(", "{", "⦃", "["):
             self._binder()
         t = p.peek()
@@ -133,8 +200,7 @@ class _Decl:
             raise Located("conjunction `∧` in the goal is not supported (state each part separately)",
                           goal_node.pos)
         t = p.peek()
-        if not (t.kind == "eof" or (t.kind == "op" and t.text == ":=") or
-                (t.kind == "ident" and t.text in DECL_KEYWORDS)):
+        if not (p.i >= self.end or (t.kind == "op" and t.text == ":=")):
             extra = " (unbalanced parentheses?)" if t.text == ")" else ""
             raise Located(f"unexpected {describe(t)} after the goal{extra}", t.pos)
         goal = elab_relation(goal_node, self.scope)
@@ -165,6 +231,10 @@ class _Decl:
             p.advance()
             p.advance()
             return
+        for n in names:
+            self._bind(n, variable=False)
+        if len(self.hyps) + len(names) > MAX_HYPOTHESES:
+            raise Located(f"more than {MAX_HYPOTHESES} hypotheses", names[0].pos)
         prop = p.term(0)
         if not p.at(close):
             t = p.peek()
@@ -184,10 +254,15 @@ class _Decl:
 
     def _variables(self, names: list[Token], ty: Token, implicit: bool) -> None:
         kind = TYPE_NAMES[ty.text]
+        if not resolve_type(ty.text, self.context.names):
+            raise Located(f"cannot tell what `{ty.text}` names here (write `ℝ`)", ty.pos)
+        if len(self.scope.variables) + len(names) > MAX_VARIABLES:
+            raise Located(f"more than {MAX_VARIABLES} variables", names[0].pos)
         if kind != "R":
             raise Located(f"variables of type `{ty.text}` are not supported (only ℝ)", ty.pos)
         for n in names:
             check_variable_name(n.text, n.pos)
+            self._bind(n, variable=True)
             if n.text in self.scope.variables:
                 raise Located(f"variable `{n.text}` is declared twice", n.pos)
             self.scope.variables[n.text] = var(n.text)
@@ -213,4 +288,5 @@ def parse_expression(text: str, variables: list[str], *, real_division: bool = F
         raise ParseError("expression nested too deeply", 1) from None
 
 
-__all__ = ["ParseError", "declaration_names", "has_real_division_macro", "parse_expression", "parse_theorem"]
+__all__ = ["ParseError", "declaration_names", "has_real_division_macro", "is_whole_file", "parse_expression",
+           "parse_theorem"]

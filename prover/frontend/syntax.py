@@ -10,6 +10,7 @@ refused where they are met, naming the construct.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from prover.frontend.errors import Located
@@ -36,7 +37,34 @@ UNSUPPORTED_INFIX: dict[str, tuple[int, str]] = {
     "..": (50, "range `..`"),
 }
 
-SQRT_NAMES = {"sqrt", "Real.sqrt", "√", "NNReal.sqrt"}
+#: Resolves a function name applied to an argument: (name token, argument) -> node kind
+#: (``"sqrt"``), raising :class:`Located` when the name does not denote a function we read.
+Resolver = Callable[[Token, "SyntaxNode"], str]
+
+
+def lips_resolver(name: Token, argument: SyntaxNode) -> str:
+    """The LIPS header's reading: ``sqrt`` is a prefix notation for ``Real.sqrt`` (with
+    ``open Real``); every other name is resolved by :mod:`prover.frontend.names`."""
+    from prover.frontend.names import NameContext, NameError_, resolve_function
+
+    try:
+        return _node_kind(resolve_function(name.text, NameContext(opens=frozenset({"Real"}),
+                                                                  sqrt_notation=True), True))
+    except NameError_ as exc:
+        raise Located(str(exc), name.pos) from None
+
+
+def _node_kind(constant: str) -> str:
+    from prover.frontend.names import MODELLED
+
+    return MODELLED[constant]
+
+
+def is_function_name(name: str) -> bool:
+    """Names read as functions (resolved by the resolver): ``sqrt`` and any ``….sqrt``."""
+    from prover.frontend.names import SHORT_NAMES
+
+    return name.rpartition(".")[2] in SHORT_NAMES
 TYPE_NAMES = {"ℝ": "R", "Real": "R", "ℕ": "N", "Nat": "N", "ℤ": "Z", "Int": "Z",
               "ℚ": "Q", "Rat": "Q", "ℂ": "C", "Complex": "C", "Prop": "Prop", "Type": "Type",
               "NNReal": "NNReal", "ℝ≥0": "NNReal", "EReal": "EReal", "Bool": "Bool"}
@@ -91,9 +119,14 @@ def describe(tok: Token) -> str:
 class TermParser:
     """Parses terms from a token list, starting at ``index``; the caller reads on from ``index``."""
 
-    def __init__(self, tokens: list[Token], index: int = 0) -> None:
+    def __init__(self, tokens: list[Token], index: int = 0, resolve: Resolver | None = None,
+                 adjacent_arguments: bool = True) -> None:
         self.toks = tokens
         self.i = index
+        self.resolve = resolve or lips_resolver
+        #: ``sqrt(x)`` with no space: an application only under the LIPS prefix notation
+        #: (Lean's ``argument`` parser needs whitespace before an argument).
+        self.adjacent_arguments = adjacent_arguments
 
     # -- token helpers
     def peek(self, k: int = 0) -> Token:
@@ -190,9 +223,14 @@ class TermParser:
 
     def _identifier(self, t: Token) -> SyntaxNode:
         name = t.text
-        if name in SQRT_NAMES:
+        if is_function_name(name):
             self.advance()
-            return SyntaxNode("sqrt", t.pos, (self._argument(t),))
+            nxt = self.peek()
+            if not self.adjacent_arguments and nxt.pos == t.pos + len(name) and nxt.kind != "eof":
+                raise Located(f"`{name}{nxt.text}…`: Lean needs a space between a function and its "
+                              f"argument (write `{name} {nxt.text}…`)", nxt.pos)
+            arg = self._argument(t)
+            return SyntaxNode(self.resolve(t, arg), t.pos, (arg,))
         if name in _FUNCTIONS_REFUSED:
             raise Located(f"function `{name}` is not supported", t.pos)
         if name in _KEYWORDS_REFUSED:

@@ -1,0 +1,173 @@
+"""Name resolution as Lean 4 does it, for the names a statement may use.
+
+An identifier in a statement is a bound variable (locals shadow every global), or it resolves,
+given the current namespace, the ``open`` namespaces and the declarations earlier in the file, to
+Mathlib constants. Lean's rules (``Lean.ResolveName.resolveGlobalName``; see
+docs/mathlib-name-facts.md §4):
+
+1. the namespace walk: in ``namespace A.B``, ``A.B.x`` then ``A.x``; the first that exists is the
+   only answer (a *protected* declaration is skipped for an unqualified ``x``);
+2. otherwise the exact name, the root ``x`` and ``N.x`` for every open ``N`` are pooled;
+3. several candidates are an overload: each is elaborated, the ones that fail on the argument
+   drop out; one success is the answer, several are "ambiguous" (an error in Lean).
+
+We model this only where every fact is known: the namespaces in :data:`NAMESPACES` (with the
+names among the functions we read that exist there, and the tokens their scoped notations add).
+Any other namespace, open or current, could hold a declaration of the same short name, so a
+function name resolved through it is refused. The one function the statement language reads is
+``Real.sqrt`` (``√`` is its notation, hygienic: always ``Real.sqrt``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Functions we read: Mathlib constant -> the front-end's node kind.
+MODELLED = {"Real.sqrt": "sqrt"}
+
+
+@dataclass(frozen=True)
+class NamespaceFacts:
+    """What a Mathlib namespace holds, as far as our short names go."""
+
+    #: short names of functions (among :data:`SHORT_NAMES`) declared there, not protected
+    declares: frozenset[str] = frozenset()
+    #: tokens its scoped notations add after ``open`` (a bound variable so named stops parsing)
+    scoped_tokens: frozenset[str] = frozenset()
+    #: the declared function takes a real argument only through a coercion that fails on ℝ
+    #: (``NNReal.sqrt``, ``Nat.sqrt``): it drops out of an overload when the argument is real
+    fails_on_real: bool = True
+
+
+def _ns(declares: str = "", tokens: str = "", fails_on_real: bool = True) -> NamespaceFacts:
+    return NamespaceFacts(frozenset(declares.split()), frozenset(tokens.split()), fails_on_real)
+
+
+#: Namespaces whose facts are known (docs/mathlib-name-facts.md §1–3). ``Complex.sqrt`` exists in
+#: newer Mathlib releases and takes ``↑x : ℂ``, so it never drops out.
+NAMESPACES: dict[str, NamespaceFacts] = {
+    "Real": _ns("sqrt", "π rexp φ ψ", fails_on_real=False),
+    "NNReal": _ns("sqrt", "ℝ≥0"),
+    "Nat": _ns("sqrt", "π π' φ ! ‼"),
+    "Int": _ns("sqrt", "-["),
+    "Rat": _ns("sqrt", "/."),
+    "Complex": _ns("sqrt", "cexp", fails_on_real=False),
+    "Topology": _ns("", "𝓝 𝓝[ 𝓝ˢ"),
+    "BigOperators": _ns(),
+    "Finset": _ns("", "#"),
+    "Set": _ns(),
+    "Filter": _ns("", "𝓟"),
+    "Classical": _ns(),
+    "ENNReal": _ns(),
+    "EReal": _ns(),
+    "Polynomial": _ns(),
+}
+
+#: Short names of functions whose resolution we model (every namespace above says if it has one).
+SHORT_NAMES = frozenset({"sqrt"})
+
+
+class NameError_(ValueError):
+    """A name that does not resolve to exactly one modelled constant (the message is one line)."""
+
+
+@dataclass(frozen=True)
+class NameContext:
+    """Where a statement sits in its file: the namespace, the opens and the file's declarations."""
+
+    namespace: tuple[str, ...] = ()
+    opens: frozenset[str] = frozenset()
+    declared: frozenset[str] = frozenset()
+    #: the LIPS header's prefix notation `sqrt` (a token meaning ``Real.sqrt``), declared by the data
+    sqrt_notation: bool = False
+
+    def scoped_tokens(self) -> frozenset[str]:
+        """Tokens the open namespaces' scoped notations add."""
+        out: set[str] = set()
+        inside = {".".join(self.namespace[:k]) for k in range(1, len(self.namespace) + 1)}
+        for n in self.opens | inside:
+            out |= NAMESPACES[n].scoped_tokens if n in NAMESPACES else set()
+        return frozenset(out)
+
+
+def _exists(full: str) -> bool | None:
+    """Does the constant ``full`` exist? None when we cannot know (an unmodelled namespace)."""
+    if full in MODELLED:
+        return True
+    ns, _, short = full.rpartition(".")
+    if not ns:
+        return False if short in SHORT_NAMES else None   # no root sqrt in Mathlib or core
+    if ns in NAMESPACES:
+        return short in NAMESPACES[ns].declares if short in SHORT_NAMES else None
+    if all(part in NAMESPACES for part in ns.split(".")):
+        return False   # ``NNReal.Real.sqrt`` and the like: no such nested namespace in Mathlib
+    return None
+
+
+def _candidate(full: str, ctx: NameContext, name: str) -> bool:
+    """Is ``full`` a declaration (raising when that cannot be known)?"""
+    if full in ctx.declared:
+        raise NameError_(f"`{name}` may name `{full}`, declared earlier in this file")
+    known = _exists(full)
+    if known is None:
+        raise NameError_(f"cannot resolve `{name}`: `{full}` may exist "
+                         f"(namespace `{full.rpartition('.')[0] or '_root_'}` is not modelled)")
+    return known
+
+
+def resolve_function(name: str, ctx: NameContext, argument_is_real: bool) -> str:
+    """The Mathlib constant ``name`` (applied to one argument) elaborates to.
+
+    ``argument_is_real``: the argument is a real term (so candidates that cannot take a real,
+    like ``NNReal.sqrt``, drop out of an overload); a numeral-only argument keeps them all.
+    Raises :class:`NameError_` unless exactly one modelled constant results.
+    """
+    if ctx.sqrt_notation and name == "sqrt":
+        return "Real.sqrt"
+    if name.startswith("_root_."):
+        name = name[len("_root_."):]
+        return _single(name, [name] if _candidate(name, ctx, name) else [], argument_is_real)
+    # 1. the namespace walk: the innermost namespace with a declaration wins outright
+    for k in range(len(ctx.namespace), 0, -1):
+        full = ".".join(ctx.namespace[:k]) + "." + name
+        if _candidate(full, ctx, name):
+            return _single(name, [full], argument_is_real)
+    # 2. exact / root name and every open namespace, pooled
+    pool = [name] if _candidate(name, ctx, name) else []
+    for ns in sorted(ctx.opens):
+        full = f"{ns}.{name}"
+        if _candidate(full, ctx, name):
+            pool.append(full)
+    return _single(name, pool, argument_is_real)
+
+
+def _single(name: str, pool: list[str], argument_is_real: bool) -> str:
+    """Overload resolution over ``pool`` (3.): the candidates that elaborate on the argument."""
+    if not pool:
+        raise NameError_(f"unknown identifier `{name}` (write `Real.sqrt` or `√`, or `open Real`)")
+    live = [c for c in pool if not (argument_is_real and _fails_on_real(c))]
+    if len(live) > 1:
+        raise NameError_(f"`{name}` is ambiguous here ({', '.join(live)}); write `Real.sqrt` or `√`")
+    if not live:
+        raise NameError_(f"`{name}` resolves to {', '.join(pool)}, which does not take a real argument")
+    if live[0] not in MODELLED:
+        raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√`)")
+    return live[0]
+
+
+def _fails_on_real(full: str) -> bool:
+    ns = full.rpartition(".")[0]
+    return ns in NAMESPACES and NAMESPACES[ns].fails_on_real and full not in MODELLED
+
+
+def resolve_type(name: str, ctx: NameContext) -> bool:
+    """Is the identifier ``name`` (``Real``, ``Nat``, … in a binder or ascription) the Lean type
+    it reads as? ``ℝ``/``ℕ`` are global notations (hygienic); a spelled-out name is looked up
+    through the current namespace, where only modelled namespaces are known not to shadow it."""
+    if not name.isascii():
+        return True
+    for k in range(len(ctx.namespace), 0, -1):
+        prefix = ".".join(ctx.namespace[:k])
+        if prefix not in NAMESPACES:
+            return False
+    return f"{name}" not in ctx.declared and not any(d.endswith("." + name) for d in ctx.declared)
