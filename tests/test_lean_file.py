@@ -132,8 +132,8 @@ def test_a_name_that_is_not_exactly_real_sqrt_is_refused(text):
     "namespace Real\ntheorem t (x : ℝ) : sqrt x ≥ 0 := by sorry\nend Real",
     "open NNReal\ntheorem t (x : ℝ) : √x ≥ 0 := by sorry",                # `√` is hygienic
     "namespace Foo\ntheorem t (x : ℝ) : √x ≥ 0 := by sorry\nend Foo",
-    "import Mathlib\nset_option maxHeartbeats 0\nopen BigOperators Real Nat Topology Rat\n\n"
-    "theorem t (x : ℝ) (h : 0 ≤ x) : sqrt x ≥ 0 := by sorry",
+    ("import Mathlib\nset_option maxHeartbeats 0\nopen BigOperators Real Nat Topology Rat\n\n"
+     "theorem t (x : ℝ) (h : 0 ≤ x) : sqrt x ≥ 0 := by sorry"),
 ])
 def test_real_sqrt_however_lean_reaches_it(text):
     p = parse_theorem(text, name="t")
