@@ -1,6 +1,6 @@
 """Bad input never gives a traceback or a hang: a clear one-line error (exit 2 for ``prove`` and
 ``parse``; ``REJECTED …`` with exit 1, or ``error: …`` with exit 2 for an unreadable file, for
-``check``) within 2 s; a broken line of a JSONL benchmark is reported and skipped, the file's
+``check``) at once, before any search; a broken line of a JSONL benchmark is reported and skipped, the file's
 other problems stay usable."""
 
 from __future__ import annotations
@@ -20,11 +20,20 @@ FAKES = Path(__file__).with_name("eval_fakes.py")
 HUGE = "1" * 10_001
 
 
-def run(*args: str) -> tuple[Any, float]:
-    """The command in this process (no interpreter start-up in the measured time)."""
-    t = time.monotonic()
-    res = CliRunner().invoke(app, list(args))
-    return res, time.monotonic() - t
+def run(*args: str) -> Any:
+    """The command in this process."""
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture()
+def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if a proof search starts: the input must be refused before it."""
+    import prover.search.driver
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a proof search was started on input that should be refused first")
+
+    monkeypatch.setattr(prover.search.driver, "prove_problem", refuse)
 
 
 def no_traceback(res: Any) -> None:
@@ -40,26 +49,16 @@ def one_line_error(res: Any, code: int = 2) -> str:
     return lines[0]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _warm() -> None:
-    """Import the front-end, kernel and search once, so that timings measure the commands."""
-    from prover.api import warm_up
-
-    warm_up()
-    run("parse", "theorem t (x : ℝ) : x ≥ 0")
-
-
 # ---------------------------------------------------------------- huge literals
 
 
 @pytest.mark.parametrize("command", [["parse"], ["prove", "--time-limit", "5"]], ids=["parse", "prove"])
 @pytest.mark.parametrize("literal", [HUGE, "1e100000000", "0." + HUGE], ids=["digits", "exponent", "decimal"])
-def test_huge_numeric_literal_is_refused_at_once(command: list[str], literal: str) -> None:
-    res, dt = run(*command, f"theorem t (x : ℝ) : x + {literal} ≥ x := by sorry")
+def test_huge_numeric_literal_is_refused_at_once(command: list[str], literal: str, no_search: None) -> None:
+    res = run(*command, f"theorem t (x : ℝ) : x + {literal} ≥ x := by sorry")
     line = one_line_error(res)
     assert "too long" in line or "too large" in line
     assert "column 25" in line
-    assert dt < 2.0
 
 
 def test_literal_limit_keeps_ordinary_numbers_and_ignores_the_proof() -> None:
@@ -115,44 +114,42 @@ def test_load_benchmark_skips_and_reports_broken_lines(bench: Path) -> None:
 
 
 def test_parse_whole_file_skips_broken_lines(bench: Path) -> None:
-    res, dt = run("parse", "--json", str(bench))
+    res = run("parse", "--json", str(bench))
     no_traceback(res)
     assert res.exit_code == 0, res.output
     assert [d["name"] for d in json.loads(res.stdout)] == ["t/P1", "t/P5"]
     assert_warned(res.stderr, bench)
-    assert dt < 2.0
 
 
 def test_parse_and_prove_one_entry_of_a_file_with_broken_lines(bench: Path) -> None:
-    res, _ = run("parse", "--json", f"{bench}#P5")
+    res = run("parse", "--json", f"{bench}#P5")
     assert res.exit_code == 0 and json.loads(res.stdout)["name"] == "t/P5"
     assert_warned(res.stderr, bench)
-    res, _ = run("prove", "--closers-only", "--json", "--time-limit", "20", f"{bench}#P1")
+    res = run("prove", "--closers-only", "--json", "--time-limit", "20", f"{bench}#P1")
     no_traceback(res)
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["status"] == "proved"
 
 
-def test_asking_for_the_broken_entry_is_a_one_line_error(bench: Path) -> None:
-    res, dt = run("prove", "--time-limit", "5", f"{bench}#P2")
+def test_asking_for_the_broken_entry_is_a_one_line_error(bench: Path, no_search: None) -> None:
+    res = run("prove", "--time-limit", "5", f"{bench}#P2")
     assert res.exit_code == 2 and "Traceback" not in res.output
     errors = [line for line in res.stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and "P2" in errors[0] and "b.jsonl:2" in errors[0] and "not a string" in errors[0]
-    assert dt < 2.0
-    res, _ = run("parse", f"{bench}#P9")
+    res = run("parse", f"{bench}#P9")
     assert res.exit_code == 2 and "no entry `P9`" in res.stderr
 
 
 def test_a_file_of_broken_lines_only_is_an_error(tmp_path: Path) -> None:
     f = tmp_path / "bad.jsonl"
     f.write_text("[1]\n{\n", encoding="utf-8")
-    res, _ = run("parse", str(f))
+    res = run("parse", str(f))
     assert res.exit_code == 2 and "no usable problem" in res.stderr and "Traceback" not in res.output
 
 
 def test_eval_attempts_the_good_lines(bench: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
-    res, _ = run("eval", str(bench), "--out", str(out), "--time-limit", "5", "--grace", "5",
+    res = run("eval", str(bench), "--out", str(out), "--time-limit", "5", "--grace", "5",
                  "--attempt", f"{FAKES}:ok", "--no-progress")
     no_traceback(res)
     assert res.exit_code == 0, res.output
@@ -212,9 +209,9 @@ def _deep(good: dict, depth: int) -> str:
     return doc.replace(step_text, nested, 1)
 
 
-def check_verdict(res: Any, dt: float, limit: float = 2.0) -> str:
+def check_verdict(res: Any) -> str:
     """A rejection: exit 1 (``REJECTED``) or 2 (``error:``, unreadable file), no traceback, one
-    verdict line (at most one indented reason line after it), within ``limit`` seconds."""
+    verdict line (at most one indented reason line after it)."""
     no_traceback(res)
     lines = [line for line in res.output.splitlines() if line.strip()]
     assert lines, res.output
@@ -224,16 +221,14 @@ def check_verdict(res: Any, dt: float, limit: float = 2.0) -> str:
         assert res.exit_code == 1, res.output
         assert lines[0].startswith("REJECTED"), res.output
         assert len(lines) <= 2 and all(line.startswith("  ") for line in lines[1:]), res.output
-    assert dt < limit, f"took {dt:.1f} s"
     return "\n".join(lines)
 
 
 def test_check_accepts_the_good_proof(good_proof: dict, tmp_path: Path) -> None:
     f = tmp_path / "p.json"
     f.write_text(json.dumps(good_proof), encoding="utf-8")
-    res, dt = run("check", str(f))
+    res = run("check", str(f))
     assert res.exit_code == 0 and "ACCEPTED" in res.output, res.output
-    assert dt < 2.0
 
 
 BAD_PROOFS = {
@@ -256,8 +251,8 @@ def _set_certificate(good: dict, value: Any) -> dict:
 def test_check_rejects_bad_proof_files_in_one_line(case: str, good_proof: dict, tmp_path: Path) -> None:
     f = tmp_path / f"{case}.json"
     f.write_text(BAD_PROOFS[case](good_proof), encoding="utf-8")
-    res, dt = run("check", str(f))
-    check_verdict(res, dt)
+    res = run("check", str(f))
+    check_verdict(res)
 
 
 def test_check_rejects_a_huge_exponent_at_once(good_proof: dict, tmp_path: Path) -> None:
@@ -270,8 +265,8 @@ def test_check_rejects_a_huge_exponent_at_once(good_proof: dict, tmp_path: Path)
     polys[0]["poly"] = "10**10**9"
     f = tmp_path / "huge.json"
     f.write_text(json.dumps(g), encoding="utf-8")
-    res, dt = run("check", "--time-limit", "5", str(f))
-    text = check_verdict(res, dt)
+    res = run("check", "--time-limit", "5", str(f))
+    text = check_verdict(res)
     assert "time limit" not in text
 
 
@@ -279,8 +274,8 @@ def test_check_is_stopped_at_its_time_limit(monkeypatch: pytest.MonkeyPatch, tmp
     from prover.commands import parse_check
 
     monkeypatch.setattr(parse_check, "_check_unguarded", lambda proof_file: time.sleep(60))
-    res, dt = run("check", "--time-limit", "1", str(tmp_path / "p.json"))
-    assert check_verdict(res, dt, limit=5.0) == f"REJECTED {tmp_path / 'p.json'}: time limit of 1 s exceeded"
+    res = run("check", "--time-limit", "1", str(tmp_path / "p.json"))
+    assert check_verdict(res) == f"REJECTED {tmp_path / 'p.json'}: time limit of 1 s exceeded"
 
 
 @pytest.mark.parametrize("exc", [RecursionError("deep"), MemoryError(), KeyError("boom")],
@@ -294,8 +289,8 @@ def test_check_turns_a_crash_into_one_rejection(exc: BaseException, monkeypatch:
         raise exc
 
     monkeypatch.setattr(parse_check, "_check_unguarded", crash)
-    res, dt = run("check", str(tmp_path / "p.json"))
-    text = check_verdict(res, dt)
+    res = run("check", str(tmp_path / "p.json"))
+    text = check_verdict(res)
     assert text.startswith(f"REJECTED {tmp_path / 'p.json'}: ") and "partial" not in text
 
 
@@ -313,5 +308,5 @@ def test_guard_reports_how_the_body_ended() -> None:
 
 
 def test_check_time_limit_must_be_positive(tmp_path: Path) -> None:
-    res, _ = run("check", "--time-limit", "0", str(tmp_path / "p.json"))
+    res = run("check", "--time-limit", "0", str(tmp_path / "p.json"))
     one_line_error(res)

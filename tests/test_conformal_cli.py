@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -134,11 +134,13 @@ def test_build_set_reports_progress_and_stops_at_its_time_limit(tmp_path):
     r = run("build-set", "--textbook", "3", "--out", str(out))
     assert r.exit_code == 0, r.output
     assert "[1/3] textbook-000:" in r.stderr and "[3/3]" in r.stderr
-    t = time.monotonic()
     r = run("build-set", "--textbook", "400", "--time-limit", "1", "--out", str(out))
     assert r.exit_code == 0, r.output
-    assert time.monotonic() - t < 15 and "time limit of 1 s reached" in r.stderr
-    assert 0 < len(load_claim_graphs(out)) < 400
+    # the budget was honoured: it says so and keeps the partial set (400 would take minutes);
+    # how many were done depends on the machine's load, so only their agreement is asserted
+    m = re.search(r"time limit of 1 s reached: (\d+) of 400 proofs done", r.stderr)
+    assert m, r.stderr
+    assert len(load_claim_graphs(out)) == int(m.group(1)) < 400
     r = run("build-set", "--textbook", "2", "--time-limit", "0", "--out", str(out))
     assert r.exit_code == 2 and "--time-limit" in r.output
 

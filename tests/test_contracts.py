@@ -82,11 +82,9 @@ def _kernel_accepts(step: Step) -> bool:
 def test_every_generator_candidate_is_kernel_checked(name: str) -> None:
     g = goal(name)
     for gen in default_generators():
-        t0 = time.monotonic()
         for cand in gen.generate(g):
             assert cand.step.goal == g, f"{gen.name} on {name}: a step for another goal"
             assert _kernel_accepts(cand.step), f"{gen.name} on {name}: the kernel refuses {cand.step.note!r}"
-        assert time.monotonic() - t0 < 60, f"{gen.name} on {name} took too long"
 
 
 @pytest.mark.parametrize("name", sorted(STATEMENTS))

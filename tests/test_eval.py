@@ -49,8 +49,8 @@ def cfg(inputs: list[Path], out: Path, attempt: str, **kw) -> EvalConfig:
     return EvalConfig(inputs=inputs, out=out, attempt=attempt, **base)
 
 
-def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    """The real command in a fresh process (exit codes, signals)."""
+def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    """The real command in a fresh process (exit codes, signals); ``timeout`` only catches a hang."""
     return subprocess.run([*PROVER, "eval", *args], check=False, capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT)
 
@@ -69,9 +69,7 @@ def cli_inproc(*args: str):
 
 def test_crash_segfault_memory_timeout_and_exception_are_recorded_and_the_run_goes_on(tmp_path):
     bench = write_bench(tmp_path / "b.jsonl", 8)
-    t0 = time.monotonic()
     outcome = run_eval(cfg([bench], tmp_path / "run", fake("by_name"), time_limit=3.0, grace=0.5, memory_mb=250))
-    assert time.monotonic() - t0 < 30
     recs = {json.loads(x)["key"]: json.loads(x) for x in (tmp_path / "run/records.jsonl").read_text().splitlines()}
     assert sorted(recs) == sorted(f"toy/P{i}" for i in range(1, 9))
     st = {k.split("/")[1]: r["status"] for k, r in recs.items()}
@@ -80,7 +78,9 @@ def test_crash_segfault_memory_timeout_and_exception_are_recorded_and_the_run_go
     assert "SIGSEGV" in recs["toy/P3"]["error"]
     assert "code 3" in recs["toy/P2"]["error"]
     assert "ValueError: bad things" in recs["toy/P6"]["error"]
-    assert recs["toy/P5"]["wall_s"] < 7
+    # P5 sleeps 1000 s: it was killed at its wall limit (time limit + grace), not waited for
+    assert recs["toy/P5"]["error"] == "killed after the wall limit of 3.5 s"
+    assert recs["toy/P5"]["wall_s"] >= 3.5
     assert outcome.counts["proved"] == 3 and not outcome.interrupted
     # proofs are saved per problem and referenced from the record
     p1 = recs["toy/P1"]
@@ -92,12 +92,12 @@ def test_crash_segfault_memory_timeout_and_exception_are_recorded_and_the_run_go
 
 def test_wall_clock_limit_is_enforced_from_outside(tmp_path):
     bench = write_bench(tmp_path / "b.jsonl", 2)
-    t0 = time.monotonic()
     run_eval(cfg([bench], tmp_path / "run", fake("sleepy"), time_limit=0.3, grace=0.7))
-    assert time.monotonic() - t0 < 6
     recs = [json.loads(x) for x in (tmp_path / "run/records.jsonl").read_text().splitlines()]
+    # the attempts sleep 1000 s: both were killed from outside at the wall limit, not waited for
     assert [r["status"] for r in recs] == ["timeout", "timeout"]
-    assert all(0.9 < r["wall_s"] < 4 for r in recs)
+    assert all(r["error"] == "killed after the wall limit of 1 s" for r in recs), recs
+    assert all(r["wall_s"] >= 1.0 for r in recs)
 
 
 def test_options_reach_the_attempt(tmp_path):
@@ -119,7 +119,7 @@ def test_kill_9_at_any_moment_then_rerun_gives_exactly_the_problem_set(tmp_path)
     for threshold in (1, 7, 13):  # kill three times, at different points of the run
         proc = subprocess.Popen([*PROVER, "eval", *args], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 300  # a hang guard, not a speed check
         while time.monotonic() < deadline:
             rec = out / "records.jsonl"
             if rec.exists() and rec.read_bytes().count(b"\n") >= threshold:
@@ -153,12 +153,12 @@ def test_sigint_stops_cleanly_and_says_how_to_resume(tmp_path):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
                             env={**os.environ, "EVAL_FAKE_SLEEP": "2"},   # long enough that a loaded
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # machine is mid-run
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # a hang guard, not a speed check
     while time.monotonic() < deadline and not ((out / "records.jsonl").exists()
                                                and (out / "records.jsonl").read_text().count("\n") >= 2):
         time.sleep(0.02)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=300)  # a hang guard
     assert proc.returncode == 130
     assert "Resume with:" in err
     n = len(raw_keys(out))

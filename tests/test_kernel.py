@@ -677,17 +677,14 @@ def test_univariate_quadratic_without_real_roots_is_positive():
 
 
 def test_expansion_bombs_are_rejected_at_once() -> None:
-    """A certificate whose expansion would take hours is rejected, not expanded."""
-    import time
-
+    """A certificate whose expansion would take hours is rejected, not expanded: the refusal is
+    the size check's ("too large"), not a verdict reached after expanding."""
     from prover.kernel.algebra import KernelError
     from prover.kernel.check import check_close
 
     g = {"variables": ["x", "y"], "hypotheses": [], "target": {"lhs": "(x+y)**10000", "op": ">=", "rhs": "0"}}
-    t0 = time.monotonic()
     with pytest.raises(KernelError, match="too large"):
         check_close(g, {"method": "sos", "terms": [{"coeff": "1", "mult": [], "poly": "(x+y)**5000"}]})
-    assert time.monotonic() - t0 < 2
 
 
 def test_residual_adds_terms_over_one_denominator_exactly():

@@ -105,7 +105,7 @@ def test_a_mixed_polynomial_factor_is_factored() -> None:
 def test_numeric_minimum_and_rationals() -> None:
     g = goal_of(EXAMPLES["t3"])
     part = S.part_goal(g, {"x": 0, "y": 0, "z": 1, "w": 1}, 0, Relation(sp.Integer(0), ">=", sp.Integer(0)))
-    m = S.numeric_minimum(part, -var("x") * var("y"), time.monotonic() + 5)
+    m = S.numeric_minimum(part, -var("x") * var("y"), time.monotonic() + 600)  # a budget it never reaches
     assert m is not None and abs(m + 9 / 8) < 1e-6
     assert S.rational_below(1.5000000001) == sp.Rational(3, 2)
     r = S.rational_below(5 ** 0.5)
@@ -146,13 +146,17 @@ def test_leaves_other_goals_alone(name: str) -> None:
     assert list(S.SeparableGoals().generate(goal_of(LEAVE_ALONE[name]))) == []
 
 
-def test_accepts_is_cheap_on_goals_that_are_not_separable() -> None:
+def test_accepts_is_cheap_on_goals_that_are_not_separable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cheap means no minimisation: ``accepts`` never reaches the numeric minimum or scipy."""
+    def no_minimisation(*args: object, **kwargs: object) -> None:
+        raise AssertionError("accepts ran a minimisation")
+
+    for name in ("numeric_minimum", "_local_minimum", "_minimum", "minimize", "product_step", "sum_step"):
+        monkeypatch.setattr(S, name, no_minimisation)
     gen = S.SeparableGoals()
     goals = [goal_of(LEAVE_ALONE[n]) for n in ("nesbitt", "linked", "mixed_target")]
-    t = time.monotonic()
-    for _ in range(10):
-        assert not any(gen.accepts(g) for g in goals)
-    assert time.monotonic() - t < 2.0
+    assert not any(gen.accepts(g) for g in goals)
+    assert gen.accepts(goal_of(EXAMPLES["t3"]))   # and it still says yes where it acts
 
 
 def test_registered_with_the_symbolic_generators() -> None:

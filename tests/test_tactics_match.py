@@ -154,12 +154,9 @@ def test_goal_with_unprovable_denominator_gets_no_steps():
 
 
 def test_time_limit_returns_partial_results():
-    import time
-
     g = goal("theorem t (a b c : ℝ) (ha : a > 0) (hb : b > 0) (hc : c > 0) : 9/(a+b+c) ≤ 1/a + 1/b + 1/c")
-    t = time.monotonic()
-    steps = scale_steps(g, time_limit=0.0)
-    assert steps == [] and time.monotonic() - t < 1.0
+    assert scale_steps(g, time_limit=0.0) == []      # no time: the partial result is empty
+    assert scale_steps(g, time_limit=600.0) != []    # a budget it does not need: the steps are there
 
 
 # ------------------------------------------------------------------ Titu's summands read structurally

@@ -4,7 +4,6 @@ positivity rules prove as they stand; every such step is one the kernel accepts.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -26,25 +25,17 @@ TRIVIAL = [
 ]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _warm() -> None:
-    from prover.api import warm_up
-
-    warm_up()
-
-
 @pytest.mark.parametrize("mode", [["--closers-only"], []], ids=["closers-only", "search"])
 @pytest.mark.parametrize("text", TRIVIAL)
 def test_trivial_goal_is_proved_at_once_and_checks(text: str, mode: list[str], tmp_path: Path) -> None:
     runner = CliRunner()
-    t = time.monotonic()
     res = runner.invoke(app, ["prove", *mode, "--json", "--out", str(tmp_path), text])
-    wall = time.monotonic() - t
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
     assert out["status"] == "proved" and out["stats"]["proof_steps"] == 1
     assert out["proof"] is not None
-    assert out["time_s"] < 5.0 and wall < 10.0, (out["time_s"], wall)
+    # at once, counted in work rather than seconds: the root closed, nothing expanded
+    assert out["stats"]["expansions"] == 0 and out["stats"]["nodes"] == 1, out["stats"]
     res = runner.invoke(app, ["check", str(tmp_path / "proof.json")])
     assert res.exit_code == 0 and "ACCEPTED" in res.output, res.output
 
