@@ -21,6 +21,7 @@ degree-9 symmetric forms with several equality cases strictly feasible on the re
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import time
@@ -474,10 +475,8 @@ SCS_RETRY_TIME = 5.0
 def _solve_tight(prob: cvxpy.Problem, time_limit: float) -> None:
     if time_limit < 0.5:
         return
-    try:
+    with contextlib.suppress(Exception):  # a failed retry leaves "no certificate"
         prob.solve(solver="SCS", eps_abs=1e-9, eps_rel=1e-9, max_iters=200_000, time_limit_secs=time_limit)
-    except Exception:  # noqa: BLE001 - a failed retry leaves "no certificate"
-        pass
 
 
 def solve_sdp(sysm: System, blocks: list[Block], eqm: list[EqMult], time_limit: float) -> tuple[list[np.ndarray], np.ndarray] | None:
