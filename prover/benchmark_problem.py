@@ -20,9 +20,11 @@ class NoVariant(Exception):
 
 def load_problem(record: dict[str, Any], options: dict[str, Any]):
     """The Problem of a benchmark record (its FALSE variant with ``variants == "false"``)."""
-    from prover.frontend import parse_theorem  # imported lazily: the eval runner stays light
+    # imported lazily: the eval runner stays light
+    from prover.frontend.statement import is_whole_file, parse_theorem
 
-    problem = parse_theorem(record["lean"], real_division=True)
+    # the LIPS header for a bare declaration; a whole Lean file (miniF2F) declares its own context
+    problem = parse_theorem(record["lean"], real_division=not is_whole_file(record["lean"]))
     problem.name = record["id"]
     problem.source = record.get("source", problem.source)
     problem.meta = {**problem.meta, "lean": record["lean"]}

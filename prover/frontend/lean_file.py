@@ -411,3 +411,29 @@ def context_before(tokens: list[Token], text: str, commands: list[Command], targ
             raise reader.refuse(c, f"`{c.keyword} … in` is not modelled")
     extra = pending | ({"Real"} if lips else set())
     return reader.context(extra, lips)
+
+
+@dataclass(frozen=True)
+class DeclarationSpan:
+    """Character offsets of one declaration: its first token, its ``:=`` (None if it has none)
+    and the end of its last token."""
+
+    start: int
+    assign: int | None
+    end: int
+
+
+def locate_declaration(tokens: list[Token], text: str, name: str) -> DeclarationSpan:
+    """Where the theorem or lemma ``name`` stands in ``text`` (the file's commands, so a name in a
+    comment or a string is never found); :class:`Located` when it is missing or declared twice."""
+    commands = split_commands(tokens, text)
+    found = [d for d in declarations(tokens, commands) if d.keyword != "example" and d.name == name]
+    if not found:
+        raise Located(f"no theorem or lemma `{name}` in the file", 0)
+    if len(found) > 1:
+        raise Located(f"`{name}` is declared twice (Lean rejects the second)", tokens[found[1].key].pos)
+    c = commands[found[0].index]
+    assign = next((k for k in range(c.key, c.end) if _is(tokens[k], ":=")), None)
+    last = tokens[c.end - 1]
+    end = last.pos + len(last.text)   # the command's last token: a comment after it is not its own
+    return DeclarationSpan(tokens[c.start].pos, tokens[assign].pos if assign is not None else None, end)
