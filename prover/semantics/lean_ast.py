@@ -10,6 +10,18 @@ Elaboration follows Lean 4: a term's leaves decide its type (``binop%``): a real
 root or a ``(… : ℝ)`` makes the tree real; a numeral-only tree is ℕ (``1 / 3 = 0``,
 ``1 - 2 = 0``). The exponent of ``^`` is elaborated on its own, so ``x ^ (1 / 2)`` is
 ``x ^ 0`` and ``x ^ (1 / 2 : ℝ)`` is ``Real.rpow x (1/2)``.
+
+``real_division=True`` (in :func:`is_real`, :func:`value`, :func:`rel_value`, :func:`evaluate`,
+:func:`eval_lean`, :func:`type_error`) reads a file where the LIPS macro
+``macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))`` is in effect: every ``/``
+is first expanded as Lean expands that macro (:func:`expand_real_division`: both operands
+ascribed ``ℝ``), so ``1 / 3`` is the real 1/3 and makes the enclosing tree real, and
+``x ^ (1 / 2)`` is ``Real.rpow x (1/2)``. The default reading is unchanged.
+
+The reader also takes implicit binders ``{a b : ℝ}`` (same meaning) and the unqualified
+application ``sqrt e`` (spelling ``"sqrt"``; what it resolves to depends on the file's ``open``
+commands, which the caller decides; it is evaluated as ``Real.sqrt``). The printer writes a root
+node with any other spelling (``"NNReal.sqrt"``, …) as that name applied to its argument.
 """
 
 from __future__ import annotations
@@ -38,8 +50,9 @@ class ReadError(ValueError):
 class LExpr:
     """``kind``: num var add sub mul div neg inv sqrt pow cast paren.
 
-    ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"`` or
-    ``"Real.sqrt"``) or ascribed type (``"ℝ"``/``"ℕ"``). ``paren`` only prints parentheses.
+    ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"``,
+    ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing) or ascribed type
+    (``"ℝ"``/``"ℕ"``). ``paren`` only prints parentheses.
     """
 
     kind: str
@@ -139,7 +152,8 @@ def show(e: LExpr) -> str:
             ok = arg.kind in ("num", "var", "paren", "cast", "inv") or (arg.kind == "sqrt" and arg.value == "√")
             return f"√{show(arg) if ok else '(' + show(arg) + ')'}"
         arg = a[0]
-        return f"Real.sqrt {show(arg) if arg.kind in ('num', 'var', 'paren', 'cast') else '(' + show(arg) + ')'}"
+        name = e.value or "Real.sqrt"
+        return f"{name} {show(arg) if arg.kind in ('num', 'var', 'paren', 'cast') else '(' + show(arg) + ')'}"
     raise ValueError(f"unknown node {k!r}")
 
 
@@ -164,7 +178,7 @@ def show_statement(s: LStatement) -> str:
 # ---------------------------------------------------------------- reading
 
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*)|"
-                    r"(:=|<=|>=|⁻¹|[-+*/^()√:≤<≥>=≠∧ℝℕ]))")
+                    r"(:=|<=|>=|⁻¹|[-+*/^(){}√:≤<≥>=≠∧ℝℕ]))")
 _BIN = {"+": ("add", 65), "-": ("sub", 65), "*": ("mul", 70), "/": ("div", 70), "^": ("pow", 75)}
 _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "≠", "<=": "≤", ">=": "≥"}
 
@@ -229,11 +243,16 @@ class _Reader:
             return op1("neg", self.expr(75))
         if t == "√":
             return op1("sqrt", self.expr(100), "√")
-        if t == "Real.sqrt":
-            return op1("sqrt", self.argument(), "Real.sqrt")
+        if t == "Real.sqrt" or (t == "sqrt" and self._argument_follows()):
+            return op1("sqrt", self.argument(), t)
         if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t):
             return var(t)
         raise ReadError(f"unexpected token {t!r}")
+
+    def _argument_follows(self) -> bool:
+        """Does an application argument follow (``sqrt`` applied rather than a variable)?"""
+        t = self.peek()
+        return t == "(" or bool(t) and (t[0].isdigit() or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t) is not None)
 
     def argument(self) -> LExpr:
         t = self.take()
@@ -265,19 +284,19 @@ class _Reader:
         name = "example" if kw == "example" else self.take()
         variables: list[str] = []
         hyps: list[LHyp] = []
-        while self.peek() == "(":
-            self.take()
+        while self.peek() in ("(", "{"):
+            close = ")" if self.take() == "(" else "}"
             names = []
             while self.peek() != ":":
                 names.append(self.take())
             self.take(":")
-            if self.peek() in ("ℝ", "Real") and self.toks[self.i + 1] == ")":
+            if self.peek() in ("ℝ", "Real") and self.toks[self.i + 1] == close:
                 self.take()
                 variables.extend(names)
             else:
                 parts = self.prop()
                 hyps.extend(LHyp(n, parts) for n in names)
-            self.take(")")
+            self.take(close)
         self.take(":")
         goal = self.prop()
         if len(goal) != 1:
@@ -307,8 +326,36 @@ def read_lean(text: str) -> LStatement | LRel | LExpr:
 # ---------------------------------------------------------------- elaboration and evaluation
 
 
-def is_real(e: LExpr) -> bool:
+def expand_real_division(obj: LStatement | LRel | LExpr) -> LStatement | LRel | LExpr:
+    """``obj`` with every ``a / b`` written as the LIPS macro expands it: ``(a : ℝ) / (b : ℝ)``.
+
+    The macro's ``HDiv.hDiv ($x : ℝ) ($y : ℝ)`` elaborates like ``binop%`` over two ℝ-ascribed
+    leaves (a ℝ-typed leaf makes the enclosing tree real either way), so the default reading of
+    the expanded tree is Lean's reading of ``obj`` under the macro.
+    """
+    if isinstance(obj, LStatement):
+        hyps = tuple(LHyp(h.name, tuple(_expand_rel(r) for r in h.parts)) for h in obj.hypotheses)
+        return LStatement(obj.name, obj.variables, hyps, _expand_rel(obj.goal))
+    if isinstance(obj, LRel):
+        return _expand_rel(obj)
+    return _expand(obj)
+
+
+def _expand_rel(r: LRel) -> LRel:
+    return LRel(r.op, _expand(r.lhs), _expand(r.rhs))
+
+
+def _expand(e: LExpr) -> LExpr:
+    args = tuple(_expand(a) for a in e.args)
+    if e.kind == "div":
+        return LExpr("div", tuple(LExpr("cast", (a,), "ℝ") for a in args))
+    return LExpr(e.kind, args, e.value) if args else e
+
+
+def is_real(e: LExpr, real_division: bool = False) -> bool:
     """Does Lean elaborate this tree as ℝ (rather than a numeral-only ℕ term)?"""
+    if real_division:
+        return is_real(_expand(e))
     k = e.kind
     if k in ("var", "sqrt"):
         return True
@@ -350,8 +397,10 @@ def _nat_value(e: LExpr) -> int:
     raise LeanTypeError(f"`{k}` in a ℕ term")
 
 
-def value(e: LExpr, point: Point) -> Enclosure:
+def value(e: LExpr, point: Point, real_division: bool = False) -> Enclosure:
     """The real value of ``e`` (elaborated at type ℝ) at ``point``; may raise Undecidable."""
+    if real_division:
+        return value(_expand(e), point)
     k, a = e.kind, e.args
     if k == "num":
         return Enclosure.exact(Fraction(e.value))
@@ -383,7 +432,9 @@ def value(e: LExpr, point: Point) -> Enclosure:
     raise ValueError(f"unknown node {k!r}")
 
 
-def rel_value(r: LRel, point: Point) -> RelValue:
+def rel_value(r: LRel, point: Point, real_division: bool = False) -> RelValue:
+    if real_division:
+        r = _expand_rel(r)
     op = ASCII_OP[r.op]
     if not (is_real(r.lhs) or is_real(r.rhs)):
         lv, rv = Enclosure.exact(_nat_value(r.lhs)), Enclosure.exact(_nat_value(r.rhs))
@@ -391,8 +442,11 @@ def rel_value(r: LRel, point: Point) -> RelValue:
     return RelValue(L.guarded(lambda: value(r.lhs, point)), op, L.guarded(lambda: value(r.rhs, point)))
 
 
-def evaluate(obj: LStatement | LRel | LExpr, point: Point):
-    """Enclosure / RelValue / StatementValue of ``obj`` at ``point`` (see :func:`eval_lean`)."""
+def evaluate(obj: LStatement | LRel | LExpr, point: Point, real_division: bool = False):
+    """Enclosure / RelValue / StatementValue of ``obj`` at ``point`` (see :func:`eval_lean`);
+    ``real_division``: read with the LIPS real-division macro in effect."""
+    if real_division:
+        obj = expand_real_division(obj)
     if isinstance(obj, LExpr):
         return value(obj, point)
     if isinstance(obj, LRel):
@@ -403,12 +457,66 @@ def evaluate(obj: LStatement | LRel | LExpr, point: Point):
     raise TypeError(f"cannot evaluate {type(obj).__name__}")
 
 
-def eval_lean(source: str | LStatement | LRel | LExpr, point: Point):
-    """The Lean value at ``point`` of Lean text or a tree of this module.
+def eval_lean(source: str | LStatement | LRel | LExpr, point: Point, real_division: bool = False):
+    """The Lean value at ``point`` of Lean text or a tree of this module (``real_division``: in
+    a file where the LIPS real-division macro is in effect).
 
     An expression gives an :class:`~prover.semantics.lean_eval.Enclosure`, a comparison a
     :class:`~prover.semantics.lean_eval.RelValue`, a declaration a :class:`StatementValue`. Text
     is read by the independent reader :func:`read_lean` (the generated subset of Lean 4); the
     values are :mod:`prover.semantics.lean_eval`'s (which does not import this module).
     """
-    return evaluate(read_lean(source) if isinstance(source, str) else source, point)
+    return evaluate(read_lean(source) if isinstance(source, str) else source, point, real_division)
+
+
+# ---------------------------------------------------------------- elaboration errors
+
+
+def type_error(obj: LStatement | LRel | LExpr, real_division: bool = False) -> str | None:
+    """Why Lean would not elaborate ``obj`` (None: it elaborates), by the subset's typing rules.
+
+    A comparison is real when either side is; inside a ℕ tree (numeral-only, an exponent with
+    no real leaf, a ``(… : ℕ)`` ascription) a decimal, ``-x``, ``x⁻¹``, a ``(… : ℝ)`` term or a
+    real exponent is an error. Under ``real_division`` a ``/`` inside a ℕ ascription is one too
+    (the macro's operands are ascribed ℝ).
+    """
+    if real_division:
+        obj = expand_real_division(obj)
+    rels = ([r for h in obj.hypotheses for r in h.parts] + [obj.goal] if isinstance(obj, LStatement)
+            else [obj] if isinstance(obj, LRel) else [])
+    try:
+        if isinstance(obj, LExpr):
+            _check(obj, True)
+        for r in rels:
+            real = is_real(r.lhs) or is_real(r.rhs)
+            _check(r.lhs, real)
+            _check(r.rhs, real)
+    except LeanTypeError as exc:
+        return str(exc)
+    return None
+
+
+def _check(e: LExpr, real: bool) -> None:
+    """Raise LeanTypeError where ``e``, elaborated as ℝ (``real``) or as ℕ, is ill-typed."""
+    k, a = e.kind, e.args
+    if k == "num":
+        if not real and not e.value.isdigit():
+            raise LeanTypeError(f"decimal {e.value} in a ℕ term")
+    elif k in ("var", "sqrt", "neg", "inv"):
+        if not real:
+            raise LeanTypeError(f"`{k}` in a ℕ term")
+        for x in a:
+            _check(x, True)
+    elif k == "cast":
+        if e.value == "ℝ" and not real:
+            raise LeanTypeError("real ascription inside a ℕ term")
+        _check(a[0], e.value == "ℝ")
+    elif k == "pow":
+        exp_real = is_real(a[1])
+        if exp_real and not real:
+            raise LeanTypeError("a real exponent on a ℕ base")
+        _check(a[0], real)
+        _check(a[1], exp_real)
+    else:  # paren add sub mul div
+        for x in a:
+            _check(x, real)
