@@ -256,6 +256,10 @@ class Proof:
             problem["lean"] = p.meta["lean"]  # the user's statement verbatim: `prover check` re-reads it
             if isinstance(p.meta.get("lean_name"), str):
                 problem["lean_name"] = p.meta["lean_name"]
+            if isinstance(p.meta.get("lips_header"), bool):
+                # the LIPS header was declared by the data (a benchmark), not read from the text:
+                # `prover check` reads the text under it again only then
+                problem["lips_header"] = p.meta["lips_header"]
         faithful = getattr(p, "faithful", None)
         if faithful is not None:
             from prover.kernel.terms import show
@@ -285,6 +289,8 @@ class Proof:
                               real_division=pd.get("real_division", True), source=pd.get("source"))
             if isinstance(pd.get("lean"), str):
                 problem.meta = {**problem.meta, "lean": pd["lean"], "lean_name": pd.get("lean_name")}
+                if isinstance(pd.get("lips_header"), bool):
+                    problem.meta["lips_header"] = pd["lips_header"]
             return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d)
         except (KeyError, TypeError) as exc:
             raise IRError(f"bad proof file: {exc}") from None

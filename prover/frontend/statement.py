@@ -144,6 +144,7 @@ class _Decl:
                           tokens[start].pos)
         self.p = TermParser(tokens, start, resolve=self._resolve, adjacent_arguments=lips)
         self.end = end
+        self.lips = lips
         self.context = context
         self.scope = Scope({}, context.real_division)
         self.fidelity = Fidelity(self.scope)
@@ -206,7 +207,8 @@ class _Decl:
         goal = elab_relation(goal_node, self.scope)
         faithful = self.fidelity.goal(goal_node, goal)
         variables = list(self.scope.variables)
-        meta = {"implicit_variables": sorted(self.implicit)} if self.implicit else {}
+        meta: dict = {"implicit_variables": sorted(self.implicit)} if self.implicit else {}
+        meta["lips_header"] = self.lips   # declared by the data, not read from the text
         return Problem(name=name, variables=variables, hypotheses=self.hyps, goal=goal,
                        real_division=self.scope.real_division, meta=meta, faithful=faithful)
 
