@@ -6,14 +6,17 @@
 * :mod:`~prover.semantics.lean_ast` — a tiny Lean statement language (AST, printer, reader);
 * :mod:`~prover.semantics.fuzz_frontend` — random statements through the front-end, compared
   with Lean's values at random points;
+* :mod:`~prover.semantics.fuzz_context` — known statements wrapped in Lean file context (comments,
+  sections, opens, namespaces, macros, other commands): read as Lean reads them or refused;
 * :mod:`~prover.semantics.check_proofs` — root statements of accepted proofs at random points.
 
-Command line: ``python -m prover.semantics fuzz-frontend|check-proofs …``.
+Command line: ``python -m prover.semantics fuzz-frontend|fuzz-context|check-proofs …``.
 
 Modules:
 
-* ``__main__`` — ``python -m prover.semantics fuzz-frontend …`` and ``python -m prover.semantics check-proofs …``.
+* ``__main__`` — ``python -m prover.semantics fuzz-frontend|fuzz-context|check-proofs …``.
 * ``check_proofs`` — Accepted proofs checked at points: the root statement of every proof file must hold in Lean wherever its …
+* ``fuzz_context`` — File-context fuzzing: known statements inside Lean file context, read as Lean reads them or refused.
 * ``fuzz_frontend`` — Front-end fidelity fuzzing: random Lean statements, evaluated at random points two ways.
 * ``lean_ast`` — A tiny Lean 4 statement language for differential testing: AST, printer, reader, evaluator.
 * ``lean_eval`` — Lean 4 / Mathlib values of real expressions at exact rational points, as rigorous enclosures.

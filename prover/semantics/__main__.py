@@ -1,8 +1,9 @@
-"""``python -m prover.semantics fuzz-frontend …`` and ``python -m prover.semantics check-proofs …``.
+"""``python -m prover.semantics fuzz-frontend|fuzz-context|check-proofs …``.
 
-Both print progress, write a JSON summary (counts, failures, machine, seed, duration) and exit
-with status 1 when there are failures (front-end disagreements or crashes; goals false at a
-point allowed by the hypotheses).
+All print progress, write a JSON summary (counts, failures, machine, seed, duration) and exit
+with status 1 when there are failures (front-end disagreements or crashes; a statement in file
+context read differently from Lean or accepted where it must be refused; goals false at a point
+allowed by the hypotheses).
 """
 
 from __future__ import annotations
@@ -57,6 +58,29 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
     return 1 if report.failures else 0
 
 
+def fuzz_context(args: argparse.Namespace) -> int:
+    from prover.semantics.fuzz_context import ContextReport, run_context_fuzz
+
+    def progress(r: ContextReport) -> None:
+        print(f"[{r.variants:>6}/{args.variants}] checks {r.checks} accepted {r.accepted} refused "
+              f"{r.refused} (must refuse {r.must_refuse}, refused there {r.refused_where_expected}) "
+              f"compared {r.compared} pairs {r.pairs} misreadings {len(r.misreadings)} crashes "
+              f"{len(r.crashes)} ({r.duration_s:.1f}s)", flush=True)
+
+    started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    report = run_context_fuzz(args.variants, args.seed, args.points, progress=progress,
+                              progress_every=args.progress_every)
+    progress(report)
+    summary = {"command": "fuzz-context", "started": started, **report.to_json(), "machine": _machine()}
+    for f in summary["examples"][:10]:
+        print(f"{f['kind'].upper()} #{f['index']} {f['target']} ({f['source']}): expected {f['expected']}\n"
+              f"    {f['detail']}\n    wrappers: {', '.join(f['wrappers'])}")
+    print(f"variants {report.variants} checks {report.checks} accepted {report.accepted} refused "
+          f"{report.refused} failures {report.failures} in {report.duration_s:.1f}s")
+    _write(args.out, summary)
+    return 1 if report.failures else 0
+
+
 def check_proofs(args: argparse.Namespace) -> int:
     from prover.semantics.check_proofs import FileCheck
     from prover.semantics.check_proofs import check_proofs as run
@@ -89,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--progress-every", type=int, default=250)
     f.add_argument("--out", type=Path, default=None)
     f.set_defaults(run=fuzz_frontend)
+    x = sub.add_parser("fuzz-context", help="known statements inside Lean file context: read as Lean or refused")
+    x.add_argument("--variants", type=int, default=5000)
+    x.add_argument("--points", type=int, default=3, help="points per accepted theorem")
+    x.add_argument("--seed", type=int, default=0)
+    x.add_argument("--progress-every", type=int, default=250)
+    x.add_argument("--out", type=Path, default=None)
+    x.set_defaults(run=fuzz_context)
     c = sub.add_parser("check-proofs", help="root statements of proof files at random points")
     c.add_argument("root", type=Path, help="a folder (searched for **/proofs/*.json) or one proof file")
     c.add_argument("--points", type=int, default=1000, help="admissible points per file")

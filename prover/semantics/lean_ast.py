@@ -18,9 +18,10 @@ is first expanded as Lean expands that macro (:func:`expand_real_division`: both
 ascribed ``ℝ``), so ``1 / 3`` is the real 1/3 and makes the enclosing tree real, and
 ``x ^ (1 / 2)`` is ``Real.rpow x (1/2)``. The default reading is unchanged.
 
-The reader also takes implicit binders ``{a b : ℝ}`` (same meaning) and the unqualified
-application ``sqrt e`` (spelling ``"sqrt"``; what it resolves to depends on the file's ``open``
-commands, which the caller decides; it is evaluated as ``Real.sqrt``). The printer writes a root
+The reader also takes implicit binders ``{a b : ℝ}`` (same meaning) and the applications
+``sqrt e`` and ``N.sqrt e`` (spelling ``"sqrt"``, ``"NNReal.sqrt"``, …: what such a name means
+depends on the file's ``open`` commands and Mathlib, which the caller decides; every root node is
+evaluated as ``Real.sqrt``). The printer writes a root
 node with any other spelling (``"NNReal.sqrt"``, …) as that name applied to its argument.
 """
 
@@ -243,7 +244,7 @@ class _Reader:
             return op1("neg", self.expr(75))
         if t == "√":
             return op1("sqrt", self.expr(100), "√")
-        if t == "Real.sqrt" or (t == "sqrt" and self._argument_follows()):
+        if t.endswith(".sqrt") or (t == "sqrt" and self._argument_follows()):
             return op1("sqrt", self.argument(), t)
         if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t):
             return var(t)

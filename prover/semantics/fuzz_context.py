@@ -1,0 +1,988 @@
+"""File-context fuzzing: known statements inside Lean file context, read as Lean reads them or refused.
+
+Each variant is a whole Lean file built around one or two known statements (the benchmark
+``lean`` fields, the theorems of ``examples/inequalities.lean``, random statements of
+:class:`~prover.semantics.fuzz_frontend.StatementGenerator`). The file is assembled command by
+command by :class:`FileBuilder`, which keeps Lean's scope state as it goes (the stack of
+``section``/``namespace`` scopes, each with its ``open`` namespaces and whether the LIPS
+real-division macro is in effect there), so the expected outcome of every asked theorem is
+known by construction (docs/mathlib-name-facts.md §2–4):
+
+* ``meaning``: Lean reads the statement as the :mod:`~prover.semantics.lean_ast` tree, with
+  ``/`` real division when the LIPS ``macro_rules`` is in effect at the theorem (an actual
+  command before it, at top level or in a scope still open; a global one also survives ``end``;
+  a ``local`` one does not) and Lean's ℕ reading otherwise. The front-end may accept it (then
+  every relation must agree with Lean's at random exact points, through
+  :mod:`~prover.semantics.fuzz_frontend`'s comparison of the sympy and faithful forms) or refuse it;
+* ``refuse``: Lean rejects the file's statement (unknown or ambiguous ``sqrt``, a shadowed
+  variable, ``f(x)``, a look-alike identifier, a duplicate declaration, an ill-typed term) or a
+  command before it is not modelled (other macros, ``notation``, ``variable``, ``def``,
+  ``instance``, ``attribute``, ``open Foo``, ``open … hiding``, ``set_option hygiene false``):
+  an acceptance is a failure;
+* ``unknown``: the model cannot tell (a decimal under an ambiguous ``sqrt``): not checked.
+
+The front-end is called as ``parse_theorem(text, real_division=False, name=NAME)``: the file's
+own text decides. Wrappers (``header:*``, ``item:*``, ``enclose:*``, ``prefix:*``, ``post:*``,
+``rewrite:*``) are chosen and composed at random per variant, seeded: ``run_context_fuzz`` is
+deterministic for a seed. Command line: ``python -m prover.semantics fuzz-context``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from prover.semantics import lean_ast as A
+from prover.semantics.fuzz_frontend import (
+    FuzzReport,
+    StatementGenerator,
+    _compare_at_point,
+    _faithful_rels,
+    _parse_statement,
+    _StatementForms,
+    _sympy_forms,
+    points_for,
+)
+from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
+
+ROOT = Path(__file__).resolve().parents[2]
+MACRO = "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))"
+#: spellings of the LIPS macro that are the same command token by token (up to names/layout)
+MACRO_SPELLINGS = (
+    MACRO, MACRO, "macro_rules\n  | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))",
+    MACRO + " -- every `/` is real division",
+    "macro_rules | `($a / $b) => `(HDiv.hDiv ($a : ℝ) ($b : ℝ))",
+)
+#: namespaces that declare a `sqrt` at Mathlib v4.16 (Complex.sqrt is later; Nat.sqrt is Batteries')
+SQRT_OWNERS = ("Real", "NNReal", "Nat", "Int", "Rat")
+#: tokens that `open N` (or `namespace N`) makes scoped notation: a variable so named stops parsing
+SCOPED_TOKENS = {"Real": ("π", "φ", "ψ", "rexp"), "Nat": ("π", "φ")}
+#: Cyrillic look-alikes: not identifier characters in Lean 4 (``isIdFirst``/``isLetterLike``: ASCII
+#: letters, Greek, letter-like symbols, mathematical alphanumerics), so a parse error
+LOOKALIKE = {"a": "а", "c": "с", "x": "х", "y": "у"}
+#: Greek letters are identifier characters: a variable renamed consistently keeps the meaning
+GREEK = {"a": "α", "b": "β", "c": "γ"}
+FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+
+# ---------------------------------------------------------------- base statements
+
+
+@dataclass(frozen=True)
+class Base:
+    source: str                       # "benchmark:567neq/P5", "example:nesbitt", "generated:12"
+    stmt: LStatement
+    text: str | None = None           # the theorem's own Lean text (benchmarks and examples)
+    signs: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class BasePool:
+    benchmarks: list[Base]
+    examples: list[Base]
+    seed: int
+    skipped: Counter = field(default_factory=Counter)   # source kind -> statements the reader cannot read
+    generator: StatementGenerator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.generator = StatementGenerator(self.seed * 7919 + 17)
+
+    def generated(self, index: int) -> Base:
+        stmt, signs = self.generator.statement(index)
+        return Base(f"generated:{index}", stmt, None, tuple(sorted(signs.items())))
+
+    def pick(self, rng: random.Random, index: int) -> Base:
+        r = rng.random()
+        if r < 0.55 and self.benchmarks:
+            return rng.choice(self.benchmarks)
+        if r < 0.68 and self.examples:
+            return rng.choice(self.examples)
+        return self.generated(index)
+
+
+def _signs(stmt: LStatement) -> tuple[tuple[str, str], ...]:
+    """Sampling hints from hypotheses ``v > 0``, ``0 ≤ v``, … ."""
+    out: dict[str, str] = {}
+    flip = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "≠": "≠"}
+    sign = {">": "pos", "≥": "nonneg", "≠": "nonzero", "<": "neg", "≤": "nonpos"}
+    for r in stmt.flat_hypotheses():
+        lhs, op, rhs = A.strip_parens(r.lhs), r.op, A.strip_parens(r.rhs)
+        if lhs.kind == "num" and rhs.kind == "var":
+            lhs, rhs, op = rhs, lhs, flip.get(op, op)
+        if lhs.kind == "var" and rhs.kind == "num" and rhs.value == "0" and op in sign:
+            out.setdefault(lhs.value, sign[op])
+    return tuple(sorted(out.items()))
+
+
+def _base(source: str, text: str, skipped: Counter) -> Base | None:
+    try:
+        stmt = A.read_lean(text)
+    except (A.ReadError, IndexError):
+        skipped[source.split(":")[0]] += 1
+        return None
+    assert isinstance(stmt, LStatement)
+    return Base(source, stmt, text, _signs(stmt))
+
+
+def load_pool(seed: int, root: Path = ROOT) -> BasePool:
+    """Benchmark and example statements the reader reads (the others counted in ``skipped``)."""
+    skipped: Counter = Counter()
+    benchmarks = []
+    for path in sorted((root / "benchmarks").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                d = json.loads(line)
+                b = _base(f"benchmark:{d['id']}", d["lean"], skipped)
+                if b is not None:
+                    benchmarks.append(b)
+    examples = []
+    ex = root / "examples" / "inequalities.lean"
+    if ex.exists():
+        for m in re.finditer(r"(?ms)^theorem (\w+)\b.*?:= by\s*\n\s*sorry", ex.read_text(encoding="utf-8")):
+            b = _base(f"example:{m.group(1)}", m.group(0), skipped)
+            if b is not None:
+                examples.append(b)
+    return BasePool(benchmarks, examples, seed, skipped)
+
+
+# ---------------------------------------------------------------- Lean's state at a theorem
+
+
+@dataclass
+class _Scope:
+    kind: str                      # file | section | namespace
+    name: str = ""
+    opens: tuple[str, ...] = ()
+    real_division: bool = False
+    scoped: tuple[str, ...] = ()   # `open scoped N`: N's notations only
+
+
+@dataclass(frozen=True)
+class Context:
+    """What is in effect at one theorem."""
+
+    opens: tuple[str, ...] = ()
+    namespace: tuple[str, ...] = ()
+    real_division: bool = False
+    unmodelled: tuple[str, ...] = ()   # commands before the theorem whose effect is not modelled
+    scoped: tuple[str, ...] = ()       # namespaces opened for their notations only
+
+
+@dataclass(frozen=True)
+class Expect:
+    outcome: str                     # "meaning" | "refuse" | "unknown"
+    real_division: bool = False
+    reasons: tuple[str, ...] = ()
+
+
+def _sqrt_nodes(stmt: LStatement) -> list[LExpr]:
+    out: list[LExpr] = []
+
+    def walk(e: LExpr) -> None:
+        if e.kind == "sqrt":
+            out.append(e)
+        for a in e.args:
+            walk(a)
+
+    for r in stmt.flat_hypotheses() + [stmt.goal]:
+        walk(r.lhs)
+        walk(r.rhs)
+    return out
+
+
+def _has_decimal(e: LExpr) -> bool:
+    return (e.kind == "num" and not e.value.isdigit()) or any(_has_decimal(a) for a in e.args)
+
+
+def resolve_sqrt(node: LExpr, ctx: Context) -> tuple[str, str]:
+    """``("real", "")``, ``("refuse", why)`` or ``("unknown", why)`` for one root node.
+
+    ``√`` and ``Real.sqrt`` are always Real.sqrt (hygienic notation / full name). Unqualified
+    ``sqrt``: the innermost enclosing namespace that declares one wins outright; otherwise every
+    opened ``N.sqrt`` is a candidate, and a candidate other than Real.sqrt fails exactly when the
+    argument elaborates as ℝ on its own (no coercion out of ℝ): else the call is ambiguous.
+    """
+    sp = node.value
+    if sp in ("√", "Real.sqrt"):
+        return "real", ""
+    if sp != "sqrt":
+        return "refuse", f"`{sp}` is not Real.sqrt (not modelled)"
+    for i in range(len(ctx.namespace), 0, -1):
+        owner = ".".join(ctx.namespace[:i])
+        if owner in SQRT_OWNERS:
+            return ("real", "") if owner == "Real" else ("refuse", f"`sqrt` is {owner}.sqrt in namespace {owner}")
+    cands = sorted({o for o in ctx.opens if o in SQRT_OWNERS})
+    if not cands:
+        return "refuse", "unknown identifier `sqrt` (no `open Real`)"
+    if "Real" not in cands:
+        return "refuse", f"`sqrt` is {'/'.join(c + '.sqrt' for c in cands)}"
+    if cands == ["Real"] or A.is_real(node.args[0], ctx.real_division):
+        return "real", ""
+    if _has_decimal(node.args[0]):
+        return "unknown", "ambiguous `sqrt` of a decimal (OfScientific instances not modelled)"
+    return "refuse", f"ambiguous `sqrt` of a numeral under open {' '.join(cands)}"
+
+
+def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) -> Expect:
+    """The expected outcome for ``stmt`` (as written) at a theorem whose context is ``ctx``."""
+    why = list(reasons) + list(ctx.unmodelled)
+    unknown = []
+    te = A.type_error(stmt, ctx.real_division)
+    if te:
+        why.append(f"Lean does not elaborate it: {te}")
+    for node in _sqrt_nodes(stmt):
+        verdict, reason = resolve_sqrt(node, ctx)
+        (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
+    active = {t for n in ctx.opens + ctx.scoped + ctx.namespace[:1] for t in SCOPED_TOKENS.get(n, ())}
+    why += [f"`{v}` is a notation token here" for v in stmt.variables if v in active]
+    if why:
+        return Expect("refuse", ctx.real_division, tuple(dict.fromkeys(why)))
+    if unknown:
+        return Expect("unknown", ctx.real_division, tuple(unknown))
+    return Expect("meaning", ctx.real_division)
+
+
+# ---------------------------------------------------------------- writing one theorem
+
+
+@dataclass
+class Written:
+    """One theorem as it appears in the file, with what the statement alone makes refused."""
+
+    name: str
+    stmt: LStatement                   # Lean's reading (spellings included)
+    text: str
+    signs: dict[str, str]
+    reasons: tuple[str, ...] = ()
+    rewrites: tuple[str, ...] = ()
+
+
+PROOFS = (
+    ":= by sorry", ":= by sorry", ":= by\n  sorry", ":= sorry",
+    ":= by\n  -- end\n  sorry",
+    ':= by\n  have h : ("end -/ theorem" : String) = "end -/ theorem" := rfl\n  sorry',
+    ":= by\n  open Real in\n  sorry",
+    ":= by\n  /- end\n     theorem {name} : (1 : ℝ) = 2 := by sorry -/\n  sorry",
+    ":= by\n  -- " + MACRO + "\n  sorry",
+)
+
+
+def render(stmt: LStatement, name: str, rng: random.Random, *, brace: str = "(", real: str = "ℝ",
+           binder_names: tuple[str, ...] | None = None, keyword: str = "theorem") -> str:
+    close = ")" if brace == "(" else "}"
+    parts = [f"{keyword} {name}"]
+    names = binder_names if binder_names is not None else stmt.variables
+    if names:
+        parts.append(f"{brace}{' '.join(names)} : {real}{close}")
+    for h in stmt.hypotheses:
+        parts.append(f"({h.name} : {' ∧ '.join(A.show_rel(r) for r in h.parts)})")
+    sep = " :\n    " if rng.random() < 0.2 else " : "
+    proof = rng.choice(PROOFS).replace("{name}", name)
+    return " ".join(parts) + sep + A.show_rel(stmt.goal) + " " + proof
+
+
+def _map_stmt(stmt: LStatement, f: Callable[[LExpr], LExpr]) -> LStatement:
+    def rel(r: LRel) -> LRel:
+        return LRel(r.op, f(r.lhs), f(r.rhs))
+
+    hyps = tuple(LHyp(h.name, tuple(rel(r) for r in h.parts)) for h in stmt.hypotheses)
+    return LStatement(stmt.name, stmt.variables, hyps, rel(stmt.goal))
+
+
+def _map_expr(e: LExpr, f: Callable[[LExpr], LExpr]) -> LExpr:
+    args = tuple(_map_expr(a, f) for a in e.args)
+    return f(LExpr(e.kind, args, e.value) if args else e)
+
+
+def _respell(stmt: LStatement, choose: Callable[[LExpr], str]) -> LStatement:
+    return _map_stmt(stmt, lambda e: _map_expr(e, lambda n: replace(n, value=choose(n)) if n.kind == "sqrt" else n))
+
+
+def _rename(stmt: LStatement, old: str, new: str) -> LStatement:
+    s = _map_stmt(stmt, lambda e: _map_expr(e, lambda n: replace(n, value=new)
+                                            if n.kind == "var" and n.value == old else n))
+    return replace(s, variables=tuple(new if v == old else v for v in s.variables))
+
+
+def _goal_vars(stmt: LStatement) -> list[str]:
+    found: list[str] = []
+    _map_expr(stmt.goal.lhs, lambda n: found.append(n.value) or n if n.kind == "var" else n)
+    _map_expr(stmt.goal.rhs, lambda n: found.append(n.value) or n if n.kind == "var" else n)
+    return sorted(set(found))
+
+
+def _inject_sqrt(stmt: LStatement, rng: random.Random) -> LStatement:
+    spelling = rng.choice(("√", "Real.sqrt", "sqrt", "sqrt", "NNReal.sqrt", "Nat.sqrt"))
+    args = [A.num(2), A.num(4), A.op2("div", A.num(1), A.num(2)), A.op1("cast", A.num(2), "ℝ")]
+    args += [A.var(v) for v in stmt.variables]
+    node = A.op1("sqrt", rng.choice(args), spelling)
+    if rng.random() < 0.3:  # the issue's shape: NNReal.sqrt 4 - 3 < 0
+        return replace(stmt, goal=LRel("<", A.op2("sub", node, A.num(3)), A.num(0)))
+    g = stmt.goal
+    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+
+
+def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tuple[str, ...], dict[str, Any]]:
+    """One statement rewrite: (statement, wrapper name, reasons to refuse, render options)."""
+    nodes, vs = _sqrt_nodes(stmt), stmt.variables
+    kinds = {"inject_sqrt": 3.0, "implicit_binders": 1.0, "real_word": 1.0, "lookalike_type": 0.4,
+             "fullwidth_digit": 0.4}
+    if nodes:
+        kinds.update(sqrt_bare=2.0, sqrt_qualified=1.0, sqrt_notation=1.0, sqrt_foreign=0.6, sqrt_lookalike=0.3)
+    if _goal_vars(stmt):
+        kinds.update(shadow_hypothesis=0.5, duplicate_variable=0.4)
+    if any(v in LOOKALIKE for v in vs):
+        kinds.update(lookalike_binder=0.4, lookalike_everywhere=0.3)
+    if any(v in GREEK for v in vs):
+        kinds.update(greek_variable=0.8)
+    if vs:
+        kinds.update(token_variable=0.6)
+    k = rng.choices(list(kinds), list(kinds.values()))[0]
+    opts: dict[str, Any] = {}
+    reasons: tuple[str, ...] = ()
+    if k.startswith("sqrt_") and k != "sqrt_foreign":
+        sp = {"sqrt_bare": "sqrt", "sqrt_qualified": "Real.sqrt", "sqrt_notation": "√",
+              "sqrt_lookalike": "Reаl.sqrt"}[k]
+        stmt = _respell(stmt, lambda n: sp)
+    elif k == "sqrt_foreign":
+        which = rng.choice(nodes)
+        other = rng.choice(("NNReal.sqrt", "Nat.sqrt", "Int.sqrt", "Rat.sqrt"))
+        stmt = _respell(stmt, lambda n: other if n is which or n == which else n.value)
+    elif k == "inject_sqrt":
+        stmt = _inject_sqrt(stmt, rng)
+    elif k == "implicit_binders":
+        opts["brace"] = "{"
+    elif k == "real_word":
+        opts["real"] = "Real"
+    elif k == "lookalike_type":
+        opts["real"] = "ℜ"
+    elif k == "fullwidth_digit":
+        wide = _map_stmt(stmt, lambda e: _map_expr(
+            e, lambda n: replace(n, value=n.value.translate(FULLWIDTH)) if n.kind == "num" else n))
+        if wide != stmt:
+            stmt, reasons = wide, ("fullwidth digits are not a Lean numeral",)
+    else:
+        stmt, reasons, opts = _rewrite_names(stmt, k, rng)
+    return stmt, k, reasons, opts
+
+
+def _rewrite_names(stmt: LStatement, k: str, rng: random.Random) -> tuple[LStatement, tuple[str, ...], dict]:
+    if k == "shadow_hypothesis":
+        v = rng.choice(_goal_vars(stmt))
+        hyps = list(stmt.hypotheses)
+        hyps.insert(rng.randint(0, len(hyps)), LHyp(v, (LRel("≤", A.num(0), A.var(v)),)))
+        return replace(stmt, hypotheses=tuple(hyps)), (f"hypothesis `{v}` shadows the variable `{v}`",), {}
+    if k == "duplicate_variable":
+        v = rng.choice(_goal_vars(stmt))
+        return replace(stmt, variables=stmt.variables + (v,)), (f"variable `{v}` declared twice",), {}
+    candidates = [v for v in stmt.variables if v in LOOKALIKE]
+    if k == "lookalike_binder":
+        return stmt, (), {"cyrillic_binder": rng.choice(candidates)}
+    if k == "lookalike_everywhere":
+        v = rng.choice(candidates)
+        return _rename(stmt, v, LOOKALIKE[v]), (f"`{LOOKALIKE[v]}` (Cyrillic) is not an identifier character",), {}
+    if k == "greek_variable":
+        v = rng.choice([u for u in stmt.variables if u in GREEK])
+        if GREEK[v] in stmt.variables:
+            return stmt, (), {}
+        return _rename(stmt, v, GREEK[v]), (), {}
+    v = rng.choice(stmt.variables)  # token_variable: π/φ/rexp, refused only where they are tokens
+    new = rng.choice(("π", "φ", "rexp"))
+    if new in stmt.variables:
+        return stmt, (), {}
+    return _rename(stmt, v, new), (), {}
+
+
+def _f_app(text: str) -> bool:
+    """``f(x)``: in Lean 4 an argument needs whitespace before it (a parse error otherwise)."""
+    return re.search(r"(?<![\w.])(?:Real\.)?sqrt\(", text) is not None
+
+
+def _option_reasons(stmt: LStatement, opts: dict[str, Any]) -> tuple[str, ...]:
+    """Render options that make Lean reject the theorem (decided on the final statement)."""
+    out: tuple[str, ...] = ()
+    if opts.get("real") == "ℜ":
+        out += ("`ℜ` is not `ℝ`",)
+    v = opts.pop("cyrillic_binder", None)
+    if v in stmt.variables:
+        opts["binder_names"] = tuple(LOOKALIKE[v] if u == v else u for u in stmt.variables)
+        out += (f"binder `{LOOKALIKE[v]}` (Cyrillic) is not an identifier character",)
+    return out
+
+
+def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.5) -> Written:
+    """The asked theorem's text: the base's own text (renamed, another proof) or a rewrite."""
+    signs = dict(base.signs)
+    if base.text is not None and rng.random() >= rewrite:
+        text = re.sub(r"^\s*(theorem|lemma)\s+\S+", f"theorem {name}", base.text, count=1)
+        text = re.sub(r":=\s*by\s+sorry\s*$", rng.choice(PROOFS).replace("{name}", name), text)
+        reasons = ("`f(x)` is not an application in Lean 4",) if _f_app(text) else ()
+        return Written(name, replace(base.stmt, name=name), text, signs, reasons, ("rewrite:none",))
+    stmt, reasons, opts, done = base.stmt, (), {}, []
+    for _ in range(1 if rng.random() < 0.75 else 2):
+        stmt, k, r, o = _rewrite(stmt, rng)
+        reasons, done = reasons + r, done + [f"rewrite:{k}"]
+        opts.update(o)
+    stmt = replace(stmt, name=name)
+    reasons += _option_reasons(stmt, opts)
+    text = render(stmt, name, rng, **opts)
+    if "sqrt (" in text and rng.random() < 0.15:
+        text, done = text.replace("sqrt (", "sqrt(", 1), done + ["rewrite:no_space_application"]
+    if _f_app(text):
+        reasons += ("`f(x)` is not an application in Lean 4",)
+    for old, new in zip(base.stmt.variables, stmt.variables):
+        if old in signs and old != new:
+            signs[new] = signs.pop(old)
+    return Written(name, stmt, text, signs, reasons, tuple(done))
+
+
+# ---------------------------------------------------------------- the file builder
+
+
+@dataclass
+class Asked:
+    written: Written
+    context: Context
+    full_name: str
+
+
+class FileBuilder:
+    """Emits a Lean file command by command and keeps Lean's scope state (docs/mathlib-name-facts.md
+    §4c–d): a new scope starts with its parent's opens and macro state; ``open`` and ``local``
+    commands change the innermost scope only (gone at its ``end``); a global ``macro_rules``
+    enters every scope on the stack, so it survives ``end``."""
+
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+        self.scopes = [_Scope("file")]
+        self.unmodelled: list[str] = []
+        self.decls: Counter = Counter()
+        self.asked: list[Asked] = []
+        self.wrappers: list[str] = []
+        self.aux = 0
+
+    @property
+    def top(self) -> _Scope:
+        return self.scopes[-1]
+
+    def emit(self, text: str) -> None:
+        self.chunks.append(text.rstrip("\n") + "\n")
+
+    def push(self, kind: str, name: str = "") -> None:
+        self.emit({"section": f"section {name}".rstrip(), "noncomputable": "noncomputable section",
+                   "namespace": f"namespace {name}"}[kind])
+        t = self.top
+        self.scopes.append(_Scope("namespace" if kind == "namespace" else "section", name, t.opens,
+                                  t.real_division, t.scoped))
+
+    def pop(self) -> None:
+        s = self.scopes.pop()
+        self.emit("end" + (f" {s.name}" if s.name else ""))
+
+    def open(self, names: tuple[str, ...], scoped: bool = False) -> None:
+        self.emit("open " + ("scoped " if scoped else "") + " ".join(names))
+        if scoped:
+            self.top.scoped += names
+        else:
+            self.top.opens += names
+
+    def macro(self, text: str = MACRO, local: bool = False) -> None:
+        self.emit(("local " if local else "") + text)
+        for s in (self.scopes[-1:] if local else self.scopes):
+            s.real_division = True
+
+    def unmodelled_command(self, text: str) -> None:
+        self.emit(text)
+        self.unmodelled.append(f"command not modelled: {text.splitlines()[0][:60]}")
+
+    def namespace(self) -> tuple[str, ...]:
+        return tuple(p for s in self.scopes if s.kind == "namespace" for p in s.name.split("."))
+
+    def declare(self, name: str) -> str:
+        full = ".".join(self.namespace() + (name,))
+        self.decls[full] += 1
+        return full
+
+    def aux_name(self) -> str:
+        self.aux += 1
+        return f"aux_{self.aux}"
+
+    def context(self, extra_opens: tuple[str, ...] = ()) -> Context:
+        return Context(self.top.opens + extra_opens, self.namespace(), self.top.real_division,
+                       tuple(self.unmodelled), self.top.scoped)
+
+    def theorem(self, w: Written, extra_opens: tuple[str, ...] = (), prefix: str = "") -> None:
+        self.emit(prefix + w.text)
+        self.asked.append(Asked(w, self.context(extra_opens), self.declare(w.name)))
+
+    def finish(self) -> tuple[str, list[tuple[Written, Expect]]]:
+        while len(self.scopes) > 1:
+            self.pop()
+        out = []
+        for a in self.asked:
+            dup = (f"`{a.full_name}` is declared twice",) if self.decls[a.full_name] > 1 else ()
+            out.append((a.written, expect_for(a.written.stmt, a.context, a.written.reasons + dup)))
+        return "\n".join(self.chunks), out
+
+
+# ---------------------------------------------------------------- wrappers
+
+#: commands whose effect is not modelled: before the theorem the front-end must refuse
+UNMODELLED = (
+    ("macro_rules_le", "macro_rules | `($x ≤ $y) => `($y ≤ $x)"),
+    ("macro_rules_add", "macro_rules | `($x + $y) => `($x * $y)"),
+    ("macro_rules_swapped_div", "macro_rules | `($x / $y) => `(HDiv.hDiv ($y : ℝ) ($x : ℝ))"),
+    ("macro_rules_rat_div", "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℚ) ($y : ℚ))"),
+    ("local_macro_rules_le", "local macro_rules | `($x ≤ $y) => `($x < $y)"),
+    ("notation", 'notation:50 a " ≤ " b => b < a'),
+    ("infixl", "infixl:65 \" +' \" => HAdd.hAdd"),
+    ("infix", 'infix:50 " ≤ " => LT.lt'),
+    ("prefix", 'prefix:max "√" => Real.exp'),
+    ("postfix", 'postfix:max "⁻¹" => Real.sqrt'),
+    ("syntax", 'syntax "mysqrt " term : term'),
+    ("macro", 'macro "sqrt " x:term : term => `(Real.exp $x)'),
+    ("instance", "instance : LE ℝ := ⟨fun _ _ => True⟩"),
+    ("local_instance", "local instance : LT ℝ := ⟨fun _ _ => False⟩"),
+    ("variable", "variable (x : ℝ)"),
+    ("variable_hyp", "variable {a b : ℝ} (ha : 0 < a)"),
+    ("def_sqrt", "def sqrt (x : ℝ) : ℝ := x"),
+    ("noncomputable_def_sqrt", "noncomputable def sqrt (x : ℝ) : ℝ := x ^ 2"),
+    ("abbrev", "abbrev sqrt (x : ℝ) : ℝ := 0"),
+    ("def_other", "def f (x : ℝ) : ℝ := x + 1"),
+    ("attribute", "attribute [simp] mul_comm"),
+    ("attribute_instance", "attribute [-instance] Real.instLE"),
+    ("set_option_hygiene", "set_option hygiene false"),
+    ("open_unknown", "open Qux"),
+    ("open_hiding", "open Real hiding sqrt"),
+    ("open_renaming", "open Real renaming sqrt → rsqrt"),
+)
+OPENS = (("Real",), ("Real",), ("Real",), ("Nat",), ("NNReal",), ("Real", "Nat"), ("Nat", "Real"),
+         ("Int",), ("Rat",), ("Topology", "BigOperators"), ("Real", "NNReal"))
+AUX = ("(x : ℝ) : x ≤ x + 1", "(a b : ℝ) (h : 0 < b) : a / b * b = a", "(x : ℝ) : x ^ 2 ≥ 0",
+       ": Real.sqrt 4 = 2", ": (1 : ℝ) / 2 < 1", "(x : ℝ) (hx : 0 ≤ x) : √x * √x = x")
+
+
+@dataclass
+class _Env:
+    rng: random.Random
+    pool: BasePool
+    index: int
+    target: str = ""
+    names: set[str] = field(default_factory=set)
+
+
+def _aux(b: FileBuilder, env: _Env, doc: str = "") -> None:
+    """Another declaration with a proof (never asked): tricky tokens in its proof and name."""
+    rng = env.rng
+    kw = rng.choice(("theorem", "lemma", "example", "theorem"))
+    prefix = doc
+    if rng.random() < 0.2:
+        prefix = rng.choice(("open Real in\n", "set_option maxHeartbeats 400000 in\n")) + prefix
+    if rng.random() < 0.2 and kw != "example":
+        prefix += "@[simp] "
+    name = ""
+    if kw != "example":
+        n = b.aux_name()
+        name = " " + (f"«{n} end -/»" if rng.random() < 0.15 else n)
+        b.declare(name.strip())
+    proof = rng.choice(PROOFS).replace("{name}", env.target)
+    b.emit(f"{prefix}{kw}{name} {rng.choice(AUX)} {proof}")
+
+
+def _item_comment_macro(b: FileBuilder, env: _Env) -> str:
+    form = env.rng.choice(("line", "block", "nested", "doc", "module_doc", "string", "trailing"))
+    m = env.rng.choice(MACRO_SPELLINGS[:2])
+    if form == "doc":
+        _aux(b, replace(env), doc=f"/-- {m} -/\n")
+    elif form == "trailing":
+        b.emit(f"example : (1 : ℝ) ≤ 2 := by norm_num -- {m}")
+    else:
+        b.emit({"line": f"-- {m}", "block": f"/-\n{m}\n-/", "nested": f"/- outer /- inner -/\n{m}\n-/",
+                "module_doc": f"/-! {m} -/",
+                "string": f'example : ("{m}" : String).length > 0 := by decide'}[form])
+    return f"{form}_comment_macro" if form not in ("string",) else "string_macro"
+
+
+def _item_macro(b: FileBuilder, env: _Env) -> str:
+    rng = env.rng
+    form = rng.choice(("active", "active", "local", "local_closed_section", "global_closed_scope",
+                       "after_nested_comment"))
+    if form == "active":
+        b.macro(rng.choice(MACRO_SPELLINGS))
+    elif form == "local":
+        b.macro(local=True)
+    elif form == "after_nested_comment":
+        b.emit("/- a /- b -/ c -/")
+        b.macro()
+    else:
+        local = form == "local_closed_section"
+        b.push(*(("section", "") if local or rng.random() < 0.5 else ("namespace", "Foo")))
+        b.macro(local=local)
+        if rng.random() < 0.5:
+            _aux(b, env)
+        b.pop()
+    return f"macro_{form}"
+
+
+def _item_unmodelled(b: FileBuilder, env: _Env) -> str:
+    name, text = env.rng.choice(UNMODELLED)
+    b.unmodelled_command(text)
+    return f"unmodelled:{name}"
+
+
+def _item_open(b: FileBuilder, env: _Env) -> str:
+    if env.rng.random() < 0.1:
+        b.open(("Real",), scoped=True)
+        return "open_scoped_Real"
+    names = env.rng.choice(OPENS)
+    b.open(names)
+    return "open_" + "_".join(names)
+
+
+def _item_aux(b: FileBuilder, env: _Env) -> str:
+    _aux(b, env, doc=env.rng.choice(("", "", "/-- A lemma. -/\n", "/-- doc /- nested -/ end -/\n")))
+    return "aux_decl"
+
+
+def _item_decoy(b: FileBuilder, env: _Env) -> str:
+    t = env.target
+    form = env.rng.choice(("line", "block", "string", "doc"))
+    b.emit({"line": f"-- theorem {t} (x : ℝ) : x < x := by sorry",
+            "block": f"/- theorem {t} : (1 : ℝ) = 2 := by sorry\n/- end -/ -/",
+            "string": f'example : ("theorem {t} : (1 : ℝ) = 2 := by sorry" : String).length > 0 := by decide',
+            "doc": f"/-- theorem {t} : (1 : ℝ) = 2 -/\nexample : (0 : ℝ) ≤ 1 := by norm_num"}[form])
+    return f"decoy_{form}"
+
+
+def _item_scope(b: FileBuilder, env: _Env) -> str:
+    """A section or namespace closed before the theorem, with commands inside."""
+    rng = env.rng
+    kind, name = rng.choice((("section", ""), ("section", "Foo"), ("noncomputable", ""), ("namespace", "Foo"),
+                             ("namespace", "Real"), ("namespace", "Nat")))
+    b.push(kind, name)
+    inner = [rng.choice(INNER)(b, env) for _ in range(rng.randint(0, 2))]
+    b.pop()
+    b.wrappers += [f"in_closed_scope:{w}" for w in inner]
+    return f"closed_{kind}{'_' + name if name else ''}"
+
+
+def _item_set_option(b: FileBuilder, env: _Env) -> str:
+    if env.rng.random() < 0.5:
+        b.emit("set_option maxHeartbeats 400000")
+        return "set_option"
+    b.emit("set_option maxHeartbeats 400000 in")
+    _aux(b, env)
+    return "set_option_in_aux"
+
+
+def _item_other_theorem(b: FileBuilder, env: _Env) -> str:
+    base = env.pool.pick(env.rng, env.index + 1_000_003)
+    name = base.stmt.name
+    while name in env.names or name == env.target:
+        name += "_2"
+    env.names.add(name)
+    b.theorem(write_theorem(base, name, env.rng, rewrite=0.3))
+    return "other_theorem"
+
+
+INNER: tuple[Callable[[FileBuilder, _Env], str], ...] = (
+    _item_open, _item_open, _item_macro, _item_aux, _item_comment_macro, _item_unmodelled, _item_set_option)
+ITEMS: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
+    (_item_comment_macro, 3.0), (_item_macro, 2.5), (_item_unmodelled, 0.9), (_item_open, 2.0),
+    (_item_aux, 2.0), (_item_decoy, 1.0), (_item_scope, 2.0), (_item_set_option, 0.6),
+    (_item_other_theorem, 0.8))
+POST: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
+    (_item_macro, 2.0), (_item_unmodelled, 2.0), (_item_aux, 1.0), (_item_other_theorem, 1.0),
+    (_item_decoy, 0.5), (_item_open, 0.5))
+
+
+def _header(b: FileBuilder, env: _Env) -> str:
+    r = env.rng.choices(("bare", "import", "open_real", "minif2f", "lips", "open_real_nnreal", "comment_first"),
+                        (1, 1, 4, 3, 3, 1, 1))[0]
+    if r != "bare":
+        b.emit("/- A file. /- nested -/ -/\nimport Mathlib" if r == "comment_first" else "import Mathlib")
+    if r == "minif2f":
+        b.emit("import Aesop\n\nset_option maxHeartbeats 400000\n")
+        b.open(("BigOperators", "Real", "Nat", "Topology", "Rat"))
+    elif r in ("open_real", "lips", "comment_first", "open_real_nnreal"):
+        b.open(("Real", "NNReal") if r == "open_real_nnreal" else ("Real",))
+    if r == "lips":
+        b.macro()
+    return r
+
+
+def _enclose(b: FileBuilder, env: _Env) -> str:
+    """A scope still open at the theorem (closed after it)."""
+    rng = env.rng
+    kind, name = rng.choice((("section", ""), ("section", "S"), ("noncomputable", ""), ("namespace", "Foo"),
+                             ("namespace", "Real"), ("namespace", "Real"), ("namespace", "Nat"),
+                             ("namespace", "NNReal")))
+    b.push(kind, name)
+    inner = [rng.choice(INNER)(b, env) for _ in range(rng.randint(0, 2))]
+    b.wrappers += [f"in_enclosing_scope:{w}" for w in inner]
+    return f"{kind}{'_' + name if name else ''}"
+
+
+def _prefix(env: _Env) -> tuple[str, tuple[str, ...], list[str]]:
+    """The theorem's own ``open … in`` / ``set_option … in`` / doc comment."""
+    rng, text, opens, labels = env.rng, "", (), []
+    if rng.random() < 0.15:
+        opens = rng.choice(OPENS)
+        text += f"open {' '.join(opens)} in\n"
+        labels.append("prefix:open_in")
+    if rng.random() < 0.08:
+        text += "set_option maxHeartbeats 400000 in\n"
+        labels.append("prefix:set_option_in")
+    if rng.random() < 0.2:
+        text += rng.choice(("/-- The statement. -/\n", f"/-- {MACRO} -/\n", f"/-- a /- b -/ {MACRO} -/\n"))
+        labels.append("prefix:doc_comment")
+    return text, opens, labels
+
+
+@dataclass
+class Variant:
+    index: int
+    source: str
+    text: str
+    targets: list[tuple[Written, Expect]]
+    wrappers: list[str]
+
+
+def make_variant(index: int, seed: int, pool: BasePool) -> Variant:
+    """The ``index``-th file of a seeded run (deterministic)."""
+    rng = random.Random(f"context:{seed}:{index}")
+    b, env = FileBuilder(), _Env(rng, pool, index)
+    base = pool.pick(rng, index)
+    env.target = base.stmt.name
+    env.names.add(env.target)
+    b.wrappers.append("header:" + _header(b, env))
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 3, 4))):
+        b.wrappers.append("item:" + rng.choices([f for f, _ in ITEMS], [w for _, w in ITEMS])[0](b, env))
+    if rng.random() < 0.3:
+        b.wrappers.append("enclose:" + _enclose(b, env))
+    prefix, opens, labels = _prefix(env)
+    b.wrappers += labels
+    written = write_theorem(base, env.target, rng)
+    b.wrappers += list(written.rewrites)
+    dup = rng.choice(("before", "after")) if rng.random() < 0.04 else ""
+    duplicate = f"theorem {env.target} (x : ℝ) : x ≤ x := by sorry"
+    if dup == "before":
+        b.emit(duplicate)
+        b.declare(env.target)
+    b.theorem(written, opens, prefix)
+    if dup == "after":
+        b.emit(duplicate)
+        b.declare(env.target)
+    if dup:
+        b.wrappers.append(f"duplicate_name_{dup}")
+    for _ in range(rng.choice((0, 0, 1, 1, 2))):
+        b.wrappers.append("post:" + rng.choices([f for f, _ in POST], [w for _, w in POST])[0](b, env))
+    text, targets = b.finish()
+    return Variant(index, base.source, text, targets, b.wrappers)
+
+
+# ---------------------------------------------------------------- checking one asked theorem
+
+
+@dataclass
+class Failure:
+    index: int
+    kind: str          # misreading | accepted_must_refuse | crash | multi_line_error | shape
+    target: str
+    source: str
+    expected: str
+    detail: str
+    wrappers: list[str]
+    file: str
+
+
+@dataclass
+class ContextReport:
+    seed: int
+    points: int
+    variants: int = 0
+    checks: int = 0                    # asked theorems (a variant asks one or two)
+    accepted: int = 0
+    refused: int = 0
+    must_refuse: int = 0               # checks whose expected outcome is a refusal
+    refused_where_expected: int = 0
+    compared: int = 0                  # accepted checks compared with Lean's meaning
+    unknown: int = 0                   # expected outcome not modelled: not checked
+    pairs: int = 0                     # (accepted check, point) pairs with a comparison
+    comparisons: int = 0
+    misreadings: list[Failure] = field(default_factory=list)
+    crashes: list[Failure] = field(default_factory=list)
+    other_failures: list[Failure] = field(default_factory=list)
+    per_wrapper: dict[str, Counter] = field(default_factory=dict)
+    skipped_bases: dict[str, int] = field(default_factory=dict)
+    refusals: Counter = field(default_factory=Counter)
+    duration_s: float = 0.0
+
+    @property
+    def failures(self) -> int:
+        return len(self.misreadings) + len(self.crashes) + len(self.other_failures)
+
+    def count(self, wrappers: list[str], key: str) -> None:
+        for w in dict.fromkeys(wrappers):
+            self.per_wrapper.setdefault(w, Counter())[key] += 1
+
+    def to_json(self, max_examples: int = 50) -> dict[str, Any]:
+        kinds = Counter(f.kind for f in self.misreadings)
+        return {
+            "seed": self.seed, "points_per_check": self.points, "variants": self.variants,
+            "checks": self.checks, "accepted": self.accepted, "refused": self.refused,
+            "must_refuse": self.must_refuse, "refused_where_expected": self.refused_where_expected,
+            "accepted_where_refusal_required": kinds["accepted_must_refuse"],
+            "compared": self.compared, "unknown_not_checked": self.unknown, "pairs": self.pairs,
+            "comparisons": self.comparisons, "failures": self.failures,
+            "misreadings": len(self.misreadings), "misreadings_by_kind": dict(kinds),
+            "crashes": len(self.crashes), "other_failures": len(self.other_failures),
+            "examples": [asdict(f) for f in (self.misreadings + self.crashes + self.other_failures)[:max_examples]],
+            "per_wrapper": {w: dict(c) for w, c in sorted(self.per_wrapper.items())},
+            "skipped_bases_unreadable": self.skipped_bases,
+            "top_refusals": self.refusals.most_common(20), "duration_s": round(self.duration_s, 2),
+        }
+
+
+def _describe(e: Expect) -> str:
+    if e.outcome == "refuse":
+        return "refuse: " + "; ".join(e.reasons)
+    return "meaning" + (" with real division" if e.real_division else " (ℕ division)")
+
+
+def _solve_equalities(stmt: LStatement, point: dict[str, Fraction]) -> dict[str, Fraction]:
+    """Move ``point`` onto the equality hypotheses that are affine in one variable (exactly), so
+    that goals under constraints like ``a + b + c = 3`` or ``a * b * c = 1`` get compared."""
+    p, fixed = dict(point), set()
+    for r in stmt.flat_hypotheses():
+        if r.op != "=":
+            continue
+        for v in reversed(stmt.variables):
+            if v in fixed:
+                continue
+            g = []
+            for t in (0, 1, 2):
+                rv = A.rel_value(r, {**p, v: Fraction(t)})
+                if rv.lhs is None or rv.rhs is None or not (rv.lhs.is_exact and rv.rhs.is_exact):
+                    break
+                g.append(rv.lhs.lo - rv.rhs.lo)
+            if len(g) == 3 and g[1] != g[0] and g[2] - g[1] == g[1] - g[0]:
+                q = {**p, v: -g[0] / (g[1] - g[0])}
+                if A.rel_value(r, q).verdict:
+                    p, fixed = q, fixed | {v}
+                    break
+    return p
+
+
+def _points(stmt: LStatement, signs: dict[str, str], k: int, rng: random.Random) -> list[dict[str, Fraction]]:
+    pts = points_for(stmt, signs, k + 1, rng)
+    pts = pts[1:] if (signs or any(r.op == "=" for r in stmt.flat_hypotheses())) and len(pts) > 1 else pts[:k]
+    try:
+        return [_solve_equalities(stmt, p) for p in pts]
+    except (ArithmeticError, ValueError):
+        return pts
+
+
+def _fail(report: ContextReport, bucket: list[Failure], v: Variant, w: Written, e: Expect, kind: str,
+          detail: str) -> None:
+    bucket.append(Failure(v.index, kind, w.name, v.source, _describe(e), detail, v.wrappers, v.text))
+    report.count(v.wrappers, "failures")
+
+
+def check_target(v: Variant, w: Written, e: Expect, points: int, report: ContextReport,
+                 parse: Callable[[str, str], Any], time_limit: float = 20.0) -> None:
+    """Ask the front-end for one theorem of a variant and judge the answer against ``e``."""
+    report.checks += 1
+    report.count(v.wrappers, "checks")
+    if e.outcome == "unknown":
+        report.unknown += 1
+        return
+    must = e.outcome == "refuse"
+    report.must_refuse += must
+    report.count(v.wrappers, "must_refuse" if must else "meaning")
+    inner = FuzzReport(report.seed)
+    ok, problem = _parse_statement(v.text, inner, lambda text: parse(text, w.name), time_limit)
+    for c in inner.crashes:
+        _fail(report, report.crashes, v, w, e, "crash", c.split("  ==>  ")[-1])
+    for m in inner.multi_line_errors:
+        _fail(report, report.other_failures, v, w, e, "multi_line_error", m.split("  ==>  ")[-1])
+    if not ok:
+        if not inner.crashes:
+            report.refused += 1
+            report.refused_where_expected += must
+            report.count(v.wrappers, "refused")
+            report.refusals.update(inner.refusals)
+        return
+    report.accepted += 1
+    report.count(v.wrappers, "accepted")
+    if must:
+        _fail(report, report.misreadings, v, w, e, "accepted_must_refuse",
+              f"accepted as {problem.goal} (hypotheses {[str(h.rel) for h in problem.hypotheses]})")
+        return
+    _compare(v, w, e, problem, points, report, inner)
+
+
+def _compare(v: Variant, w: Written, e: Expect, problem: Any, points: int, report: ContextReport,
+             inner: FuzzReport) -> None:
+    lean = A.expand_real_division(w.stmt) if e.real_division else w.stmt
+    assert isinstance(lean, LStatement)
+    ast_rels = lean.flat_hypotheses() + [lean.goal]
+    names = [h.name for h in lean.hypotheses for _ in h.parts] + ["goal"]
+    fe_rels = [h.rel for h in problem.hypotheses] + [problem.goal]
+    extra = set(problem.variables) - set(lean.variables)
+    if len(fe_rels) != len(ast_rels) or extra:
+        _fail(report, report.misreadings, v, w, e, "shape",
+              f"{len(fe_rels)} relations (Lean: {len(ast_rels)}), variables {list(problem.variables)}")
+        return
+    report.compared += 1
+    sympy_forms = _sympy_forms(fe_rels, list(problem.variables), w.text, inner)
+    faithful = _faithful_rels(problem, len(ast_rels), w.text, inner)
+    forms = _StatementForms(v.index, w.text, names, ast_rels, fe_rels, sympy_forms, faithful)
+    rng = random.Random(f"points:{report.seed}:{v.index}:{w.name}")
+    for point in _points(lean, w.signs, points, rng):
+        report.pairs += _compare_at_point(forms, point, inner)
+    report.comparisons += inner.comparisons + inner.faithful_comparisons
+    for d in inner.disagreements:
+        _fail(report, report.misreadings, v, w, e, "misreading",
+              f"{d.relation} ({d.form}/{d.kind}) at {d.point}: lean {d.lean} | front-end {d.frontend} "
+              f"[{d.frontend_text}]")
+        break
+    for s in inner.shape_mismatches:
+        _fail(report, report.misreadings, v, w, e, "shape", s.split("  ==>  ")[-1])
+
+
+def _default_parse(text: str, name: str) -> Any:
+    from prover.frontend.statement import parse_theorem
+
+    return parse_theorem(text, real_division=False, name=name)
+
+
+def run_context_fuzz(variants: int, seed: int = 0, points: int = 3, *,
+                     progress: Callable[[ContextReport], None] | None = None, progress_every: int = 250,
+                     parse: Callable[[str, str], Any] | None = None, time_limit: float = 20.0,
+                     pool: BasePool | None = None) -> ContextReport:
+    """Build ``variants`` files (seeded) and check every asked theorem in each."""
+    parse = parse or _default_parse
+    pool = pool or load_pool(seed)
+    report = ContextReport(seed, points, skipped_bases=dict(pool.skipped))
+    start = time.monotonic()
+    for i in range(variants):
+        v = make_variant(i, seed, pool)
+        report.variants += 1
+        report.count(v.wrappers + ["base:" + v.source.split(":")[0]], "variants")
+        for w, e in v.targets:
+            v.wrappers.append("base:" + v.source.split(":")[0])
+            check_target(v, w, e, points, report, parse, time_limit)
+            v.wrappers.pop()
+        if progress is not None and (i + 1) % progress_every == 0:
+            report.duration_s = time.monotonic() - start
+            progress(report)
+    report.duration_s = time.monotonic() - start
+    return report
