@@ -273,3 +273,9 @@ def test_broken_or_odd_files_are_refused_in_one_line(text):
 def test_size_bounds_refuse_early():
     names = " ".join(f"x{i}" for i in range(200))
     refused(f"theorem t ({names} : ℝ) : x0 ≥ 0 := by sorry", "variables")
+
+
+def test_interpolated_strings_are_refused_not_guessed():
+    # the braces of s!"…" hold code with strings of their own: a misread quote could hide a command
+    refused('theorem u : True := by\n  trace s!"{"}"}"\ntheorem t (x : ℝ) : x ≥ x := by sorry', "interpolated",
+            name="t")

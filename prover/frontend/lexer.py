@@ -70,6 +70,10 @@ def tokenize(text: str) -> list[Token]:
             i = _skip_block_comment(text, i)
             continue
         if ch == '"':
+            if toks and toks[-1].kind == "ident" and toks[-1].text.endswith("!") and \
+                    toks[-1].pos + len(toks[-1].text) == i:
+                # `s!"{…}"`: braces hold code with strings of their own; not read, so refused
+                raise Located(f"interpolated string `{toks[-1].text}\"…\"` is not supported", toks[-1].pos)
             j = _skip_string(text, i + 1, i)
             toks.append(Token("str", text[i:j], i))
             i = j
