@@ -281,3 +281,29 @@ def test_statement_after_end_and_sqrt_resolution_in_context() -> None:
         assert _judge(ok, "t", lean, False).failures == 0
     _refused("import Mathlib\nopen Real Nat\ntheorem t : sqrt 2 ≤ 2 := by sorry")   # ambiguous
 
+
+
+# ---------------------------------------------------------------- found by the fuzzer
+
+
+def test_a_command_with_in_does_not_hide_earlier_commands() -> None:
+    """`set_option … in` / `open … in` before another declaration: the commands before it still
+    count (a `≤`-swapping macro, the opens that make `φ` a token)."""
+    for with_in in ("set_option maxHeartbeats 400000 in\nexample : True := trivial",
+                    "open Nat in\nexample : True := trivial"):
+        _refused(f"import Mathlib\nmacro_rules | `($x ≤ $y) => `($y ≤ $x)\n\n{with_in}\n\n"
+                 "theorem t (x : ℝ) : x ≤ x + 1 := by sorry")
+        _refused(f"import Mathlib\nopen Real Nat\n\n{with_in}\n\ntheorem t (a φ : ℝ) : a * φ ≤ a ^ 2 + φ ^ 2 := by sorry")
+        lean = "theorem t (x : ℝ) (h : 0 ≤ x) : Real.sqrt x ≤ x + 1 := by sorry"
+        text = f"import Mathlib\nopen Real\n\n{with_in}\n\ntheorem t (x : ℝ) (h : 0 ≤ x) : sqrt x ≤ x + 1 := by sorry"
+        assert _judge(text, "t", lean, False).failures == 0
+
+
+def test_open_scoped_does_not_open_names() -> None:
+    _refused("import Mathlib\nopen scoped Real\ntheorem t (x : ℝ) (h : 0 ≤ x) : sqrt x ≤ x + 1 := by sorry")
+
+
+def test_cyrillic_identifiers_are_refused() -> None:
+    """Cyrillic letters are not identifier characters in Lean 4 (a parse error)."""
+    _refused("import Mathlib\ntheorem t (а b : ℝ) : а * b ≤ а ^ 2 + b ^ 2 := by sorry")   # Cyrillic а
+    _refused("import Mathlib\ntheorem t (х : ℝ) : x ≤ x + 1 := by sorry")                 # binder х, body x
