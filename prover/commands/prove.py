@@ -1,14 +1,24 @@
 """``prover prove THEOREM``: search for a kernel-checked proof of one theorem.
 
 THEOREM is a Lean 4 statement (a string), ``FILE.lean[#name]``, or ``file.jsonl#id``. Exit code 0
-only when the kernel accepted the proof, 1 when no proof was found, 2 for user errors.
+only when the kernel accepted the proof, 1 when no proof was found (a timeout included), 2 for user
+errors.
+
+``--time-limit`` covers the whole command from its first byte: reading the statement (front-end,
+elaboration, fidelity check), the search (counterexample search included) and writing the files.
+Each phase gets what is left of one :class:`~prover.alarm.Deadline` and is interrupted past it
+(SIGALRM); a :class:`~prover.alarm.Watchdog` ends the process :data:`HARD_GRACE` seconds after
+the limit whatever runs then. Not covered: loading an ``--llm`` model or starting a Lean backend
+(the deadline moves by the time they take) and ``--verify lean``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +30,26 @@ from prover.cli import app
 from prover.problem import Problem
 
 BACKENDS = ("kernel", "lean-repl", "lean-dojo")
+
+#: Seconds past --time-limit that a search which did not stop by itself may run before it is
+#: interrupted (its result is then a timeout).
+SEARCH_GRACE = 3.0
+#: Seconds past --time-limit that writing the files may take after a search that used all its
+#: time (rendering the Lean proof and the page get at least this much; past it: a one-line note).
+WRITE_GRACE = 6.0
+#: Seconds past --time-limit after which the watchdog ends the command (one line, exit 1).
+HARD_GRACE = 14.0
+
+
+class TimeLimitReached(BaseException):
+    """Raised by SIGALRM when a phase of ``prove`` runs past the time limit. A BaseException, so
+    that no ``except Exception`` in the code interrupted swallows it."""
+
+
+def _alarm(seconds: float) -> Any:
+    from prover.alarm import alarm_after
+
+    return alarm_after(max(seconds, 0.01), TimeLimitReached)
 
 
 class UserError(Exception):
@@ -89,37 +119,70 @@ def make_llm(spec: str | None) -> Any:
         raise UserError(f"--llm {spec}: {why}") from None
 
 
-def _lean_text(proof: Any) -> tuple[str | None, str]:
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [""])[0][:300]
+
+
+def _lean_text(proof: Any, seconds: float | None = None) -> tuple[str | None, str]:
+    """The rendered Lean proof, or None and a one-line reason (never an exception: a renderer
+    bug or a render past ``seconds`` must not lose the kernel-checked proof)."""
     try:
         from prover.lean.render import render_proof
     except ImportError:
         return None, "Lean renderer not available yet (prover.lean.render); no proof.lean written"
     try:
-        return render_proof(proof), ""
+        with _alarm(seconds) if seconds is not None else contextlib.nullcontext():
+            return render_proof(proof), ""
+    except TimeLimitReached:
+        return None, "Lean rendering stopped at the time limit: no proof.lean written"
     except Exception as exc:  # noqa: BLE001 - a renderer bug must not lose the kernel-checked proof
-        return None, f"Lean rendering failed: {type(exc).__name__}: {exc}"
+        return None, f"Lean rendering failed: {type(exc).__name__}: {_first_line(exc)}"
 
 
-def write_outputs(out: Path, result: Any, title: str) -> tuple[dict[str, str], list[str]]:
-    """proof.json, proof.lean (if the renderer exists), proof.html; returns paths and warnings."""
+def _page(result: Any, title: str, lean: str | None, why: str, seconds: float | None) -> tuple[str | None, str]:
+    """The proof page, or None and a one-line reason (as :func:`_lean_text`)."""
     from prover.search.page import page_verdict, proof_html
 
+    try:
+        with _alarm(seconds) if seconds is not None else contextlib.nullcontext():
+            return proof_html(result.proof, title, result.stats, verdict=page_verdict(result), lean=lean,
+                              lean_error=why or None), ""
+    except TimeLimitReached:
+        return None, "proof page stopped at the time limit: no proof.html written"
+    except Exception as exc:  # noqa: BLE001 - a page bug must not lose the kernel-checked proof
+        return None, f"proof page failed: {type(exc).__name__}: {_first_line(exc)}; no proof.html written"
+
+
+def write_outputs(out: Path, result: Any, title: str, deadline: Any = None,
+                  lean: tuple[str | None, str] | None = None) -> tuple[dict[str, str], list[str]]:
+    """proof.json (first: nothing after it can lose it), proof.lean (if the renderer exists),
+    proof.html; returns paths and notes. ``deadline`` (a :class:`~prover.alarm.Deadline`): the
+    Lean text and the page are stopped past it plus :data:`WRITE_GRACE`; ``lean``: the Lean
+    text already rendered (text or None, reason)."""
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, str] = {}
     notes: list[str] = []
-    proof = result.proof
-    (out / "proof.json").write_text(proof.dumps() + "\n", encoding="utf-8")
+    (out / "proof.json").write_text(result.proof.dumps() + "\n", encoding="utf-8")
     files["json"] = str(out / "proof.json")
-    lean, why = _lean_text(proof)
-    if lean is not None:
-        (out / "proof.lean").write_text(lean, encoding="utf-8")
+    text, why = lean if lean is not None else _lean_text(result.proof, _write_budget(deadline))
+    if text is not None:
+        (out / "proof.lean").write_text(text, encoding="utf-8")
         files["lean"] = str(out / "proof.lean")
     else:
         notes.append(why)
-    (out / "proof.html").write_text(proof_html(proof, title, result.stats, verdict=page_verdict(result),
-                                               lean=lean, lean_error=why or None), encoding="utf-8")
-    files["html"] = str(out / "proof.html")
+    page, page_why = _page(result, title, text, why, _write_budget(deadline))
+    if page is not None:
+        (out / "proof.html").write_text(page, encoding="utf-8")
+        files["html"] = str(out / "proof.html")
+    else:
+        notes.append(page_why)
     return files, notes
+
+
+def _write_budget(deadline: Any) -> float | None:
+    """Seconds that writing may still take: what is left of the time limit, at least
+    :data:`WRITE_GRACE` past it (None: unlimited)."""
+    return None if deadline is None else max(deadline.left() + WRITE_GRACE, 0.5)
 
 
 def _check_backend(backend: str, verify: str | None) -> None:
@@ -172,7 +235,11 @@ def _verify_lean(files: dict[str, str], backend: str) -> tuple[bool | None, str]
 @app.command()
 def prove(
     theorem: str = typer.Argument(..., help='"theorem … := by sorry", FILE.lean[#name], or file.jsonl#id'),
-    time_limit: float = typer.Option(60.0, "--time-limit", help="seconds for the whole search"),
+    time_limit: float = typer.Option(
+        60.0, "--time-limit",
+        help="seconds for the whole command: reading the statement, the search and writing the files "
+             f"(past it: timeout, exit 1; the command ends at most {HARD_GRACE:g} s later whatever runs; "
+             "loading an --llm model, starting a Lean backend and --verify lean are not counted)"),
     out: Path | None = typer.Option(None, "--out", help="directory for proof.json, proof.lean, proof.html"),  # noqa: B008
     as_json: bool = typer.Option(False, "--json", help="print a machine-readable result on stdout"),
     closers_only: bool = typer.Option(False, "--closers-only", help="no search: only the closers on the goal"),
@@ -195,15 +262,35 @@ def prove(
 
     The proof is printed before any file is written, so a failing write never loses it; an
     unusable --out or --llm is refused before the search starts (exit 2)."""
+    from prover.alarm import Deadline, Watchdog
+
     opts = ProveOptions(theorem, time_limit, out, as_json, closers_only, llm, backend, verify, real_division,
                         progress, lean_out, in_place)
+    if not time_limit > 0:
+        _fail("--time-limit must be positive", as_json)
+    _import_the_search()
+    run = _Run(opts, Deadline(time_limit))
+    run.watchdog = Watchdog(run.expired)
+    run.arm()
     try:
-        problem, llm_backend, step_filter = _prepare(opts)
-    except UserError as exc:
-        _fail(str(exc), as_json)
-        return
-    result = _search(opts, problem, llm_backend, step_filter)
-    _report(opts, problem, result)
+        try:
+            problem, llm_backend, step_filter = _prepare(opts, run)
+        except UserError as exc:
+            _fail(str(exc), as_json)
+            return
+        run.problem = problem
+        result = _search(opts, problem, llm_backend, step_filter, run)
+        _report(opts, problem, result, run)
+    finally:
+        run.watchdog.cancel()
+
+
+def _import_the_search() -> None:
+    """Import the front-end and the search before the clock starts: their import takes the same
+    seconds whatever the input (several on a loaded machine), and would otherwise be taken from
+    a short --time-limit's search."""
+    import prover.frontend.show
+    import prover.search.driver  # noqa: F401
 
 
 @dataclass
@@ -225,6 +312,49 @@ class ProveOptions:
 
 
 @dataclass
+class _Run:
+    """One ``prove`` command against its time limit: the shared deadline, the phase it is in,
+    and what the watchdog prints (and exits with) if the command runs past the limit."""
+
+    opts: ProveOptions
+    deadline: Any
+    phase: str = "reading the statement"
+    problem: Problem | None = None
+    proof_json: str = ""
+    watchdog: Any = None
+
+    def arm(self) -> None:
+        """(Re)start the watchdog for the deadline as it stands, plus :data:`HARD_GRACE`."""
+        self.watchdog.arm(self.deadline.left() + HARD_GRACE)
+
+    def timeout_line(self) -> str:
+        return f"the time limit of {self.opts.time_limit:g} s was reached while {self.phase}"
+
+    def report_timeout(self, why: str) -> int:
+        """Print the one-line timeout (``--json``: one object); the exit status: 0 only when a
+        kernel-checked proof was already written to proof.json."""
+        code = 0 if self.proof_json else 1
+        name = self.problem.name if self.problem is not None else None
+        if self.opts.as_json:
+            from prover.commands.common import json_line
+
+            typer.echo(json_line({"problem": name, "status": "proved" if code == 0 else "timeout",
+                                  "time_s": round(self.deadline.elapsed(), 3), "error": why,
+                                  "files": {"json": self.proof_json} if self.proof_json else {},
+                                  "exit_code": code}))
+        else:
+            from prover.commands.common import printable
+
+            kept = f" (the proof is in {self.proof_json})" if self.proof_json else ""
+            typer.echo(f"timeout in {self.deadline.elapsed():.2f} s: {printable(why)}{kept}")
+        return code
+
+    def expired(self) -> int:
+        """The watchdog's action, :data:`HARD_GRACE` seconds past the limit."""
+        return self.report_timeout(f"{self.timeout_line()} (stopped {HARD_GRACE:g} s past it)")
+
+
+@dataclass
 class _Outputs:
     """What followed a search: the files written, notes, Lean's verdict, a failed write."""
 
@@ -235,9 +365,9 @@ class _Outputs:
     lean_verdict: bool | None = None
 
 
-def _prepare(opts: ProveOptions) -> tuple[Problem, Any, Any]:
-    """Check the command line and load the theorem, the LLM and the step filter (a
-    :class:`UserError` before any search)."""
+def _prepare(opts: ProveOptions, run: _Run) -> tuple[Problem, Any, Any]:
+    """Check the command line and load the theorem (within the time limit: past it, a one-line
+    timeout), the LLM and the step filter (a :class:`UserError` before any search)."""
     if opts.time_limit <= 0:
         raise UserError("--time-limit must be positive")
     if opts.out is not None:
@@ -245,33 +375,55 @@ def _prepare(opts: ProveOptions) -> tuple[Problem, Any, Any]:
     if opts.in_place and not opts.theorem.partition("#")[0].endswith(".lean"):
         raise UserError("--in-place needs a FILE.lean[#name] argument")
     _check_backend(opts.backend, opts.verify)
-    problem = load_problem(opts.theorem, opts.real_division)
+    run.phase = "reading the statement"
+    try:
+        with _alarm(run.deadline.left()):
+            problem = load_problem(opts.theorem, opts.real_division)
+    except TimeLimitReached:
+        raise typer.Exit(run.report_timeout(run.timeout_line())) from None
+    if opts.in_place:
+        _check_in_place(opts.theorem, problem)
+    run.watchdog.cancel()           # not counted: loading a model, starting a Lean backend
+    started = time.monotonic()
     llm_backend = make_llm(opts.llm)
     step_filter = _step_filter(opts.backend)
+    run.deadline.postpone(time.monotonic() - started)
+    run.arm()
     return problem, llm_backend, step_filter
 
 
-def _search(opts: ProveOptions, problem: Problem, llm_backend: Any, step_filter: Any) -> Any:
-    """The search itself, with the progress line; the Lean backend is closed afterwards."""
+def _search(opts: ProveOptions, problem: Problem, llm_backend: Any, step_filter: Any, run: _Run) -> Any:
+    """The search itself, with what is left of the time limit and the progress line; past the
+    limit plus :data:`SEARCH_GRACE` it is interrupted (a timeout). The Lean backend is closed
+    afterwards."""
     from prover.commands.progress import ProgressLine
     from prover.search.driver import prove_problem
+    from prover.search.result import ProveResult
 
+    run.phase = "searching"
+    left = run.deadline.left()
     try:
-        with ProgressLine(f"prove {problem.name}: searching", opts.time_limit,
-                          False if opts.as_json else opts.progress):
-            return prove_problem(problem, time_limit=opts.time_limit, closers_only=opts.closers_only,
+        if left < 0.05:
+            return ProveResult("timeout", error=run.timeout_line(), time_s=run.deadline.elapsed())
+        with ProgressLine(f"prove {problem.name}: searching", left,
+                          False if opts.as_json else opts.progress), _alarm(left + SEARCH_GRACE):
+            return prove_problem(problem, time_limit=left, closers_only=opts.closers_only,
                                  step_filter=step_filter, llm=llm_backend)
+    except TimeLimitReached:
+        return ProveResult("timeout", error=f"{run.timeout_line()} (stopped {SEARCH_GRACE:g} s past it)",
+                           time_s=run.deadline.elapsed())
     finally:
         if step_filter is not None:
             step_filter.backend.close()
 
 
-def _report(opts: ProveOptions, problem: Problem, result: Any) -> None:
+def _report(opts: ProveOptions, problem: Problem, result: Any, run: _Run) -> None:
     """Print the result, write the files, and exit with the command's status."""
     proved = result.status == "proved" and result.proof is not None
     if not opts.as_json:
         _print_human(problem, result, {}, [])   # the proof first: a failing write below cannot lose it
-    outputs = _write_and_verify(opts, problem, result, proved)
+    run.phase = "writing the proof files"
+    outputs = _write_and_verify(opts, problem, result, proved, run)
     if opts.as_json:
         _echo_json(problem, result, outputs)
     else:
@@ -283,31 +435,36 @@ def _report(opts: ProveOptions, problem: Problem, result: Any) -> None:
     raise typer.Exit(0 if outputs.proved else 1)
 
 
-def _write_and_verify(opts: ProveOptions, problem: Problem, result: Any, proved: bool) -> _Outputs:
+def _write_and_verify(opts: ProveOptions, problem: Problem, result: Any, proved: bool, run: _Run) -> _Outputs:
     """The proof files, Lean's verdict (``--verify lean``), ``--lean`` and ``--in-place``."""
     res = _Outputs(proved)
     out = opts.out
     if res.proved and out is None and opts.verify == "lean":
         out = Path(tempfile.mkdtemp(prefix="prover-"))
+    lean = None
+    if res.proved and (opts.lean_out or opts.in_place or out is not None):
+        lean = _lean_text(result.proof, _write_budget(run.deadline))   # rendered once, within the limit
     if res.proved and out is not None:
         try:
-            res.files, res.notes = write_outputs(out, result, problem.name)
+            res.files, res.notes = write_outputs(out, result, problem.name, run.deadline, lean)
         except Exception as exc:  # noqa: BLE001 - an OS or renderer error must not lose the printed proof
             res.write_error = f"could not write the proof files to {out}: {type(exc).__name__}: " \
-                              f"{(str(exc).strip().splitlines() or [''])[0]}"
+                              f"{_first_line(exc)}"
+        run.proof_json = res.files.get("json", "") if not res.write_error else ""
+    run.watchdog.cancel()           # the files are written: Lean's own check is not counted
     if res.proved and opts.verify == "lean" and not res.write_error:
         res.lean_verdict, msg = _verify_lean(res.files, opts.backend)
         res.notes.append(msg)
         if res.lean_verdict is False:
             res.proved = False    # the user asked for Lean's verdict too
     if res.proved and (opts.lean_out or opts.in_place) and not res.write_error:
-        _emit_lean(opts, problem, result, res.notes)
+        _emit_lean(opts, problem, lean, res.notes)
     return res
 
 
-def _emit_lean(opts: ProveOptions, problem: Problem, result: Any, notes: list[str]) -> None:
+def _emit_lean(opts: ProveOptions, problem: Problem, rendered: tuple[str | None, str], notes: list[str]) -> None:
     """``--in-place`` and ``--lean``: the rendered Lean proof into the file and on stdout."""
-    lean, why = _lean_text(result.proof)
+    lean, why = rendered
     if lean is None:
         notes.append(f"no Lean text: {why}")
         return
@@ -326,6 +483,18 @@ def _echo_json(problem: Problem, result: Any, outputs: _Outputs) -> None:
     if outputs.write_error:
         payload["write_error"] = outputs.write_error
     typer.echo(json.dumps(payload, default=str, ensure_ascii=False))
+
+
+def _check_in_place(spec: str, problem: Problem) -> None:
+    """``--in-place``, before the search: a file that cannot be written, or a theorem with no
+    ``sorry`` to replace, is refused in one line (exit 2) and nothing is searched."""
+    from prover.lean.in_place import InPlaceError, check_target
+
+    path_part, _, ident = spec.partition("#")
+    try:
+        check_target(Path(path_part), ident or str(problem.meta.get("declared_name") or problem.name))
+    except InPlaceError as exc:
+        raise UserError(f"--in-place: {exc}") from None
 
 
 def _write_in_place(spec: str, problem: Problem, lean: str) -> str:

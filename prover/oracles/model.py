@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -72,6 +73,20 @@ class Unsupported(ValueError):
 
 def _lambdify(syms: list[sp.Symbol], e: sp.Expr, modules: str = "numpy") -> Callable:
     return sp.lambdify(syms, e, modules=modules)
+
+
+#: Errors of float arithmetic on a lambdified expression (an integer too large for a float, such
+#: as a 1000-digit numeral, raises ``OverflowError``).
+_FLOAT_ERRORS = (OverflowError, ZeroDivisionError, ValueError, TypeError, FloatingPointError)
+
+
+def _call(f: Callable, *args: Any) -> Any:
+    """``f(*args)`` for a lambdified expression, nan where floats cannot evaluate it: no
+    counterexample is looked for at such points (the exact checks never use floats)."""
+    try:
+        return f(*args)
+    except _FLOAT_ERRORS:
+        return np.nan
 
 
 @dataclass
@@ -254,7 +269,7 @@ class GoalModel:
         x[self.free_index] = free_vals
         for k, el in enumerate(self.elims):
             with np.errstate(all="ignore"):
-                cs = np.array([float(c(*x)) for c in el.coeffs])
+                cs = np.array([float(_call(c, *x)) for c in el.coeffs])
             real = _real_roots(cs)
             if real is None:
                 return None
@@ -283,7 +298,7 @@ class GoalModel:
         (el,) = self.elims
         cols = [X[:, i] for i in range(X.shape[1])]
         with np.errstate(all="ignore"):
-            C = np.stack([np.broadcast_to(np.asarray(f(*cols), dtype=float), (X.shape[0],))
+            C = np.stack([np.broadcast_to(np.asarray(_call(f, *cols), dtype=float), (X.shape[0],))
                           for f in el.ray], axis=1)
         nzcols = [j for j in range(C.shape[1]) if np.any(C[:, j] != 0)]
         deg = C.shape[1] - 1
@@ -311,13 +326,13 @@ class GoalModel:
         cols = [X[:, i] for i in range(X.shape[1])]
         n = X.shape[0]
         with np.errstate(all="ignore"):
-            s = np.broadcast_to(np.asarray(self._f_slack(*cols), dtype=complex), (n,))
-            sc = np.broadcast_to(np.asarray(self._f_scale(*cols), dtype=complex), (n,))
+            s = np.broadcast_to(np.asarray(_call(self._f_slack, *cols), dtype=complex), (n,))
+            sc = np.broadcast_to(np.asarray(_call(self._f_scale, *cols), dtype=complex), (n,))
             bad = ~np.isfinite(s) | (np.abs(s.imag) > 0) | ~np.isfinite(sc)
             norm = s.real / (np.abs(sc.real) + 1e-9)
             viol = np.zeros(n)
             for f, h in zip(self._f_hyps, self.ineqs):
-                v = np.broadcast_to(np.asarray(f(*cols), dtype=complex), (n,))
+                v = np.broadcast_to(np.asarray(_call(f, *cols), dtype=complex), (n,))
                 bad |= ~np.isfinite(v) | (np.abs(v.imag) > 0)
                 vr = v.real
                 if h.op == "!=":

@@ -36,7 +36,7 @@ def find_counterexample(goal: Goal, time_limit: float = 5.0, *, seed: int = 0,
     except Unsupported:
         return None
     except Exception:  # "unknown" is always a sound answer: never break the caller
-        log.exception("counterexample oracle: cannot compile the goal")
+        log.debug("counterexample oracle: cannot compile the goal", exc_info=True)   # never a traceback
         return None
     share = NUMERIC_SHARE if use_z3 else 1.0
     try:
@@ -50,5 +50,5 @@ def find_counterexample(goal: Goal, time_limit: float = 5.0, *, seed: int = 0,
 
         return z3_counterexample(goal, left, model=model)
     except Exception:  # as above
-        log.exception("counterexample oracle failed")
+        log.debug("counterexample oracle failed", exc_info=True)
         return None
