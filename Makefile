@@ -35,7 +35,7 @@ lint: setup
 # Full benchmark run (resumable: rerun to continue); see README "Evaluating on benchmarks".
 bench: setup
 	$(PROVER) eval benchmarks/mo-int-20.jsonl benchmarks/chenneq.jsonl benchmarks/567neq-dev.jsonl \
-	  --time-limit 60 --workers 2 --out results/full-60s
+	  --time-limit 60 --workers 2 --out runs/full-60s
 
 # Screenshots of a multi-step proof page (IMO 2001/2) into docs/; needs Debian's chromium.
 screenshots: setup

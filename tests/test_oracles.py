@@ -281,3 +281,35 @@ def test_degenerate_goals() -> None:
     assert find_counterexample(Goal((), (), Relation(sp.Integer(0), "<=", sp.Integer(1))), 0.5) is None
     infeasible = Goal(("a",), (Relation(a, ">", 1), Relation(a, "<", 0)), Relation(a, "<=", -5))
     assert find_counterexample(infeasible, 0.5) is None
+
+
+def test_variants_command_is_deterministic_even_on_a_very_slow_machine(tmp_path, monkeypatch) -> None:
+    """`python -m prover.variants` regenerates byte-identical files: its searches are bounded by
+    work, not by the clock. The second run is under a clock that jumps 0.5 s at every reading (a
+    machine hundreds of times slower): a search cut by a deadline would give other points."""
+    import itertools
+    import json
+    from pathlib import Path
+
+    from prover.variants import main
+
+    root = Path(__file__).resolve().parents[1]
+    lines = [json.dumps({"id": "t/nesbitt", "source": "test", "lean": NESBITT_LEAN})]
+    lines += [ln for ln in (root / "benchmarks/chenneq.jsonl").read_text(encoding="utf-8").splitlines()
+              if json.loads(ln)["id"] in ("chenneq/P15", "chenneq/P16", "chenneq/P22")]
+    src = tmp_path / "b.jsonl"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def run(name: str) -> tuple[bytes, bytes]:
+        out, md = tmp_path / name / "v.jsonl", tmp_path / name / "v.md"
+        out.parent.mkdir()
+        assert main([str(src), "--out", str(out), "--report", str(md)]) == 0
+        # the same command line in both reports: only the folder differs, written relative
+        return out.read_bytes(), md.read_bytes().replace(f"/{name}/".encode(), b"/RUN/")
+
+    first = run("run-a")
+    assert first == run("run-b")
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "monotonic", lambda: 0.5 * next(ticks))
+    assert first == run("run-c")
+    assert first[1].count(b"| yes |") == 4

@@ -3,8 +3,11 @@ fresh clone after `make setup`).
 
 The commands are read from README.md itself, so this test follows the README. Each one runs with
 `bash -c` in a scratch folder that holds copies of what the commands read and write
-(`examples/`, `benchmarks/`) and a link to this checkout's `.venv`, in README order (a command
-that uses an earlier one's output — `prover check runs/nesbitt/proof.json` — finds it there).
+(`examples/`, `benchmarks/`, `.gitignore`) and a link to this checkout's `.venv`, in README order
+(a command that uses an earlier one's output — `prover check runs/nesbitt/proof.json` — finds it
+there). The scratch folder is a git repository of those copies: after the commands, `git status`
+must be as clean as before (issue 30: the README's commands write only to ignored folders such as
+`runs/`, never to tracked files or new unignored ones).
 The one change made to a command: a `--time-limit` above 20 s is lowered to 20, and a `prove`
 without one gets `--time-limit 20`. Commands that need Lean, Ray, a GPU/LLM server, data
 outside the repository, or that run for minutes are listed in SKIP with the reason; every other
@@ -36,7 +39,7 @@ SKIP: list[tuple[str, str]] = [
     ("--verify lean", "needs Lean (lake)"),
     ("conformal eval math", "needs the MATH annotations from ../shared/conformal_data (not shipped)"),
     ("--attempt prover.oracles.z3_attempt", "z3 alone on all 108 problems: ~20 minutes"),
-    ("--out results/full-60s", "the full benchmark run: 108 problems x 60 s"),
+    ("--out runs/full-60s", "the full benchmark run: 108 problems x 60 s"),
     ("python -m prover.variants", "FALSE variants of all 108 problems: minutes"),
     ("--llm", "needs an LLM backend (GPU or server)"),
 ]
@@ -52,15 +55,15 @@ EXPECT: list[tuple[str, int, str]] = [
     ('parse "theorem t (a b : ℝ) (h : 0 < a ∧ 0 < b)', 0, "goal"),
     ("parse benchmarks/chenneq.jsonl#P28", 0, "goal"),
     ("parse examples/inequalities.lean#nesbitt", 0, "goal"),
-    ("eval examples/textbook-3.jsonl --closers-only", 0, "3 already recorded"),
-    ("eval examples/textbook-3.jsonl --time-limit", 0, "3 already recorded"),
-    ("eval --compare examples/runs/a examples/runs/b", 0, "Comparison"),
+    ("eval examples/textbook-3.jsonl --closers-only", 0, "| textbook | 3/3 |"),
+    ("eval examples/textbook-3.jsonl --time-limit", 0, "| textbook | 3/3 |"),
+    ("eval --compare runs/textbook-a runs/textbook-b", 0, "Comparison"),
     ("prover lean setup --dry-run", 0, "lake build"),
     ('prove "theorem t (a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2', 0, "kernel: accepted"),
     ("lean render runs/t/proof.json --out runs/t/proof.lean", 0, "runs/t/proof.lean"),
     ("lean replay runs/t/proof.lean", 0, "PASS (replay model, not Lean)"),
     ("conformal calibrate generated", 0, "τ̂ ="),
-    ("conformal filter examples/claims.jsonl -c cal.json", 0, "square-of-sum: kept 1/3 claims"),
+    ("conformal filter examples/claims.jsonl -c runs/cal.json", 0, "square-of-sum: kept 1/3 claims"),
     ("conformal build-set --from-run examples/runs/b/", 0, "3 proofs"),
     ("python -m prover.tactics.certify_catalogue --check", 0, "0 problems"),
 ]
@@ -132,9 +135,24 @@ class Workdir:
         self.path = path
         for name in ("examples", "benchmarks"):
             shutil.copytree(ROOT / name, path / name)
+        shutil.copy(ROOT / ".gitignore", path / ".gitignore")
         (path / ".venv").symlink_to(ROOT / ".venv")
         self.results: dict[int, subprocess.CompletedProcess] = {}
         self.env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+        self._git("init", "-q")
+        with open(path / ".git" / "info" / "exclude", "a", encoding="utf-8") as f:
+            f.write(".venv\n")        # the link (the checkout's `.venv/` rule matches folders only)
+        self._git("add", "-A")
+        self._git("-c", "user.name=readme-test", "-c", "user.email=readme-test@localhost",
+                  "commit", "-q", "-m", "the files the README's commands use")
+
+    def _git(self, *args: str) -> str:
+        return subprocess.run(["git", *args], cwd=self.path, capture_output=True, text=True, check=True,
+                              timeout=120).stdout
+
+    def git_status(self) -> str:
+        """``git status --porcelain`` of the scratch repository (untracked files listed one by one)."""
+        return self._git("status", "--porcelain", "--untracked-files=all")
 
     def run(self, i: int) -> subprocess.CompletedProcess:
         for j in range(i):          # earlier commands first: later ones may read their output
@@ -196,6 +214,15 @@ def test_readme_command_runs(i: int, workdir: Workdir) -> None:
     output = res.stdout + res.stderr
     assert res.returncode == code, f"{cmd}\nexit {res.returncode}\n{output[-3000:]}"
     assert key in output, f"{cmd}\n{key!r} not in output:\n{output[-3000:]}"
+
+
+def test_readme_commands_leave_git_status_clean(workdir: Workdir) -> None:
+    """Run last (after every command of the README that runs here): nothing tracked changed and
+    nothing new outside the ignored folders (`runs/`)."""
+    runnable = [i for i, c in enumerate(COMMANDS) if skip_reason(c) is None]
+    assert runnable
+    workdir.run(runnable[-1])
+    assert workdir.git_status() == "", f"the README's commands changed the tree:\n{workdir.git_status()}"
 
 
 def test_command_extraction():
