@@ -307,3 +307,10 @@ def test_cyrillic_identifiers_are_refused() -> None:
     """Cyrillic letters are not identifier characters in Lean 4 (a parse error)."""
     _refused("import Mathlib\ntheorem t (а b : ℝ) : а * b ≤ а ^ 2 + b ^ 2 := by sorry")   # Cyrillic а
     _refused("import Mathlib\ntheorem t (х : ℝ) : x ≤ x + 1 := by sorry")                 # binder х, body x
+
+
+def test_a_run_is_deterministic_for_its_seed() -> None:
+    def summary(r: ContextReport) -> dict:
+        return {k: v for k, v in r.to_json().items() if k != "duration_s"}
+
+    assert summary(run_context_fuzz(25, seed=9, points=2)) == summary(run_context_fuzz(25, seed=9, points=2))

@@ -71,6 +71,9 @@ LOOKALIKE = {"a": "а", "c": "с", "x": "х", "y": "у"}
 #: Greek letters are identifier characters: a variable renamed consistently keeps the meaning
 GREEK = {"a": "α", "b": "β", "c": "γ"}
 FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+EXAMPLES_DOC = """/-! Example statements for `prover prove examples/inequalities.lean#NAME` and
+`prover parse examples/inequalities.lean#NAME` (see README.md). Each theorem is stated as in
+Mathlib, with `sorry` for its proof; `prover` proves them all. -/"""
 
 # ---------------------------------------------------------------- base statements
 
@@ -417,14 +420,31 @@ def _option_reasons(stmt: LStatement, opts: dict[str, Any]) -> tuple[str, ...]:
     return out
 
 
+STATEMENT_COMMENTS = (" /- := ) ( -/", " -- := ) theorem\n   ", " /- /- nested -/ : -/")
+
+
+def _layout(text: str, rng: random.Random) -> tuple[str, tuple[str, ...]]:
+    """Same meaning, other layout: ``lemma`` for ``theorem`` (a Mathlib macro), a comment between
+    the binders (with ``:=``, ``)``, ``theorem`` inside)."""
+    done: tuple[str, ...] = ()
+    if rng.random() < 0.1:
+        text, done = re.sub(r"^theorem ", "lemma ", text, count=1), done + ("rewrite:lemma_keyword",)
+    m = re.search(r"[)}](?= [({:])", text.split(":=")[0])
+    if m is not None and rng.random() < 0.12:
+        comment = rng.choice(STATEMENT_COMMENTS)
+        text, done = text[:m.end()] + comment + text[m.end():], done + ("rewrite:comment_in_statement",)
+    return text, done
+
+
 def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.5) -> Written:
     """The asked theorem's text: the base's own text (renamed, another proof) or a rewrite."""
     signs = dict(base.signs)
     if base.text is not None and rng.random() >= rewrite:
         text = re.sub(r"^\s*(theorem|lemma)\s+\S+", f"theorem {name}", base.text, count=1)
         text = re.sub(r":=\s*by\s+sorry\s*$", rng.choice(PROOFS).replace("{name}", name), text)
+        text, layout = _layout(text, rng)
         reasons = ("`f(x)` is not an application in Lean 4",) if _f_app(text) else ()
-        return Written(name, replace(base.stmt, name=name), text, signs, reasons, ("rewrite:none",))
+        return Written(name, replace(base.stmt, name=name), text, signs, reasons, ("rewrite:none",) + layout)
     stmt, reasons, opts, done = base.stmt, (), {}, []
     for _ in range(1 if rng.random() < 0.75 else 2):
         stmt, k, r, o = _rewrite(stmt, rng)
@@ -437,6 +457,8 @@ def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.
         text, done = text.replace("sqrt (", "sqrt(", 1), done + ["rewrite:no_space_application"]
     if _f_app(text):
         reasons += ("`f(x)` is not an application in Lean 4",)
+    text, layout = _layout(text, rng)
+    done += list(layout)
     for old, new in zip(base.stmt.variables, stmt.variables):
         if old in signs and old != new:
             signs[new] = signs.pop(old)
@@ -704,10 +726,13 @@ POST: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
 
 
 def _header(b: FileBuilder, env: _Env) -> str:
-    r = env.rng.choices(("bare", "import", "open_real", "minif2f", "lips", "open_real_nnreal", "comment_first"),
-                        (1, 1, 4, 3, 3, 1, 1))[0]
+    r = env.rng.choices(("bare", "import", "open_real", "minif2f", "lips", "open_real_nnreal", "comment_first",
+                         "examples_prelude"), (1, 1, 4, 3, 3, 1, 1, 1))[0]
     if r != "bare":
         b.emit("/- A file. /- nested -/ -/\nimport Mathlib" if r == "comment_first" else "import Mathlib")
+    if r == "examples_prelude":  # examples/inequalities.lean's own header and module doc
+        b.open(("Real",))
+        b.emit(EXAMPLES_DOC)
     if r == "minif2f":
         b.emit("import Aesop\n\nset_option maxHeartbeats 400000\n")
         b.open(("BigOperators", "Real", "Nat", "Topology", "Rat"))

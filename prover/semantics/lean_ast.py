@@ -278,6 +278,20 @@ class _Reader:
             parts.append(self.rel())
         return tuple(parts)
 
+    def parenthesized_prop(self) -> tuple[LRel, ...]:
+        """A proposition, also in parentheses: ``(a ≤ b)``."""
+        start = self.i
+        try:
+            return self.prop()
+        except ReadError:
+            self.i = start
+            if self.peek() != "(":
+                raise
+            self.take()
+            parts = self.prop()
+            self.take(")")
+            return parts
+
     def statement(self) -> LStatement:
         kw = self.take()
         if kw not in ("theorem", "lemma", "example"):
@@ -299,7 +313,7 @@ class _Reader:
                 hyps.extend(LHyp(n, parts) for n in names)
             self.take(close)
         self.take(":")
-        goal = self.prop()
+        goal = self.parenthesized_prop()
         if len(goal) != 1:
             raise ReadError("conjunction in the goal")
         return LStatement(name, tuple(variables), tuple(hyps), goal[0])
