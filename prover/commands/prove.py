@@ -256,7 +256,7 @@ def prove(
     lean_out: bool = typer.Option(False, "--lean", help="also print the rendered Lean proof on stdout"),
     in_place: bool = typer.Option(
         False, "--in-place",
-        help="FILE.lean#name: replace that theorem's `sorry` by the rendered proof (backup FILE.lean.bak)"),
+        help="FILE.lean#name: replace that theorem's `sorry` by the rendered proof (numbered backup FILE.lean.bak.N)"),
 ) -> None:
     """Search for a proof; exit 0 only when the kernel accepted it.
 
