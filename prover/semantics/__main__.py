@@ -71,7 +71,8 @@ def fuzz_context(args: argparse.Namespace) -> int:
     report = run_context_fuzz(args.variants, args.seed, args.points, progress=progress,
                               progress_every=args.progress_every)
     progress(report)
-    summary = {"command": "fuzz-context", "started": started, **report.to_json(), "machine": _machine()}
+    summary = {"command": "fuzz-context", "started": started, **report.to_json(max_examples=200),
+               "machine": _machine()}
     for f in summary["examples"][:10]:
         print(f"{f['kind'].upper()} #{f['index']} {f['target']} ({f['source']}): expected {f['expected']}\n"
               f"    {f['detail']}\n    wrappers: {', '.join(f['wrappers'])}")
