@@ -22,9 +22,28 @@ known by construction (docs/mathlib-name-facts.md §2–4):
 * ``unknown``: the model cannot tell (a decimal under an ambiguous ``sqrt``): not checked.
 
 The front-end is called as ``parse_theorem(text, real_division=False, name=NAME)``: the file's
-own text decides. Wrappers (``header:*``, ``item:*``, ``enclose:*``, ``prefix:*``, ``post:*``,
-``rewrite:*``) are chosen and composed at random per variant, seeded: ``run_context_fuzz`` is
-deterministic for a seed. Command line: ``python -m prover.semantics fuzz-context``.
+own text decides. Wrappers are chosen and composed at random per variant, seeded
+(``run_context_fuzz`` is deterministic for a seed), and counted per name in the report:
+
+* ``header:*`` — none, ``import Mathlib``, ``open Real``, the miniF2F header (``open BigOperators
+  Real Nat Topology Rat``), the LIPS header (with the macro), ``open Real NNReal``, a comment first;
+* ``item:*`` before the theorem — the macro in a ``--``/``/- -/``/nested/doc/module-doc comment, a
+  string or after a declaration (no effect); the macro active, ``local``, ``local`` or global in a
+  closed section/namespace, after a nested comment; ``open``s (``open scoped Real`` opens no
+  names); other declarations with proofs holding ``end``, ``-/`` in strings, ``open … in``,
+  commented theorems, ``«…»`` names, ``@[simp]``; decoys (the asked name in comments and
+  strings); closed scopes with commands inside; ``set_option`` (``… in``); another asked theorem;
+  unmodelled commands (``unmodelled:*``: must refuse);
+* ``enclose:*`` — a section/namespace (``Foo``, ``Real``, ``Nat``, ``NNReal``) open at the theorem;
+* ``prefix:*`` — ``open … in``, ``set_option … in``, a doc comment (holding the macro);
+* ``post:*`` — commands after the theorem (no effect on it), another asked theorem;
+* ``rewrite:*`` — the statement itself: root spellings (``sqrt``, ``Real.sqrt``, ``√``,
+  ``NNReal.sqrt``/``Nat.sqrt``/``Int.sqrt``/``Rat.sqrt``, ``Reаl.sqrt`` with a Cyrillic а), an
+  injected root, ``{…}`` binders, ``Real`` for ``ℝ``, ``ℜ``, fullwidth digits, a hypothesis named
+  like a variable, a variable bound twice, Cyrillic or Greek variable names, ``π``/``φ``/``rexp``
+  as names, ``f(x)``, ``lemma``, comments between binders; ``duplicate_name_*``: the name twice.
+
+Command line: ``python -m prover.semantics fuzz-context --variants N --seed S --out FILE.json``.
 """
 
 from __future__ import annotations
