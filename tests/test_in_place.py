@@ -112,7 +112,7 @@ def test_a_theorem_without_sorry_is_skipped_without_searching(tmp_path: Path, no
                                    "  nlinarith [sq_nonneg (a - b)]")
     f.write_text(proved)
     line = _one_line_error(CliRunner().invoke(app, ["prove", f"{f}#amgm_two", "--in-place"]))
-    assert "amgm_two" in line and "no `sorry`" in line and "without searching" in line
+    assert "amgm_two" in line and "no `sorry`" in line and "nothing searched" in line
     assert f.read_text() == proved and list(tmp_path.glob("*.bak*")) == []
 
 
@@ -133,7 +133,7 @@ def test_backups_are_numbered_and_never_overwritten(tmp_path: Path) -> None:
 
 def test_declarations_are_read_as_lean_reads_them() -> None:
     """A name in a comment is no theorem; a partial proof with `sorry` is not replaced."""
-    src = ("/- theorem fake : True := by sorry -/\n"
+    src = ("import Mathlib\n/- theorem fake : True := by sorry -/\n"
            "theorem «real» (x : ℝ) : 0 ≤ x ^ 2 := by -- soon\n  sorry  -- todo\n\n"
            "theorem part (x : ℝ) : 0 ≤ x ^ 2 := by\n  have h := sq_nonneg x\n  sorry\n\n"
            "theorem done (x : ℝ) : 0 ≤ x ^ 2 := sq_nonneg x\n"
@@ -145,8 +145,10 @@ def test_declarations_are_read_as_lean_reads_them() -> None:
     assert "no `sorry`" in by_name["done"].skip_reason()
     out = insert_proof(src, "real", RENDERED)
     assert "theorem «real» (x : ℝ) : 0 ≤ x ^ 2 := by\n  -- close (sos)\n" in out and "  -- todo" in out
-    assert out.count("sorry") == src.count("sorry") - 1 and out.startswith("/- theorem fake : True := by sorry -/")
+    assert out.count("sorry") == src.count("sorry") - 1 and out.startswith("import Mathlib\n/- theorem fake : True := by sorry -/")
     with pytest.raises(InPlaceError, match="no theorem or lemma `fake`"):
         insert_proof(src, "fake", RENDERED)
     with pytest.raises(InPlaceError, match="no `:= by sorry`"):
         insert_proof(src, "part", RENDERED)
+    with pytest.raises(InPlaceError, match="needs `import Mathlib`, which the file does not have"):
+        insert_proof(src.replace("import Mathlib\n", ""), "real", RENDERED)   # never a file missing an import

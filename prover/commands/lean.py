@@ -7,6 +7,9 @@
 * ``render PROOF.json``  writes the Lean file of a saved proof.
 * ``replay FILE.lean``  checks a file with the static replay model (``prover.lean.replay``; a model,
   not Lean): one verdict per tactic, exit 1 unless all pass.
+* ``fill FILE.lean``  attempts every theorem whose proof is ``sorry`` and writes each one proved
+  into the file (statements verbatim; numbered backup ``FILE.lean.bak.N``); the others are
+  reported with the reason; exit 1 unless every attempted theorem was filled.
 
 Exit codes: 0 success, 1 Lean rejected the file / a setup command failed, 2 user errors
 (missing file, no Lean installed).
@@ -139,4 +142,50 @@ def replay(
             typer.echo(f"{file}:{s.line}: [{s.kind}] {s.status}" + (f": {s.reason}" if s.reason else ""))
     typer.echo(report.summary())
     if not report.ok:
+        raise typer.Exit(1)
+
+
+@lean_app.command("fill")
+def fill(
+    file: Path = typer.Argument(..., help="a .lean file whose theorems have `sorry` proofs"),  # noqa: B008
+    time_limit: float = typer.Option(60.0, "--time-limit", help="seconds of search per theorem"),
+    closers_only: bool = typer.Option(False, "--closers-only", help="no search: only the closers on each goal"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout instead of lines"),
+) -> None:
+    """Prove every theorem of FILE whose proof is `sorry` and write each proof found into FILE,
+    in place of its `sorry` (statements verbatim, the original kept as FILE.lean.bak.N). The
+    others are reported with the reason; theorems without `sorry` are skipped without searching.
+    Nothing is compiled here: check the result with `prover lean check FILE`."""
+    import json
+
+    from prover.lean.fill import FILLED, NOT_FILLED, SKIPPED, fill_file
+    from prover.lean.in_place import InPlaceError
+
+    if file.suffix != ".lean":
+        _fail(f"{file}: expected a .lean file")
+    if not time_limit > 0:
+        _fail("--time-limit must be positive")
+
+    def show(outcome) -> None:
+        if not as_json:
+            typer.echo(outcome.line())
+
+    try:
+        report = fill_file(file, time_limit, closers_only, on_outcome=show)
+    except InPlaceError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        counts = f"{report.count(FILLED)} filled, {report.count(NOT_FILLED)} not filled, {report.count(SKIPPED)} skipped"
+        if report.backup is not None:
+            typer.echo(f"{counts}; wrote {file} (original kept as {report.backup.name}); not compiled here: "
+                       f"check it with `prover lean check {file}`")
+            bad = report.replay_failures or []
+            typer.echo("replay model (a model, not Lean): the filled proofs pass" if not bad else
+                       f"replay model (a model, not Lean): {len(bad)} steps of the filled proofs do not pass, "
+                       f"first {bad[0]}")
+        else:
+            typer.echo(f"{counts}; {file} unchanged")
+    if not report.complete:
         raise typer.Exit(1)

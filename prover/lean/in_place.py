@@ -48,9 +48,9 @@ class Theorem:
         if self.assign is None:
             return "has no `:=` proof to replace"
         if not self.has_sorry:
-            return "has no `sorry` (already proved): skipped without searching"
+            return "has no `sorry` (already proved)"
         if not self.sorry_only:
-            return "its proof is more than `sorry` (a partial proof): left as it is, not searched"
+            return "has a partial proof (more than `sorry`), left as it is"
         return None
 
 
@@ -108,6 +108,16 @@ def proof_body(rendered: str) -> list[str]:
     return body
 
 
+def _imports(text: str) -> set[str]:
+    return {m.group(1) for m in re.finditer(r"^import\s+(\S+)", text, re.MULTILINE)}
+
+
+def missing_imports(source: str, rendered: str) -> list[str]:
+    """The modules the rendered proof imports that the user's file does not (e.g. ``ProverLemmas``
+    when the proof uses one of our lemmas): such a proof is not written into the file."""
+    return sorted(_imports(rendered) - _imports(source))
+
+
 def _replacement(rendered: str) -> str:
     return ":= by\n" + "\n".join(ln if ln.startswith("  ") else "  " + ln.lstrip() for ln in proof_body(rendered))
 
@@ -120,6 +130,9 @@ def insert_proofs(source: str, rendered: dict[str, str]) -> str:
         thm = find_theorem(source, name)
         if not thm.sorry_only:
             raise InPlaceError(f"`{name}` has no `:= by sorry` to replace (already proved?)")
+        missing = missing_imports(source, text)
+        if missing:
+            raise InPlaceError(f"the proof of `{name}` needs `import {missing[0]}`, which the file does not have")
         spans.append((thm.assign, thm.end, _replacement(text)))
     for start, end, new in sorted(spans, reverse=True):     # from the end: offsets stay valid
         source = source[:start] + new + source[end:]
@@ -163,7 +176,7 @@ def check_target(path: Path, name: str) -> Theorem:
     thm = find_theorem(read_source(path), name)
     why = thm.skip_reason()
     if why is not None:
-        raise InPlaceError(f"`{name}` {why}")
+        raise InPlaceError(f"`{name}` {why}; nothing searched")
     return thm
 
 
