@@ -15,14 +15,16 @@ Modules:
 * ``errors`` — The one error type of the front-end: a user mistake or an unsupported construct.
 * ``faithful`` — Faithful elaboration: the parsed AST into kernel terms (:mod:`prover.kernel.terms`), one Lean operation to …
 * ``fidelity`` — Does the sympy form of a parsed statement keep its Lean meaning?
+* ``lean_file`` — A Lean file read as Lean reads it, up to one declaration: its commands and their effect.
+* ``names`` — Name resolution as Lean 4 does it, for the names a statement may use.
 * ``lexer`` — Tokenizer for the part of Lean 4 syntax a theorem statement uses.
 * ``printer`` — Lean 4 text for expressions, relations and whole problems (``parse ∘ print`` is the identity).
 * ``show`` — Loading a statement from the command line and showing a Problem (rich table or JSON).
 * ``statement`` — Lean 4 declarations (``theorem``/``lemma``/``example``) into :class:`~prover.problem.Problem`.
 * ``syntax`` — Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, comparisons, ``∧``) into a small …
 
-Trust: the faithful reading (``lexer``, ``syntax``, ``faithful``) is what the kernel checks a
-proof's root goal against; the rest is untrusted.
+Trust: the faithful reading (``lexer``, ``lean_file``, ``names``, ``syntax``, ``faithful``) is
+what the kernel checks a proof's root goal against; the rest is untrusted.
 """
 
 from prover.frontend.benchmark import load_benchmark, load_benchmark_entry

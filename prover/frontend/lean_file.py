@@ -123,14 +123,17 @@ class _Splitter:
         return False
 
     def _in_position(self, i: int) -> int | None:
-        """For ``open``/``set_option`` at ``i``: the index of its ``in``, if it has one."""
-        for k in range(i + 1, min(i + 64, len(self.toks) - 1)):
-            t = self.toks[k]
-            if t.kind == "ident" and t.text == "in":
-                return k
-            if t.kind == "eof" or (t.kind == "ident" and t.text in COMMAND_KEYWORDS):
-                return None
-        return None
+        """For ``open``/``set_option`` at ``i``: the index of its ``in``, if it has one. The
+        arguments are read by shape (``open`` names, ``set_option`` name and value), so the ``in``
+        of a later command is never taken for this one's."""
+        toks, k = self.toks, i + 1
+        if toks[i].text == "set_option":
+            k = i + 3 if toks[i + 1].kind == "ident" and toks[i + 2].kind in ("ident", "num", "str") else i + 1
+        else:
+            while toks[k].kind == "ident" and toks[k].text != "in" and toks[k].text not in COMMAND_KEYWORDS \
+                    and toks[k].text not in ("open", "set_option"):
+                k += 1
+        return k if k < len(toks) and toks[k].kind == "ident" and toks[k].text == "in" else None
 
     def _local_in(self, i: int) -> bool:
         """``open X in tac`` inside a proof: ``in`` followed by something that is no command."""
@@ -197,7 +200,8 @@ def declarations(tokens: list[Token], commands: list[Command]) -> list[Declarati
 class _Scope:
     kind: str                       # "namespace" | "section"
     name: tuple[str, ...]           # the components written after the keyword
-    opens: set[str] = field(default_factory=set)
+    opens: set[str] = field(default_factory=set)      # names and scoped notations
+    scoped: set[str] = field(default_factory=set)     # scoped notations (``open scoped`` too)
     local_macro: bool = False
     global_macro: bool = False      # a global real-division macro_rules was declared in it
 
@@ -229,6 +233,9 @@ class _Reader:
     def opens(self) -> set[str]:
         return set().union(*(s.opens for s in self.scopes))
 
+    def scoped(self) -> set[str]:
+        return set().union(*(s.scoped for s in self.scopes))
+
     # -- commands
     def read(self, c: Command) -> None:
         kw = c.keyword
@@ -259,10 +266,12 @@ class _Reader:
             if t.kind != "ident" or t.text.split(".")[0] not in IMPORT_ROOTS:
                 raise self.refuse(c, f"import of `{t.text}`: only Mathlib and its dependencies are modelled")
 
-    def open_names(self, c: Command) -> set[str]:
-        """The namespaces an ``open`` command opens (refusing forms we do not model)."""
+    def open_names(self, c: Command) -> tuple[set[str], bool]:
+        """The namespaces an ``open`` command opens (refusing forms we do not model), and whether
+        it is ``open scoped`` (their scoped notations only, no names)."""
         args = self._args(c)
-        if args and args[0].kind == "ident" and args[0].text == "scoped":
+        scoped = bool(args) and args[0].kind == "ident" and args[0].text == "scoped"
+        if scoped:
             args = args[1:]
         if not args:
             raise self.refuse(c, "`open` without a namespace")
@@ -274,10 +283,13 @@ class _Reader:
                 raise self.refuse(c, f"`open {t.text}`: the names and notations of namespace "
                                       f"`{t.text}` are not modelled")
             out.add(t.text)
-        return out
+        return out, scoped
 
     def _cmd_open(self, c: Command) -> None:
-        self.scopes[-1].opens |= self.open_names(c)
+        names, scoped = self.open_names(c)
+        self.scopes[-1].scoped |= names
+        if not scoped:
+            self.scopes[-1].opens |= names
 
     def _cmd_namespace(self, c: Command) -> None:
         args = self._args(c)
@@ -336,10 +348,12 @@ class _Reader:
             self.declared.add(".".join((*self.namespace(), unquote(nxt.text))))
 
     # -- the context at the target
-    def context(self, extra_opens: set[str], lips: bool) -> FileContext:
+    def context(self, extra_opens: set[str], extra_scoped: set[str], lips: bool) -> FileContext:
         ns = self.namespace()
         opens = self.opens() | extra_opens
-        ctx = NameContext(ns, frozenset(opens), frozenset(self.declared), sqrt_notation=lips)
+        scoped = self.scoped() | extra_scoped | opens
+        ctx = NameContext(ns, frozenset(opens), frozenset(self.declared), sqrt_notation=lips,
+                          scoped=frozenset(scoped))
         local = any(s.local_macro for s in self.scopes)
         if self.closed_global_macro is not None and not lips:
             raise Located("the real-division `macro_rules` was declared in a `section`/`namespace` "
@@ -402,15 +416,19 @@ def context_before(tokens: list[Token], text: str, commands: list[Command], targ
             raise reader.refuse(c, "`macro_rules` under `… in` is not modelled")
         reader.read(c)
     pending: set[str] = set()
+    pending_scoped: set[str] = set()
     for c in commands[prefix:target]:
         if c.keyword == "open":
-            pending |= reader.open_names(c)
+            names, scoped = reader.open_names(c)
+            pending_scoped |= names
+            if not scoped:
+                pending |= names
         elif c.keyword == "set_option":
             reader._cmd_set_option(c)
         else:  # pragma: no cover - only open/set_option take `in`
             raise reader.refuse(c, f"`{c.keyword} … in` is not modelled")
     extra = pending | ({"Real"} if lips else set())
-    return reader.context(extra, lips)
+    return reader.context(extra, pending_scoped, lips)
 
 
 @dataclass(frozen=True)

@@ -36,94 +36,125 @@ SYMBOLS = (
     "&", "'", ";", "~", "`",
 )
 
-_NUM = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
-_NUM_PARTS = re.compile(r"(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?")
+_NUM = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_NUM_PARTS = re.compile(r"([0-9]+)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?")
 
 #: Longest numeral (digits, before and after a decimal point) and largest scientific exponent
 #: accepted: longer ones would make sympy (or Python's int conversion) stall or fail.
 MAX_LITERAL_DIGITS = 1000
 MAX_LITERAL_EXPONENT = 1000
-_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₔₕₖₗₘₙₚₛₜ"
+
+
+def _letter_like(c: int) -> bool:
+    """Lean 4's ``isLetterLike`` (``Init/Meta``): Greek but λ, Π, Σ; Coptic; polytonic Greek;
+    the letter-like block (ℝ, ℕ …); mathematical alphanumerics (𝒜, 𝔸 …)."""
+    return ((0x3B1 <= c <= 0x3C9 and c != 0x3BB) or (0x391 <= c <= 0x3A9 and c not in (0x3A0, 0x3A3))
+            or 0x3CA <= c <= 0x3FB or 0x1F00 <= c <= 0x1FFE or 0x2100 <= c <= 0x214F
+            or 0x1D49C <= c <= 0x1D59F)
+
+
+def _subscript(c: int) -> bool:
+    """Lean 4's ``isSubScriptAlnum``: ₀…₉, ₐ…ₜ, ᵢ…ᵪ."""
+    return 0x2080 <= c <= 0x2089 or 0x2090 <= c <= 0x209C or 0x1D62 <= c <= 0x1D6A
 
 
 def _ident_start(ch: str) -> bool:
-    return (ch.isalpha() or ch == "_") and ch not in "λΠΣ∑∏π"
+    """Lean 4's ``isIdFirst`` (ASCII letters, ``_``, letter-like), less ``π``, which we read as
+    the notation token it is after ``open Real`` (refused either way)."""
+    return (ch.isascii() and (ch.isalpha() or ch == "_")) or (_letter_like(ord(ch)) and ch != "π")
 
 
 def _ident_rest(ch: str) -> bool:
-    return (ch.isalnum() and ch not in "¹²³⁰⁴⁵⁶⁷⁸⁹") or ch in "_'!?" or ch in _SUBSCRIPTS
+    """Lean 4's ``isIdRest``: ASCII letters and digits, ``_ ' ! ?``, letter-like, subscripts.
+    A Cyrillic ``а`` or a fullwidth digit is no identifier character (Lean stops there)."""
+    c = ord(ch)
+    return ((ch.isascii() and (ch.isalnum() or ch in "_'!?")) or (_letter_like(c) and ch != "π")
+            or _subscript(c))
 
 
 def tokenize(text: str) -> list[Token]:
     toks: list[Token] = []
     i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch.isspace():
-            i += 1
-            continue
-        if text.startswith("--", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        if text.startswith("/-", i):
-            i = _skip_block_comment(text, i)
-            continue
-        if ch == '"':
-            if toks and toks[-1].kind == "ident" and toks[-1].text.endswith("!") and \
-                    toks[-1].pos + len(toks[-1].text) == i:
-                # `s!"{…}"`: braces hold code with strings of their own; not read, so refused
-                raise Located(f"interpolated string `{toks[-1].text}\"…\"` is not supported", toks[-1].pos)
-            j = _skip_string(text, i + 1, i)
-            toks.append(Token("str", text[i:j], i))
-            i = j
-            continue
-        if ch == "r" and _raw_string_start(text, i):
-            j = _skip_raw_string(text, i)
-            toks.append(Token("str", text[i:j], i))
-            i = j
-            continue
-        if ch == "'" and i + 1 < n and text[i + 1] != "'":
-            j = _char_literal_end(text, i)
-            if j is not None:
-                toks.append(Token("char", text[i:j], i))
-                i = j
-                continue
-        if ch == "«":
-            j = text.find("»", i)
-            if j < 0:
-                raise Located("unterminated «name»", i)
-            toks.append(Token("ident", text[i:j + 1], i))   # kept quoted: «theorem» is no keyword
-            i = j + 1
-            continue
-        if ch in "0123456789":
-            m = _NUM.match(text, i)
-            assert m is not None
-            toks.append(Token("num", m.group(), i))
-            i = m.end()
-            continue
-        if _ident_start(ch):
-            j = i
-            while True:  # dotted names: Real.sqrt
-                j += 1
-                while j < n and _ident_rest(text[j]):
-                    j += 1
-                if j + 1 < n and text[j] == "." and _ident_start(text[j + 1]):
-                    continue
-                break
-            toks.append(Token("ident", text[i:j], i))
-            i = j
-            continue
-        for sym in SYMBOLS:
-            if text.startswith(sym, i):
-                toks.append(Token("op", sym, i))
-                i += len(sym)
-                break
-        else:
-            toks.append(Token("?", ch, i))
-            i += 1
+    while True:
+        i = _skip_blank(text, i)
+        if i >= n:
+            break
+        i = _literal(text, i, toks) or _word(text, i, toks) or _symbol(text, i, toks)
     toks.append(Token("eof", "", n))
     return toks
+
+
+def _skip_blank(text: str, i: int) -> int:
+    """The offset after white space and comments (``--`` to the end of the line, nested ``/- -/``)."""
+    n = len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+        elif text.startswith("--", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/-", i):
+            i = _skip_block_comment(text, i)
+        else:
+            break
+    return i
+
+
+def _literal(text: str, i: int, toks: list[Token]) -> int | None:
+    """A string, raw string, character literal or ``«name»`` at ``i``: appended; the offset after it."""
+    ch = text[i]
+    if ch == '"':
+        last = toks[-1] if toks else None
+        if last is not None and last.kind == "ident" and last.text.endswith("!") and \
+                last.pos + len(last.text) == i:
+            # `s!"{…}"`: braces hold code with strings of their own; not read, so refused
+            raise Located(f"interpolated string `{last.text}\"…\"` is not supported", last.pos)
+        kind, j = "str", _skip_string(text, i + 1, i)
+    elif ch == "r" and _raw_string_start(text, i):
+        kind, j = "str", _skip_raw_string(text, i)
+    elif ch == "'" and i + 1 < len(text) and text[i + 1] != "'" and _char_literal_end(text, i) is not None:
+        kind, j = "char", _char_literal_end(text, i)  # type: ignore[assignment]
+    elif ch == "«":
+        end = text.find("»", i)
+        if end < 0:
+            raise Located("unterminated «name»", i)
+        kind, j = "ident", end + 1   # kept quoted: «theorem» is no keyword
+    else:
+        return None
+    toks.append(Token(kind, text[i:j], i))
+    return j
+
+
+def _word(text: str, i: int, toks: list[Token]) -> int | None:
+    """A numeral or a (dotted) identifier at ``i``: appended; the offset after it."""
+    n = len(text)
+    if text[i] in "0123456789":
+        m = _NUM.match(text, i)
+        assert m is not None
+        toks.append(Token("num", m.group(), i))
+        return m.end()
+    if not _ident_start(text[i]):
+        return None
+    j = i
+    while True:  # dotted names: Real.sqrt
+        j += 1
+        while j < n and _ident_rest(text[j]):
+            j += 1
+        if j + 1 < n and text[j] == "." and _ident_start(text[j + 1]):
+            continue
+        break
+    toks.append(Token("ident", text[i:j], i))
+    return j
+
+
+def _symbol(text: str, i: int, toks: list[Token]) -> int:
+    """A symbol at ``i`` (longest first), else a one-character ``?`` token."""
+    for sym in SYMBOLS:
+        if text.startswith(sym, i):
+            toks.append(Token("op", sym, i))
+            return i + len(sym)
+    toks.append(Token("?", text[i], i))
+    return i + 1
 
 
 def literal_problem(text: str) -> str | None:

@@ -80,12 +80,14 @@ class NameContext:
     declared: frozenset[str] = frozenset()
     #: the LIPS header's prefix notation `sqrt` (a token meaning ``Real.sqrt``), declared by the data
     sqrt_notation: bool = False
+    #: namespaces whose scoped notations are active (every open one, and ``open scoped`` ones)
+    scoped: frozenset[str] = frozenset()
 
     def scoped_tokens(self) -> frozenset[str]:
         """Tokens the open namespaces' scoped notations add."""
         out: set[str] = set()
         inside = {".".join(self.namespace[:k]) for k in range(1, len(self.namespace) + 1)}
-        for n in self.opens | inside:
+        for n in self.opens | self.scoped | inside:
             out |= NAMESPACES[n].scoped_tokens if n in NAMESPACES else set()
         return frozenset(out)
 
