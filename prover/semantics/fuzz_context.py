@@ -351,6 +351,24 @@ def _inject_sqrt(stmt: LStatement, rng: random.Random) -> LStatement:
     return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
 
 
+_FULLWIDTH_REASON = "fullwidth digits are not a Lean numeral"
+
+
+def _judged_at_end(reason: str) -> bool:
+    """Reasons a later rewrite may undo (a renamed variable, a replaced goal): judged on the
+    final statement by :func:`_shape_reasons` and the final text, not when the rewrite ran."""
+    return reason == _FULLWIDTH_REASON or reason.startswith(("hypothesis `", "variable `"))
+
+
+def _shape_reasons(stmt: LStatement) -> tuple[str, ...]:
+    """A hypothesis named like a variable; a variable bound twice (both refused, see issue 27)."""
+    out = [f"hypothesis `{h.name}` shadows the variable `{h.name}`" for h in stmt.hypotheses
+           if h.name in stmt.variables]
+    out += [f"variable `{v}` declared twice" for v in sorted(set(stmt.variables))
+            if stmt.variables.count(v) > 1]
+    return tuple(out)
+
+
 def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tuple[str, ...], dict[str, Any]]:
     """One statement rewrite: (statement, wrapper name, reasons to refuse, render options)."""
     nodes, vs = _sqrt_nodes(stmt), stmt.variables
@@ -389,7 +407,7 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
         wide = _map_stmt(stmt, lambda e: _map_expr(
             e, lambda n: replace(n, value=n.value.translate(FULLWIDTH)) if n.kind == "num" else n))
         if wide != stmt:
-            stmt, reasons = wide, ("fullwidth digits are not a Lean numeral",)
+            stmt, reasons = wide, (_FULLWIDTH_REASON,)
     else:
         stmt, reasons, opts = _rewrite_names(stmt, k, rng)
     return stmt, k, reasons, opts
@@ -467,15 +485,19 @@ def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.
     stmt, reasons, opts, done = base.stmt, (), {}, []
     for _ in range(1 if rng.random() < 0.75 else 2):
         stmt, k, r, o = _rewrite(stmt, rng)
-        reasons, done = reasons + r, done + [f"rewrite:{k}"]
+        # a later rewrite may replace the part an earlier one changed: the fullwidth digits'
+        # reason is judged on the final text below
+        reasons, done = reasons + tuple(x for x in r if not _judged_at_end(x)), done + [f"rewrite:{k}"]
         opts.update(o)
     stmt = replace(stmt, name=name)
-    reasons += _option_reasons(stmt, opts)
+    reasons += _shape_reasons(stmt) + _option_reasons(stmt, opts)
     text = render(stmt, name, rng, **opts)
     if "sqrt (" in text and rng.random() < 0.15:
         text, done = text.replace("sqrt (", "sqrt(", 1), done + ["rewrite:no_space_application"]
     if _f_app(text):
         reasons += ("`f(x)` is not an application in Lean 4",)
+    if any(chr(c) in text for c in FULLWIDTH.values()):
+        reasons += (_FULLWIDTH_REASON,)
     text, layout = _layout(text, rng)
     done += list(layout)
     for old, new in zip(base.stmt.variables, stmt.variables):
