@@ -38,6 +38,16 @@ def _status_counts(recs: list[dict[str, Any]]) -> str:
     return ", ".join(f"{k} {c[k]}" for k in keys) or "–"
 
 
+def early_give_ups(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> dict[str, bool]:
+    """``not_proved`` records that used less than half the time limit, each with whether the
+    search had nothing left to try (its escalation levels spent: ``stats["exhausted"]``)."""
+    limit = run.get("options", {}).get("time_limit")
+    if not isinstance(limit, (int, float)) or limit <= 0:
+        return {}
+    return {k: bool((r.get("stats") or {}).get("exhausted")) for k, r in sorted(records.items())
+            if r.get("status") == "not_proved" and float(r.get("time_s") or 0.0) < 0.5 * limit}
+
+
 def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> str:
     """The run's ``summary.md``: per dataset solved/total, median time of solved, status counts."""
     problems: dict[str, list[str]] = run["problems"]
@@ -194,6 +204,11 @@ def _summary_notes(run: dict[str, Any], records: dict[str, dict[str, Any]], unso
         lines.append(f"**SOUNDNESS FAILURE**: proved but false: {', '.join(unsound)}")
     elif false_mode:
         lines.append("No false variant was proved.")
+    early = early_give_ups(run, records)
+    if early and not false_mode:
+        lines.append(f"`not_proved` with more than half the budget left: {len(early)} — "
+                     + ", ".join(f"`{k}` ({'nothing left to try' if ex else 'stopped early'})"
+                                 for k, ex in early.items()) + ".")
     if tot["recs"] < tot["ids"]:
         lines.append(f"Incomplete run: {tot['ids'] - tot['recs']} problems not attempted yet "
                      "(rerun the same command to resume).")

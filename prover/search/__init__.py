@@ -5,6 +5,7 @@ Modules:
 * ``best_first`` — Best-first search over proof states.
 * ``close`` — The closer the search calls on every goal: a one-step proof when none is needed (:func:`close_trivial`), …
 * ``driver`` — Entry point of the search: ``prove_problem`` (called by :func:`prover.api.prove`).
+* ``escalate`` — What the search does when its frontier empties before the deadline: escalate, never give up …
 * ``hard_timeout`` — Run a call in a forked child with a hard wall-clock limit (closers do not always stop in time).
 * ``heuristics`` — Symbolic priority of a goal (lower = expand first): degree, size, coupling, closable form.
 * ``page`` — The proof page (``proof.html``): one self-contained, offline HTML file.

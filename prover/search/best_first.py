@@ -53,6 +53,7 @@ class SearchConfig:
     extra_generators: list[TacticGenerator] = field(default_factory=list)   # e.g. an LLM proposer
     ranker: Ranker | None = None
     step_filter: Any = None    # e.g. prover.lean.facade.LeanStepFilter: every step also runs in Lean
+    escalations: tuple[Any, ...] | None = None   # None: prover.search.escalate.DEFAULT_ESCALATIONS
 
 
 @dataclass
@@ -141,15 +142,22 @@ class Search:
         self._cex_cache: dict[str, bool] = {}
         self._closer_tried: set[str] = set()
         self.kernel_errors: list[str] = []
+        # what the escalation levels (prover.search.escalate) work from
+        self.max_depth = config.max_depth
+        self.budget_scale = 1.0
+        self.closer_failed: list[SearchNode] = []
+        self.depth_cut: list[SearchNode] = []
+        self.expanded: list[SearchNode] = []
+        self._escalated_closer: Any = None
 
     def _default_generators(self) -> list[TacticGenerator]:
         def budget() -> float:
-            return min(self.cfg.generator_time, 0.2 * max(0.0, self.remaining()))
+            return min(self.cfg.generator_time * self.budget_scale, 0.2 * max(0.0, self.remaining()))
 
         # each termwise generator in a child of its own: one that runs out of time costs only its candidates
         gens: list[TacticGenerator] = [IsolatedGroup(symbolic_generators(), budget)] + [
             IsolatedGroup([g], budget, name=getattr(g, "name", "termwise")) for g in termwise_generators()]
-        cat = services.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time,
+        cat = services.CatalogueGenerator(budget=lambda: min(self.cfg.catalogue_time * self.budget_scale,
                                                           0.15 * max(0.0, self.remaining())))
         if cat.available:
             gens.append(cat)
@@ -195,16 +203,22 @@ class Search:
         if budget < 0.2:
             return None
         self._closer_tried.add(key)
+        return self.run_closer(goal, budget, self.closer)
+
+    def run_closer(self, goal: Goal, budget: float, closer: Any) -> Step | None:
+        """``closer(goal, budget)``, in a forked child killed at its budget where possible."""
+        if closer is None:
+            return None
         self.stats["closer_calls"] += 1
         t = time.monotonic()
         if self.cfg.isolate_closers and fork_available():
-            status, step = call_with_hard_limit(self.closer, (goal, budget), budget)
+            status, step = call_with_hard_limit(closer, (goal, budget), budget)
             if status != "ok":
                 self.stats["closer_killed" if status == "timeout" else "closer_errors"] += 1
                 step = None
         else:
             try:
-                step = self.closer(goal, budget)
+                step = closer(goal, budget)
             except Exception:  # noqa: BLE001 - a crashing closer is a failed closer
                 step = None
         self.stats["closer_time_s"] = round(self.stats["closer_time_s"] + time.monotonic() - t, 3)
@@ -212,6 +226,19 @@ class Search:
             return None
         self.stats["closer_successes"] += 1
         return step
+
+    @property
+    def escalated_closer(self) -> Any:
+        """The closers of the escalation (higher degrees), as a ``(goal, budget)`` callable."""
+        if self._escalated_closer is None and self.closer is not None:
+            from prover.search.escalate import escalated_closers
+
+            self._escalated_closer = services.closer(escalated_closers())
+        return self._escalated_closer
+
+    def closed_node(self, node: SearchNode, step: Step) -> SearchNode:
+        """The node after ``step`` closed ``node``'s first goal."""
+        return SearchNode(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
 
     # ------------------------------------------------------------ the optional Lean step filter
     def lean_accepts(self, node: SearchNode, step: Step) -> tuple[bool, tuple[Any, ...]]:
@@ -316,48 +343,74 @@ class Search:
         return None
 
     def _best_first(self, start: SearchNode) -> ProveResult:
-        """The best-first loop from ``start`` until a proof, an empty frontier or the budget's end."""
+        """The best-first loop from ``start`` until a proof or the budget's end; an empty frontier
+        with time left escalates (:mod:`prover.search.escalate`) until nothing is left to try."""
+        from prover.search.escalate import DEFAULT_ESCALATIONS, escalate
+
         heap: list[tuple[float, int, SearchNode]] = []
         tick = count()
         heapq.heappush(heap, (0.0, next(tick), start))
         seen = {goal_key(start.goals)}
-        stop: str | None = None
-        while heap:
-            stop = self.out_of_budget()
+        levels = list(self.cfg.escalations if self.cfg.escalations is not None else DEFAULT_ESCALATIONS)
+        if goal_key((self.root,)) in self._closer_tried:
+            self.closer_failed.append(start)   # the root's closers ran (and failed) before the loop
+        while True:
+            proved, stop = self._drain(heap, tick, seen)
+            if proved is not None:
+                return proved
             if stop:
                 break
-            _, _, node = heapq.heappop(heap)
-            if not node.goals:
-                proof = self.finish(node)
-                if proof is not None:
-                    return self.result("proved", proof)
-                continue
-            goal = node.goals[0]
-            if node.unsure and node.entry is not None and any(self.refuted(g) for g in node.entry[0].subgoals):
-                self.stats["counterexample_filtered"] += 1
-                continue
-            step = self.try_close(goal, self.cfg.root_closer_fraction if node.depth == 0
-                                  else self.cfg.closer_fraction)
-            if step is not None and node.lean and not self.lean_accepts_tree(node.lean[0], step):
-                step = None
-            if step is not None:
-                done = SearchNode(node.goals[1:], node, (step, 0), node.depth + 1, node.lean[1:])
-                if not done.goals:
-                    proof = self.finish(done)
-                    if proof is not None:
-                        return self.result("proved", proof)
-                else:
-                    heapq.heappush(heap, (-1.0, next(tick), done))
-                continue
-            if node.depth >= self.cfg.max_depth:
-                continue
-            self.stats["expansions"] += 1
-            self.expand(node, heap, tick, seen)
+            nodes = escalate(self, levels)
+            if not nodes:
+                self.stats["exhausted"] = True   # the frontier is empty and every level is spent
+                break
+            for n in nodes:   # a goal just closed first, as in the loop; then the rest in order
+                heapq.heappush(heap, (-1.0 if n.entry is not None and n.entry[1] == 0 else 0.0, next(tick), n))
         status = "timeout" if stop in ("timeout",) else "not_proved"
         res = self.result(status)
         if stop:
             res.stats["stopped_by"] = stop
         return res
+
+    def _drain(self, heap: list, tick: Any, seen: set[str]) -> tuple[ProveResult | None, str | None]:
+        """Pop and work nodes until a proof (returned), an empty frontier or a budget stop."""
+        while heap:
+            stop = self.out_of_budget()
+            if stop:
+                return None, stop
+            _, _, node = heapq.heappop(heap)
+            if not node.goals:
+                proof = self.finish(node)
+                if proof is not None:
+                    return self.result("proved", proof), None
+                continue
+            goal = node.goals[0]
+            if node.unsure and node.entry is not None and any(self.refuted(g) for g in node.entry[0].subgoals):
+                self.stats["counterexample_filtered"] += 1
+                continue
+            tried = goal_key((goal,)) in self._closer_tried
+            step = self.try_close(goal, self.cfg.root_closer_fraction if node.depth == 0
+                                  else self.cfg.closer_fraction)
+            if step is not None and node.lean and not self.lean_accepts_tree(node.lean[0], step):
+                step = None
+            if step is not None:
+                done = self.closed_node(node, step)
+                if not done.goals:
+                    proof = self.finish(done)
+                    if proof is not None:
+                        return self.result("proved", proof), None
+                else:
+                    heapq.heappush(heap, (-1.0, next(tick), done))
+                continue
+            if not tried and goal_key((goal,)) in self._closer_tried:
+                self.closer_failed.append(node)   # the closers ran on this goal and failed
+            if node.depth >= self.max_depth:
+                self.depth_cut.append(node)
+                continue
+            self.stats["expansions"] += 1
+            self.expand(node, heap, tick, seen)
+            self.expanded.append(node)
+        return None, None
 
     def expand(self, node: SearchNode, heap: list, tick: Any, seen: set[str]) -> None:
         goal = node.goals[0]

@@ -66,11 +66,12 @@ class SosCloser:
 
     share: float = 0.3
     floor: float = 2.0
+    max_extra_degree: int = 2   # degrees above the goal's tried for a non-homogeneous goal
     name: str = "sos"
 
     def close(self, goal: Goal, deadline: float) -> Step | None:
         left = deadline - time.monotonic()
-        return _sos_leaf(goal, min(left, max(self.floor, self.share * left)))
+        return _sos_leaf(goal, min(left, max(self.floor, self.share * left)), self.max_extra_degree)
 
 
 @dataclass(frozen=True)
@@ -91,19 +92,21 @@ class DifferenceSubstitutionCloser:
 
 @dataclass(frozen=True)
 class SumMultiplierSos:
-    """``(Σx)^k · p >= 0`` by SOS, for k = 1, 2 (Pólya-style multipliers)."""
+    """``(Σx)^k · p >= 0`` by SOS, for k in ``powers`` (Pólya-style multipliers)."""
 
+    powers: tuple[int, ...] = (1, 2)
     name: str = "sos after multiplying by a power of the sum"
 
     def close(self, goal: Goal, deadline: float) -> Step | None:
-        for k in (1, 2):
+        for k in self.powers:
             left = deadline - time.monotonic()
             if left <= 0.5:
                 return None
             rw = multiply_by_sum(goal, k)
             if rw is None:
                 return None
-            leaf = _sos_leaf(rw.subgoals[0], left if k == 2 else max(2.0, 0.6 * left))
+            last = k == self.powers[-1]
+            leaf = _sos_leaf(rw.subgoals[0], left if last else max(2.0, 0.6 * left))
             if leaf is not None:
                 rw.children = [leaf]
                 return rw
@@ -116,8 +119,8 @@ def default_closers() -> tuple[Closer, ...]:
             SumMultiplierSos())
 
 
-def _sos_leaf(goal: Goal, time_limit: float) -> Step | None:
-    cert = sos_certificate(goal, time_limit)
+def _sos_leaf(goal: Goal, time_limit: float, max_extra_degree: int = 2) -> Step | None:
+    cert = sos_certificate(goal, time_limit, max_extra_degree=max_extra_degree)
     return close_step(goal, cert, "sos") if cert is not None else None
 
 
