@@ -1032,6 +1032,19 @@ def is_exact_counterexample(problem, point: dict[str, Fraction]) -> bool:
         return False
 
 
+def lean_ast_refutes(lean: str, point: dict[str, Fraction]) -> bool:
+    """The same question asked of the independent Lean-semantics evaluator
+    (:mod:`prover.semantics.lean_ast`: its own reader, exact rationals, rigorous enclosures):
+    every hypothesis decided true and the goal decided false at ``point``."""
+    from prover.semantics.lean_ast import ReadError, evaluate, read_lean
+
+    try:
+        val = evaluate(read_lean(lean), point, real_division=True)
+    except (ReadError, ValueError, ZeroDivisionError):
+        return False
+    return all(h.verdict is True for h in val.hypotheses) and val.goal.verdict is False
+
+
 DEN = 2000
 
 
@@ -1209,7 +1222,8 @@ def check(st: Stmt, style: str) -> Checked:
         except Reject:
             continue
         pt = rational_point(fst, fprob, xs)
-        if pt is not None and is_exact_counterexample(fprob, pt):
+        if pt is not None and is_exact_counterexample(fprob, pt) \
+                and lean_ast_refutes(fst.lean("candidate_false", style), pt):
             return Checked(st, style, m, big, small, how, pt)
     raise Reject("false: no FALSE variant confirmed exactly")
 
