@@ -38,6 +38,16 @@ class KernelError(Exception):
 MAX_EXPONENT = T.LIMITS.max_exponent
 #: total degree above which a power of a polynomial is not expanded (real certificates stay far below)
 MAX_DEGREE = 2_000
+#: Most terms a power of a sparse polynomial may have, bounded *before* it is expanded
+#: (docs/TRUST_BASE.md §1.1): a certificate whose expansion could be larger is rejected at once,
+#: never expanded slowly. The saved proofs need at most 455.
+MAX_TERMS = 100_000
+#: Most coefficient multiplications one identity check (:func:`residual`: its powers, products
+#: and divisions of sparse polynomials, each bounded before it is computed) may cost.
+MAX_WORK = 10_000_000
+#: Most terms an expression may expand to before sympy's ``expand``/``cancel`` (slower than the
+#: sparse polynomials: 10,000 terms take it seconds) is called on it; the saved proofs need 4,060.
+MAX_EXPAND_TERMS = 16_000
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,106 @@ class NonNeg:
 
 def _canon(e: sp.Expr) -> sp.Expr:
     """Canonical form of an atomized expression (rational function in symbols only)."""
-    return sp.cancel(e) if e.free_symbols else e
+    return _cancel(e) if e.free_symbols else e
+
+
+def _cancel(e: sp.Expr) -> sp.Expr:
+    """``sp.cancel(e)``, refused first when its expansion could exceed the budgets."""
+    guard_expansion(e)
+    return sp.cancel(e)
+
+
+# ---------------------------------------------------------------- a-priori size bounds
+
+
+def comb_capped(n: int, k: int, cap: int) -> int:
+    """``C(n, k)``, or ``cap + 1`` as soon as it is known to exceed ``cap`` (no huge integers)."""
+    if k < 0 or k > n:
+        return 0
+    k = min(k, n - k)
+    val = 1
+    for i in range(1, k + 1):
+        val = val * (n - k + i) // i    # C(n - k + i, i), exact; grows with i since n - k >= k
+        if val > cap:
+            return cap + 1
+    return val
+
+
+def _monomials_up_to(variables: int, degree: int, cap: int) -> int:
+    """How many monomials of total degree ``<= degree`` ``variables`` variables have (capped)."""
+    return comb_capped(variables + degree, variables, cap)
+
+
+def expansion_size(e: sp.Expr, cap: int | None = None) -> int:
+    """An upper bound (capped at ``cap + 1``) on the number of terms of the numerator and of the
+    denominator of ``e`` (an atomized expression: symbols, rationals, ``+``, ``·``, integer
+    powers) once expanded over a common denominator: a power of ``t`` terms to the ``k``-th has at
+    most ``C(t + k - 1, k)`` terms, a product at most the product of the counts, a sum of
+    fractions at most ``(Σ numerators) · Π denominators``; and a polynomial of total degree ``D``
+    in ``v`` variables at most ``C(v + D, v)``. Integers only: exact, no floats."""
+    cap = MAX_EXPAND_TERMS if cap is None else cap
+    memo: dict[sp.Expr, tuple[int, int, int, int]] = {}
+
+    def bounded(x: sp.Expr, n: int, d: int, dn: int, dd: int) -> tuple[int, int, int, int]:
+        v = len(x.free_symbols)
+        return (min(n, _monomials_up_to(v, dn, cap), cap + 1), min(d, _monomials_up_to(v, dd, cap), cap + 1),
+                dn, dd)
+
+    def go(x: sp.Expr) -> tuple[int, int, int, int]:   # (numerator terms, denominator terms, degrees)
+        r = memo.get(x)
+        if r is not None:
+            return r
+        if x.is_Symbol:
+            r = (1, 1, 1, 0)
+        elif x.is_Add or x.is_Mul:
+            parts = [go(a) for a in x.args]
+            den = dd = 1
+            for _, d, _, ddeg in parts:
+                den, dd = min(den * d, cap + 1), dd + ddeg
+            dd -= 1
+            if x.is_Mul:
+                num, dn = 1, 0
+                for n, _, ndeg, _ in parts:
+                    num, dn = min(num * n, cap + 1), dn + ndeg
+            else:
+                num = min(sum(n for n, _, _, _ in parts) * den, cap + 1)
+                dn = max(ndeg for _, _, ndeg, _ in parts) + dd
+            r = bounded(x, num, den, dn, dd)
+        elif x.is_Pow and x.exp.is_Integer:
+            n, d, dn, dd = go(x.base)
+            k = abs(int(x.exp))
+            n, d = (comb_capped(t + k - 1, k, cap) if t > 1 else t for t in (n, d))
+            r = bounded(x, *((n, d, k * dn, k * dd) if x.exp >= 0 else (d, n, k * dd, k * dn)))
+        else:
+            r = (1, 1, 0, 0)   # a rational (or anything else: an atom)
+        memo[x] = r
+        return r
+
+    n, d, _, _ = go(e)
+    return max(n, d)
+
+
+def expandable(e: sp.Expr) -> bool:
+    """Whether ``e``'s expansion stays within :data:`MAX_EXPAND_TERMS` (:func:`expansion_size`)."""
+    return expansion_size(e) <= MAX_EXPAND_TERMS
+
+
+def factorable(P: sp.Expr) -> bool:
+    """Whether factoring the expanded polynomial ``P`` over ℚ is cheap enough to try: at most
+    :data:`FACTOR_MAX_TERMS` terms of total degree at most :data:`FACTOR_MAX_DEGREE`
+    (``x**10000 - 1`` alone takes sympy seconds)."""
+    args = sp.Add.make_args(P)
+    if len(args) > FACTOR_MAX_TERMS:
+        return False
+    return all(sum(abs(d) for b, d in t.as_powers_dict().items() if b.free_symbols) <= FACTOR_MAX_DEGREE
+               for t in args)
+
+
+def guard_expansion(e: sp.Expr) -> None:
+    """Refuse (:class:`KernelError`) to expand ``e`` when :func:`expansion_size` exceeds
+    :data:`MAX_EXPAND_TERMS`."""
+    if not expandable(e):
+        raise KernelError(f"an expression could expand to more than {MAX_EXPAND_TERMS} terms: too large to check")
 
 
 _SYMBOLS: dict[str, sp.Symbol] = {}
@@ -81,6 +190,7 @@ def variable_symbol(name: str) -> sp.Symbol:
 
 
 FACTOR_MAX_TERMS = 60      # factoring is a convenience (normal forms, positivity): only small polynomials
+FACTOR_MAX_DEGREE = 200    # … of small total degree
 _SQUAREFREE_MAX = 10**12   # integers whose square part is extracted by trial division
 
 
@@ -200,7 +310,7 @@ class Atomizer:
     def _abs(self, B: sp.Expr, original: T.Term, arg_dens: list, dens: list) -> sp.Expr:
         """``|N/D| = |N|/|D|`` (``abs_div``), ``|c·Π fᵢ^eᵢ| = |c|·Π |fᵢ|^eᵢ`` (``abs_mul``,
         ``abs_pow``), ``|f|^(2k) = f^(2k)``."""
-        num, den = sp.fraction(sp.cancel(B)) if B.free_symbols else (B, sp.Integer(1))
+        num, den = sp.fraction(_cancel(B)) if B.free_symbols else (B, sp.Integer(1))
         out = self._abs_poly(num, original, arg_dens)
         if den != 1:
             d = self._abs_poly(den, original, arg_dens)
@@ -225,7 +335,7 @@ class Atomizer:
         rr = sp.Rational(r.numerator, r.denominator)
         if not B.free_symbols and B > 0:
             return self._rational_root(sp.Rational(B) ** int(rr.p), int(rr.q), original)
-        num, den = sp.fraction(sp.cancel(B)) if B.free_symbols else (B, sp.Integer(1))
+        num, den = sp.fraction(_cancel(B)) if B.free_symbols else (B, sp.Integer(1))
         if den.free_symbols or not num.free_symbols:
             return self._symbol("pow", (B, rr), original, arg_dens)
         c, factors = _factors(num / den)
@@ -253,7 +363,7 @@ class Atomizer:
         (``Real.sqrt_mul`` with the nonnegative ``|c|``, ``f^(2k)``; ``Real.sqrt_sq_eq_abs``), and
         ``√((±D)⁻¹) = (√(±D))⁻¹`` (``Real.sqrt_inv``); ``√c = 0`` for a rational ``c < 0``."""
         half = sp.Rational(1, 2)
-        num, den = sp.fraction(sp.cancel(B)) if B.free_symbols else (B, sp.Integer(1))
+        num, den = sp.fraction(_cancel(B)) if B.free_symbols else (B, sp.Integer(1))
         if not num.free_symbols and not den.free_symbols:
             q = sp.Rational(num) / sp.Rational(den)
             return self._sqrt_rational(q, original) if q >= 0 else sp.Integer(0)
@@ -270,9 +380,9 @@ class Atomizer:
         if den == 1:
             if not odd.free_symbols:   # √(±1): 1, or 0 for the negative sign (Real.sqrt_eq_zero')
                 return out * self._sqrt_rational(odd, original) if odd > 0 else sp.Integer(0)
-            return out * self._symbol("pow", (sp.expand(odd), half), original, arg_dens)
+            return out * self._symbol("pow", (_expand(odd), half), original, arg_dens)
         if odd in (1, -1):
-            inner = self._sqrt(sp.expand(odd * den), original, arg_dens, dens)
+            inner = self._sqrt(_expand(odd * den), original, arg_dens, dens)
             if self.inv_atoms:
                 return out * self._inv(inner, original)
             dens.append(inner)
@@ -301,13 +411,20 @@ class Atomizer:
         return coeff * sym
 
 
+def _expand(e: sp.Expr) -> sp.Expr:
+    """``sp.expand(e)``, refused first when it could exceed the budgets."""
+    guard_expansion(e)
+    return sp.expand(e)
+
+
 def _factors(P: sp.Expr) -> tuple[sp.Rational, list[tuple[sp.Expr, int]]]:
     """``P = c · Π fᵢ^eᵢ`` with rational ``c`` (exact factoring over ℚ for small polynomials,
     else the whole polynomial as one factor)."""
+    guard_expansion(P)
     P = sp.expand(P)
     if not P.free_symbols:
         return sp.Rational(P), []
-    if len(sp.Add.make_args(P)) <= FACTOR_MAX_TERMS:
+    if factorable(P):
         try:
             c, fs = sp.factor_list(P)
             return sp.Rational(c), [(sp.expand(f), int(e)) for f, e in fs]
@@ -358,13 +475,14 @@ def residual(exprs: Sequence[sp.Expr], sqrt_consts: dict | None = None):
     memo: dict[sp.Expr, tuple] = {g: (rg, R.one) for g, rg in zip(gens, ring_gens)}
     # terms over the same denominator are added first (a certificate's squares usually share
     # one), so that each distinct denominator enters the common one once
+    work = Work()
     groups: dict = {}
     for e in exprs:
-        n2, d2 = _to_frac(e, R, memo)
+        n2, d2 = _to_frac(e, R, memo, work)
         groups[d2] = groups.get(d2, R.zero) + n2
     num, den = R.zero, R.one
     for d2, n2 in groups.items():
-        num, den = _frac_add(num, den, n2, d2, R)
+        num, den = _frac_add(num, den, n2, d2, R, work)
     if sqrt_consts:
         num = _reduce_square_roots(num, R, [(gens.index(s), m) for s, m in sqrt_consts.items() if s in syms])
     return num
@@ -389,25 +507,101 @@ def _reduce_square_roots(num, R, roots: list[tuple[int, tuple[int, int]]]):
     return R.from_dict({k: v for k, v in out.items() if v != 0}) if any(v != 0 for v in out.values()) else R.zero
 
 
-def _frac_add(n1, d1, n2, d2, R):
+def _frac_add(n1, d1, n2, d2, R, work: Work):
     if d1 == d2:
         return n1 + n2, d1
     if d1 == R.one:
-        return n1 * d2 + n2, d2
+        return work.times(n1, d2) + n2, d2
     if d2 == R.one:
-        return n1 + n2 * d1, d1
+        return n1 + work.times(n2, d1), d1
     # one denominator a multiple of the other (s³ and s², after a substitution x ↦ x/s): keep the
     # larger, instead of multiplying them (exact: d1 = q·d2 with a zero remainder)
-    q, r = d1.div(d2)
-    if not r:
-        return n1 + n2 * q, d1
-    q, r = d2.div(d1)
-    if not r:
-        return n1 * q + n2, d2
-    return n1 * d2 + n2 * d1, d1 * d2
+    q = work.exact_quotient(d1, d2)
+    if q is not None:
+        return n1 + work.times(n2, q), d1
+    q = work.exact_quotient(d2, d1)
+    if q is not None:
+        return work.times(n1, q) + n2, d2
+    return work.times(n1, d2) + work.times(n2, d1), work.times(d1, d2)
 
 
-def _to_frac(e: sp.Expr, R, memo: dict) -> tuple:
+def _box(p, k: int, cap: int) -> int:
+    """Monomials with each variable's exponent at most ``k`` times its degree in the nonzero
+    ``p`` (a bound on the terms of ``p**k``; ``k = 1``: on the monomials dividing ``p``'s),
+    capped at ``cap + 1``."""
+    box = 1
+    for deg in p.degrees():
+        box *= k * deg + 1
+        if box > cap:
+            return cap + 1
+    return box
+
+
+def power_cost(p, k: int) -> tuple[int, int]:
+    """Upper bounds on (terms, coefficient multiplications) of ``p**k`` for a nonzero sparse
+    polynomial ``p`` of ``t`` terms, known before computing it: at most ``C(t + k - 1, k)``
+    terms (the multisets of ``k`` terms) and at most the monomials of the exponent box. The work
+    follows sympy's algorithm: for ``t <= 5`` a multinomial expansion visiting every multiset
+    (``t`` multiplications each); else repeated squaring, at most ``2·bits(k)`` products of
+    ``p**a · p**b`` with ``a + b <= k``, so one factor of at most ``p**ceil(k/2)``'s terms."""
+    t = len(p)
+    if t <= 1 or k <= 1:
+        return t, t
+    multisets = comb_capped(t + k - 1, k, MAX_WORK)
+    terms = min(multisets, _box(p, k, MAX_TERMS))
+    if t <= 5:
+        return terms, multisets * t
+    half = power_cost(p, (k + 1) // 2)[0]
+    return terms, 2 * k.bit_length() * terms * half
+
+
+class Work:
+    """What one identity check (:func:`residual`) may still spend: every power, product and
+    division of sparse polynomials is charged its a-priori cost (coefficient multiplications)
+    *before* it is computed, and refused (:class:`KernelError`) past :data:`MAX_WORK` in all,
+    or past :data:`MAX_TERMS` terms for one power."""
+
+    def __init__(self, limit: int = MAX_WORK) -> None:
+        self.left = limit
+
+    def charge(self, cost: int, what: str) -> None:
+        if cost > self.left:
+            raise KernelError(f"{what} is too large to expand (the identity would take more than "
+                              f"{MAX_WORK} coefficient multiplications)")
+        self.left -= cost
+
+    def power(self, p, k: int):
+        if p and k > 1:
+            terms, cost = power_cost(p, k)
+            if terms > MAX_TERMS:
+                raise KernelError(f"a power of a polynomial with {len(p)} terms to the {k}th is too large to "
+                                  f"expand (more than {MAX_TERMS} terms)")
+            self.charge(cost, f"a power of a polynomial with {len(p)} terms to the {k}th")
+        return p**k
+
+    def times(self, p, q):
+        self.charge(len(p) * len(q), f"a product of polynomials with {len(p)} and {len(q)} terms")
+        return p * q
+
+    def exact_quotient(self, p, q):
+        """``p / q`` if ``q`` divides the nonzero ``p`` exactly, else None. Only an economy (a
+        smaller common denominator), so it is tried only where it can succeed (each variable's
+        degree and the leading monomial of ``q`` divide ``p``'s) and its cost, about
+        ``len(p) · (len(p) + len(q))`` for sympy's division (it looks for the leading term at
+        every step), fits what is left of the budget; else None, at no cost."""
+        if any(dq > dp for dp, dq in zip(p.degrees(), q.degrees())):
+            return None
+        if any(a < b for a, b in zip(p.LM, q.LM)):
+            return None
+        cost = len(p) * (len(p) + len(q))
+        if cost > self.left:
+            return None
+        self.left -= cost
+        quotient, remainder = p.div(q)
+        return None if remainder else quotient
+
+
+def _to_frac(e: sp.Expr, R, memo: dict, work: Work) -> tuple:
     r = memo.get(e)
     if r is not None:
         return r
@@ -418,19 +612,19 @@ def _to_frac(e: sp.Expr, R, memo: dict) -> tuple:
     elif e.is_Add:
         n, d = R.zero, R.one
         for a in e.args:
-            n, d = _frac_add(n, d, *_to_frac(a, R, memo), R)
+            n, d = _frac_add(n, d, *_to_frac(a, R, memo, work), R, work)
     elif e.is_Mul:
         n, d = R.one, R.one
         for a in e.args:
-            n2, d2 = _to_frac(a, R, memo)
-            n, d = n * n2, d * d2
+            n2, d2 = _to_frac(a, R, memo, work)
+            n, d = work.times(n, n2), work.times(d, d2)
     elif e.is_Pow and e.exp.is_Integer:
-        n, d = _to_frac(e.base, R, memo)
+        n, d = _to_frac(e.base, R, memo, work)
         k = int(e.exp)
         degree = max((sum(m) for p in (n, d) for m in p.monoms()), default=0)
         if abs(k) * degree > MAX_DEGREE:
             raise KernelError(f"a power of degree {abs(k) * degree} is too large to expand (limit {MAX_DEGREE})")
-        n, d = (n**k, d**k) if k >= 0 else (d**-k, n**-k)
+        n, d = (work.power(n, k), work.power(d, k)) if k >= 0 else (work.power(d, -k), work.power(n, -k))
     else:
         raise KernelError(f"not a rational function: {e}")
     if r is None:

@@ -26,13 +26,21 @@ from collections.abc import Sequence
 import sympy as sp
 
 from prover.kernel import terms as T
-from prover.kernel.algebra import FACTOR_MAX_TERMS, Atomizer, KernelError, NonNeg, has_negative_power
+from prover.kernel.algebra import (
+    FACTOR_MAX_TERMS,
+    Atomizer,
+    KernelError,
+    NonNeg,
+    expandable,
+    factorable,
+    has_negative_power,
+)
 
 
 def _key(e: sp.Expr) -> tuple[tuple[sp.Expr, sp.Expr], sp.Rational] | None:
     """Normal form up to a rational factor: ((monic numerator, monic denominator), factor)."""
-    if not e.free_symbols:
-        return None
+    if not e.free_symbols or not expandable(e):
+        return None     # too large to normalise: matches no hypothesis (sound: proves less)
     gens = sorted(e.free_symbols, key=sp.default_sort_key)
     if has_negative_power(e):
         num, den = sp.fraction(sp.cancel(e))
@@ -124,10 +132,12 @@ class Positivity:
         """``e`` is atomized and its denominators are already known nonzero."""
         if self._rules(e, strict):
             return True
+        if not expandable(e):
+            return False  # too large to expand (MAX_TERMS): not proved, never expanded slowly
         ex = sp.expand(e)
         if ex != e and self._rules(ex, strict):
             return True
-        if len(sp.Add.make_args(ex)) > FACTOR_MAX_TERMS:
+        if len(sp.Add.make_args(ex)) > FACTOR_MAX_TERMS or not factorable(ex):
             return False  # factoring is meant to be cheap
         try:
             fa = sp.factor(e)
@@ -229,6 +239,10 @@ class Positivity:
         return False
 
 
+#: Sturm sequences (root counting) only up to this degree: their cost grows fast with it.
+UNIVARIATE_MAX_DEGREE = 400
+
+
 def _univariate_positive(e: sp.Expr) -> bool:
     """A polynomial in one problem variable with no real root and a positive leading
     coefficient is positive everywhere (``a² − 4a + 9``). Decided exactly: sympy counts real
@@ -237,13 +251,13 @@ def _univariate_positive(e: sp.Expr) -> bool:
     if len(syms) != 1:
         return False
     (x,) = syms
-    if isinstance(x, sp.Dummy) or not e.is_polynomial(x):
+    if isinstance(x, sp.Dummy) or not e.is_polynomial(x) or not expandable(e):
         return False
     try:
         p = sp.Poly(e, x, domain="QQ")
     except (sp.PolynomialError, sp.CoercionFailed):
         return False
-    return p.degree() > 0 and p.degree() % 2 == 0 and p.LC() > 0 and p.count_roots() == 0
+    return 0 < p.degree() <= UNIVARIATE_MAX_DEGREE and p.degree() % 2 == 0 and p.LC() > 0 and p.count_roots() == 0
 
 
 def prove_positive(expr: T.Term, hyps: Sequence[T.Rel], strict: bool) -> bool:
