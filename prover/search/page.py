@@ -371,13 +371,14 @@ def _nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
         return [lo]
     raw = (hi - lo) / n
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    # float rounding can leave every candidate just below `raw`: then the largest one
+    step = next((m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw), 10 * mag)
     start = math.ceil(lo / step) * step
     ticks, t = [], start
-    while t <= hi + 1e-9 * step:
+    while t <= hi + 1e-9 * step and len(ticks) <= 4 * n:   # `t += step` may not move a huge t
         ticks.append(round(t, 12))
         t += step
-    return ticks
+    return ticks or [lo]
 
 
 def _fmt(v: float) -> str:
