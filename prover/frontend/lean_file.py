@@ -144,9 +144,10 @@ class _Splitter:
         toks, out, i = self.toks, [], 0
         while toks[i].kind != "eof":
             key = self._skip_modifiers(i)
-            scoped_in = toks[key].text in ("open", "set_option") and self._in_position(key) is not None
-            if scoped_in:
-                end = self._in_position(key) + 1  # type: ignore[operator]
+            in_at = self._in_position(key) if toks[key].text in ("open", "set_option") else None
+            scoped_in = in_at is not None
+            if in_at is not None:
+                end = in_at + 1
             else:
                 end, depth = key + 1, 0
                 while toks[end].kind != "eof" and not (end > key and self.starts(end, depth)):

@@ -172,4 +172,4 @@ def resolve_type(name: str, ctx: NameContext) -> bool:
         prefix = ".".join(ctx.namespace[:k])
         if prefix not in NAMESPACES:
             return False
-    return f"{name}" not in ctx.declared and not any(d.endswith("." + name) for d in ctx.declared)
+    return name not in ctx.declared and not any(d.endswith("." + name) for d in ctx.declared)

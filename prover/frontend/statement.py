@@ -14,7 +14,7 @@ import unicodedata
 
 import sympy as sp
 
-from prover.frontend.elaborate import Scope, elab_proposition, elab_relation
+from prover.frontend.elaborate import Scope, elab_proposition, elab_relation, is_real
 from prover.frontend.errors import Located, ParseError
 from prover.frontend.fidelity import Fidelity
 from prover.frontend.lean_file import (
@@ -28,7 +28,7 @@ from prover.frontend.lean_file import (
     unquote,
 )
 from prover.frontend.lexer import Token, literal_problem, tokenize
-from prover.frontend.names import NameError_, resolve_function, resolve_type
+from prover.frontend.names import MODELLED, NameError_, resolve_function, resolve_type
 from prover.frontend.syntax import TYPE_NAMES, SyntaxNode, TermParser, describe
 from prover.problem import Hypothesis, Problem, var
 
@@ -154,9 +154,6 @@ class _Decl:
 
     def _resolve(self, name: Token, argument: SyntaxNode) -> str:
         """The node kind of the function ``name`` applied to ``argument``, as Lean resolves it."""
-        from prover.frontend.elaborate import is_real
-        from prover.frontend.names import MODELLED
-
         try:
             return MODELLED[resolve_function(name.text, self.context.names, is_real(argument, self.scope))]
         except NameError_ as exc:

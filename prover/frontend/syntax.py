@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from prover.frontend.errors import Located
 from prover.frontend.lexer import Token
+from prover.frontend.names import MODELLED, SHORT_NAMES, NameContext, NameError_, resolve_function
 
 MAX = 1024
 
@@ -45,25 +46,15 @@ Resolver = Callable[[Token, "SyntaxNode"], str]
 def lips_resolver(name: Token, argument: SyntaxNode) -> str:
     """The LIPS header's reading: ``sqrt`` is a prefix notation for ``Real.sqrt`` (with
     ``open Real``); every other name is resolved by :mod:`prover.frontend.names`."""
-    from prover.frontend.names import NameContext, NameError_, resolve_function
-
     try:
-        return _node_kind(resolve_function(name.text, NameContext(opens=frozenset({"Real"}),
-                                                                  sqrt_notation=True), True))
+        return MODELLED[resolve_function(name.text, NameContext(opens=frozenset({"Real"}),
+                                                                 sqrt_notation=True), True)]
     except NameError_ as exc:
         raise Located(str(exc), name.pos) from None
 
 
-def _node_kind(constant: str) -> str:
-    from prover.frontend.names import MODELLED
-
-    return MODELLED[constant]
-
-
 def is_function_name(name: str) -> bool:
     """Names read as functions (resolved by the resolver): ``sqrt`` and any ``….sqrt``."""
-    from prover.frontend.names import SHORT_NAMES
-
     return name.rpartition(".")[2] in SHORT_NAMES
 TYPE_NAMES = {"ℝ": "R", "Real": "R", "ℕ": "N", "Nat": "N", "ℤ": "Z", "Int": "Z",
               "ℚ": "Q", "Rat": "Q", "ℂ": "C", "Complex": "C", "Prop": "Prop", "Type": "Type",
