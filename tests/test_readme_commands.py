@@ -26,7 +26,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-COMMAND = re.compile(r"^(\.venv/bin/prover|prover|\.venv/bin/python -m prover|python -m prover)\b")
+#: the command-line reference and the architecture notes: their commands run the same way, after the README's
+DOCS = (ROOT / "docs" / "CLI.md", ROOT / "docs" / "ARCHITECTURE.md")
+COMMAND = re.compile(r"^(\.venv/bin/prover|prover|\.venv/bin/python -m prover|python -m prover)\b"
+                     r"|^cp examples/\S+ runs/\S+$")
 TIME_CAP = 20
 
 #: (substring of the command, reason): commands not run here.
@@ -66,6 +69,8 @@ EXPECT: list[tuple[str, int, str]] = [
     ("conformal filter examples/claims.jsonl -c runs/cal.json", 0, "square-of-sum: kept 1/3 claims"),
     ("conformal build-set --from-run examples/runs/b/", 0, "3 proofs"),
     ("python -m prover.tactics.certify_catalogue --check", 0, "0 problems"),
+    ("cp examples/fill-demo.lean runs/fill-demo.lean", 0, ""),
+    ("lean fill runs/fill-demo.lean", 1, "3 filled, 2 not filled"),   # exit 1: not all filled
 ]
 
 
@@ -125,7 +130,7 @@ def capped(cmd: str) -> str:
     return cmd
 
 
-COMMANDS = readme_commands()
+COMMANDS = list(dict.fromkeys(readme_commands() + [c for d in DOCS for c in readme_commands(d.read_text(encoding="utf-8"))]))
 
 
 class Workdir:
