@@ -1,7 +1,8 @@
 """The closer the search calls on every goal: a one-step proof when none is needed
 (:func:`close_trivial`), else the goal in the closers' normal form
 (:func:`prover.rewrite.chain.normalize`, with and without homogenisation) finished by the
-registered closers (:func:`prover.solvers.closers.default_closers`). Returns a ``Step`` tree whose
+registered closers (:func:`prover.solvers.closers.default_closers`); an ``=`` goal goes, as
+stated, to the closers marked ``equalities`` (ideal membership). Returns a ``Step`` tree whose
 root's goal is the given goal, or None."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from prover.ir import Goal, Step
 from prover.kernel.certificates import PositivityCertificate, SosCertificate
 from prover.rewrite.chain import Normalized, normalize
 from prover.rewrite.substitute import ProductOneRatios
-from prover.solvers.closers import Closer, close_polynomial, close_step
+from prover.solvers.closers import Closer, close_polynomial, close_step, default_closers
 from prover.solvers.signs import positive_vars
 
 
@@ -93,6 +94,10 @@ def _close_goal(goal: Goal, time_limit: float, closers: Sequence[Closer] | None)
     st = close_trivial(goal)
     if st is not None:
         return st
+    if goal.target.op == "=":       # the closers for equalities, on the goal as stated
+        eq_closers = [c for c in (default_closers() if closers is None else closers)
+                      if getattr(c, "equalities", False)]
+        return close_polynomial(goal, deadline, eq_closers) if eq_closers else None
     if not goal.target.is_inequality:
         return None
     tried: list[Normalized] = []

@@ -1,4 +1,5 @@
-"""The registered closers for a polynomial goal ``p >= 0`` (``> 0``): each a value with a
+"""The registered closers for a polynomial goal ``p >= 0`` (``> 0``), and for an equality goal
+(those marked ``equalities``, run on the goal as stated): each a value with a
 ``name`` and ``close(goal, deadline)`` (the :class:`Closer` protocol) returning a complete proof
 tree the kernel can check, or None in time. :func:`default_closers` is the list the search uses
 (cheapest first); :func:`close_polynomial` runs a list. A new closer is one more value in that
@@ -17,6 +18,7 @@ from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import LinearCertificate, PositivityCertificate
 from prover.problem import Relation, var
 from prover.solvers.difference_substitution import monomial_certificate, nonneg_hyp_index, sds_close
+from prover.solvers.ideal import ideal_certificate
 from prover.solvers.signs import obviously_positive, positive_vars
 from prover.solvers.sos import sos_certificate
 
@@ -28,7 +30,8 @@ def close_step(goal: Goal, cert: dict, note: str) -> Step:
 
 class Closer(Protocol):
     """A closer for a polynomial goal: a complete proof tree the kernel can check, or None.
-    ``deadline`` is this closer's own (``time.monotonic()``); it returns None in time."""
+    ``deadline`` is this closer's own (``time.monotonic()``); it returns None in time. A closer
+    whose ``equalities`` attribute is true also gets ``=`` goals, as stated (not normalised)."""
 
     name: str
 
@@ -113,10 +116,41 @@ class SumMultiplierSos:
         return None
 
 
+@dataclass(frozen=True)
+class IdealMembership:
+    """An equality target from the equality hypotheses: exact multipliers ``λₖ`` with
+    ``lhs − rhs = Σ λₖ·(aₖ − bₖ)`` (Gröbner basis and linear algebra over ℚ, denominators by
+    inverse variables; :func:`prover.solvers.ideal.ideal_certificate`), kernel-checked here.
+    Refuses at once a goal that is not an equality or has no equality hypothesis. ``equalities``
+    marks the closers that :func:`prover.search.close.close_goal` runs on an ``=`` goal."""
+
+    share: float = 0.8
+    floor: float = 2.0
+    name: str = "ideal membership"
+    equalities: bool = True
+
+    def close(self, goal: Goal, deadline: float) -> Step | None:
+        if goal.target.op != "=" or not any(h.op == "=" for h in goal.hypotheses):
+            return None
+        from prover.kernel.check import check_step
+
+        left = deadline - time.monotonic()
+        cert = ideal_certificate(goal, min(left, max(self.floor, self.share * left)))
+        if cert is None:
+            return None
+        step = close_step(goal, cert.to_json(), "ideal membership")
+        return step if check_step(step, _no_lemmas).ok else None
+
+
+def _no_lemmas(name: str) -> None:
+    """Lemma lookup for checking a close step, which uses no catalogue lemma: none is found."""
+
+
 def default_closers() -> tuple[Closer, ...]:
-    """The closers for a polynomial goal, cheapest first (each gets its share of the time left)."""
+    """The closers for a polynomial goal, cheapest first (each gets its share of the time left);
+    on an ``=`` goal only those marked ``equalities`` run."""
     return (PositivityCloser(), NonnegativeCoefficients(), SosCloser(), DifferenceSubstitutionCloser(),
-            SumMultiplierSos())
+            SumMultiplierSos(), IdealMembership())
 
 
 def _sos_leaf(goal: Goal, time_limit: float, max_extra_degree: int = 2) -> Step | None:

@@ -1,0 +1,123 @@
+"""The ideal-membership closer (issue #28 item 5): equalities implied by equality hypotheses,
+certified by exact multipliers (``eq_terms``) the kernel checks, rendered as one
+``linear_combination`` that passes the replay model."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import sympy as sp
+
+from prover.api import parse, prove
+from prover.ir import Goal, expr_from_str
+from prover.kernel.check import check_step
+from prover.lean.render import render_proof
+from prover.lean.replay import replay_text
+from prover.search.close import close_goal
+from prover.solvers.closers import IdealMembership, close_step, default_closers
+from prover.solvers.ideal import ideal_certificate
+
+
+def _goal(statement: str) -> Goal:
+    return Goal.from_problem(parse(statement))
+
+
+def _close(statement: str, seconds: float = 10.0):
+    goal = _goal(statement)
+    return goal, IdealMembership().close(goal, time.monotonic() + seconds)
+
+
+def _accepted(step) -> bool:
+    return check_step(step, lambda name: None).ok
+
+
+PROVABLE = {
+    "linear, two unknowns": "theorem t (d e : ℝ) (h₀ : 2 * d = 17 * e - 8) (h₁ : 2 * e = d - 9) : e = 2 := by sorry",
+    "linear, three unknowns": ("theorem t (x y z : ℝ) (h₀ : x + y + z = 6) (h₁ : x - y = 1) (h₂ : y - z = 1) :"
+                               " x * z = 3 := by sorry"),
+    "nonlinear goal": "theorem t (a b : ℝ) (h₀ : a + b = 7) (h₁ : a - b = 1) : a * b = 12 := by sorry",
+    "division by a constant": "theorem t (x : ℝ) (h₀ : x / 50 = 40) : x = 2000 := by sorry",
+    "quadratic in the squares": ("theorem t (x y : ℝ) (h₀ : x ^ 2 + y ^ 2 = 5) (h₁ : x ^ 2 - y ^ 2 = 3) :"
+                                 " x ^ 4 = 16 := by sorry"),
+    "a cubic multiplier": "theorem t (x : ℝ) (h₀ : 2 * x = 10) : x ^ 3 = 125 := by sorry",
+    "inverses of nonzero variables": ("theorem t (x y : ℝ) (h₀ : x ≠ 0) (h₁ : y ≠ 0) (h₂ : x + y = 4 * x * y) :"
+                                      " 1 / x + 1 / y = 4 := by sorry"),
+    "a variable in a denominator": "theorem t (x : ℝ) (h₀ : x ≠ 0) (h₁ : 3 + 1 / x = 7 / x) : x = 2 := by sorry",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROVABLE))
+def test_closer_proves_and_the_kernel_accepts(name: str) -> None:
+    _, step = _close(PROVABLE[name])
+    assert step is not None, name
+    assert step.kind == "close" and step.certificate["terms"] == []
+    assert step.certificate["eq_terms"]
+    assert _accepted(step)
+
+
+def test_nonlinear_multipliers_are_exact() -> None:
+    goal, step = _close(PROVABLE["nonlinear goal"])
+    total = sum(expr_from_str(t["poly"], goal.variables) * goal.hypotheses[t["hyp"]].slack()
+                for t in step.certificate["eq_terms"])
+    assert sp.expand(total - goal.target.slack()) == 0
+
+
+@pytest.mark.parametrize("statement", [
+    "theorem t (a b : ℝ) (h₀ : a + b = 2) : a = 1 := by sorry",                          # not in the ideal
+    "theorem t (a b : ℝ) (h₀ : a + b = 7) (h₁ : a - b = 1) : a * b = 13 := by sorry",    # false
+    "theorem t (x : ℝ) (h₀ : x ^ 2 = 4) : x = 2 := by sorry",                           # needs a sign
+    "theorem t (x y : ℝ) (h₀ : x * y = x) : y = 1 := by sorry",                         # x may be 0
+])
+def test_goal_outside_the_ideal_is_refused(statement: str) -> None:
+    goal, step = _close(statement)
+    assert step is None
+    assert ideal_certificate(goal, 5.0) is None
+
+
+def test_false_equality_is_never_proved() -> None:
+    res = prove("theorem t (a b : ℝ) (h₀ : a + b = 7) (h₁ : a - b = 1) : a * b = 13 := by sorry", time_limit=10)
+    assert res.status != "proved"
+
+
+def test_refusal_is_cheap_without_an_equality_goal_or_hypothesis() -> None:
+    closer = IdealMembership()
+    for statement in ["theorem t (a b : ℝ) (h₀ : a + b = 2) : a * b ≤ 1 := by sorry",
+                      "theorem t (a b : ℝ) (h₀ : 0 < a) : a * b = b * a + 0 * a := by sorry"]:
+        t = time.monotonic()
+        assert closer.close(_goal(statement), time.monotonic() + 10) is None
+        assert time.monotonic() - t < 0.05
+
+
+def test_kernel_rejects_a_tampered_certificate() -> None:
+    goal, step = _close(PROVABLE["nonlinear goal"])
+    cert = {**step.certificate, "eq_terms": [dict(t) for t in step.certificate["eq_terms"]]}
+    cert["eq_terms"][0]["poly"] = f"({cert['eq_terms'][0]['poly']}) + 1"
+    assert not _accepted(close_step(goal, cert, "tampered"))
+    dropped = {**step.certificate, "eq_terms": step.certificate["eq_terms"][:1]}
+    assert not _accepted(close_step(goal, dropped, "tampered"))
+    # a multiplier with a denominator the hypotheses do not make nonzero
+    goal2, step2 = _close(PROVABLE["inverses of nonzero variables"])
+    bare = Goal(goal2.variables, goal2.hypotheses[2:], goal2.target)
+    shifted = {**step2.certificate, "eq_terms": [{**t, "hyp": t["hyp"] - 2} for t in step2.certificate["eq_terms"]]}
+    assert not _accepted(close_step(bare, shifted, "no nonzero hypotheses"))
+
+
+def test_registered_and_run_on_equality_goals() -> None:
+    assert any(isinstance(c, IdealMembership) for c in default_closers())
+    goal = _goal(PROVABLE["nonlinear goal"])
+    step = close_goal(goal, 10.0)
+    assert step is not None and step.note == "ideal membership"
+    # an explicit closer list without an equality closer: nothing runs on the equality
+    assert close_goal(goal, 10.0, closers=default_closers()[:-1]) is None
+
+
+@pytest.mark.parametrize("name", ["linear, two unknowns", "nonlinear goal", "division by a constant",
+                                  "inverses of nonzero variables", "a variable in a denominator"])
+def test_rendered_lean_passes_replay(name: str) -> None:
+    res = prove(PROVABLE[name], time_limit=20)
+    assert res.status == "proved"
+    text = render_proof(res.proof)
+    assert "linear_combination" in text
+    report = replay_text(text)
+    assert report.ok, text
