@@ -64,3 +64,27 @@ def test_reverse_variant_has_the_tangent_exponent_but_fails_numerically() -> Non
     # the plan filter, not the SOS solver, rejects it (cheap)
     text = f"theorem f {HYPS} : a / Real.sqrt (a ^ 2 + 8 * b * c) + b / Real.sqrt (b ^ 2 + 8 * c * a) + c / Real.sqrt (c ^ 2 + 8 * a * b) ≤ 1 := by sorry"
     assert make_plans(Goal.from_problem(_problem(text))) == []
+
+
+LOOSE = "a / Real.sqrt (a ^ 2 + b * c) + b / Real.sqrt (b ^ 2 + c * a) + c / Real.sqrt (c ^ 2 + a * b)"
+
+
+def test_goal_not_tight_at_the_centre_tries_simple_exponents() -> None:
+    """``Σ a/√(a²+bc) >= 1`` is tight only on the boundary (``a → ∞``): no tangency at
+    ``a = b = c`` forces ``r``; ``r = 1`` (``a/√(a²+bc) >= a/(a+b+c)``) holds and is proved."""
+    problem = _problem(f"theorem loose {HYPS} : {LOOSE} ≥ 1 := by sorry")
+    goal = Goal.from_problem(problem)
+    plans = make_plans(goal)
+    assert plans and plans[0].r == 1 and len(plans) <= 3
+    step = fudge_close(goal, time_limit=60)
+    assert step is not None
+    verdict = check_proof(Proof(problem, step))
+    assert verdict.ok, verdict.errors
+
+
+def test_loose_false_variant_is_not_proved() -> None:
+    """Past the infimum 1 (``a = 1000, b = c = 1``: about 1.06) no termwise bound can hold."""
+    problem = _problem(f"theorem loose_false {HYPS} : {LOOSE} ≥ 11 / 10 := by sorry")
+    goal = Goal.from_problem(problem)
+    step = fudge_close(goal, time_limit=30)
+    assert step is None or not check_proof(Proof(problem, step)).ok

@@ -129,24 +129,40 @@ def make_plans(goal: Goal) -> list[Plan]:
         perms.append(m)
     ones = {x: sp.Integer(1) for x in syms}
     try:
-        if sp.nsimplify(terms[0].subs(ones)) + K / n != 0:
-            return []
+        centre_gap = sp.nsimplify(terms[0].subs(ones)) + K / n
     except (TypeError, ValueError):
+        return []
+    if centre_gap.is_Rational and centre_gap < 0:
         return []
     plans = []
     for xk in syms:
         weight_vars = [perms[i][xk] for i in range(n)]
         if set(weight_vars) != set(syms):
             continue
-        d = sp.nsimplify(sp.diff(terms[0], xk).subs(ones))
-        if not d.is_Rational:
-            continue
-        r = sp.Rational(n * n) * d / (-K * (n - 1))
-        if r <= 0 or r.q > 6 or r.p > 24:
-            continue
-        if _numeric_ok(terms[0], K, xk, r, syms):
-            plans.append(Plan(syms, terms, K, perms, weight_vars, r))
-    return plans
+        for r in _exponents(terms[0], K, xk, n, ones, tight=centre_gap == 0):
+            if _numeric_ok(terms[0], K, xk, r, syms):
+                plans.append(Plan(syms, terms, K, perms, weight_vars, r))
+    return plans if centre_gap == 0 else plans[:MAX_LOOSE_PLANS]
+
+
+#: Exponents tried when the goal is not tight at the all-equal point (its equality case is on
+#: the boundary, as in ``Σ a/√(a²+bc) >= 1``): no tangency forces ``r`` there and the bound only
+#: has to hold, so the simplest weights come first; the first ``MAX_LOOSE_PLANS`` that hold
+#: numerically are built.
+MAX_LOOSE_PLANS = 3
+LOOSE_EXPONENTS = tuple(sp.Rational(r) for r in ("1", "2", "1/2", "3/2", "3", "1/3", "2/3", "4/3"))
+
+
+def _exponents(term: sp.Expr, K: sp.Rational, xk: sp.Symbol, n: int, ones: dict, *, tight: bool) -> list[sp.Rational]:
+    """The exponents ``r`` worth a numeric test: at a tight all-equal point the one tangency forces
+    (``∂T/∂x_k (1,…,1) = −K·r·(1/n − 1/n²)``), else :data:`LOOSE_EXPONENTS`."""
+    if not tight:
+        return list(LOOSE_EXPONENTS)
+    d = sp.nsimplify(sp.diff(term, xk).subs(ones))
+    if not d.is_Rational:
+        return []
+    r = sp.Rational(n * n) * d / (-K * (n - 1))
+    return [] if r <= 0 or r.q > 6 or r.p > 24 else [r]
 
 
 # ---------------------------------------------------------------- positive factors as slacks · squares
