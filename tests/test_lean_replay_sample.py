@@ -35,7 +35,7 @@ def test_the_latest_runs_saved_proofs() -> None:
 
 @pytest.mark.parametrize("path", sample(), ids=lambda p: p.split("/")[-1].removesuffix(".json"))
 def test_saved_proof_of_the_latest_runs_passes_the_replay_model(path: str) -> None:
-    rendered_passing(path)
+    rendered_passing(path, RESULTS)
 
 
 def test_baseline_command_makes_its_out_folder_and_refuses_a_folder(tmp_path) -> None:

@@ -1,4 +1,5 @@
-"""Saved proofs of the benchmark runs (``results/issue12-120s-*/proofs``) that the renderer once got
+"""Saved proofs of the benchmark runs (kept in ``tests/data/saved_proofs/<run>/proofs``, as they were
+saved in ``results/<run>/`` by the runs of that time) that the renderer once got
 wrong, rendered again and checked by the replay model (a model of Lean, not Lean). Each is a
 regression test of one defect fixed in session 5:
 
@@ -60,6 +61,9 @@ from prover.lean.render import render_proof
 from prover.lean.replay import replay_text
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
+#: the proofs these regression tests replay, copied from the runs that saved them (``results/``
+#: keeps only the latest runs; git has the rest)
+SAVED = Path(__file__).resolve().parent / "data" / "saved_proofs"
 FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567neq/proofs/567neq__P13.json",
          "issue12-120s-567neq/proofs/567neq__P81_.json", "issue12-120s-chenneq/proofs/chenneq__P34.json",
          "issue12-120s-mo-int-20/proofs/mo-int-20__P3.json", "issue12-120s-chenneq/proofs/chenneq__P26.json",
@@ -67,9 +71,9 @@ FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567ne
          "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json"]
 
 
-def rendered_passing(path: str) -> str:
-    """The saved proof at ``results/PATH`` rendered; asserts that the replay model passes it."""
-    proof = Proof.from_json(json.loads((RESULTS / path).read_text(encoding="utf-8")))
+def rendered_passing(path: str, root: Path = SAVED) -> str:
+    """The saved proof at ``root/PATH`` rendered; asserts that the replay model passes it."""
+    proof = Proof.from_json(json.loads((root / path).read_text(encoding="utf-8")))
     text = render_proof(proof)
     rep = replay_text(text)
     assert rep.ok, rep.summary()
