@@ -88,3 +88,30 @@ def test_loose_false_variant_is_not_proved() -> None:
     goal = Goal.from_problem(problem)
     step = fudge_close(goal, time_limit=30)
     assert step is None or not check_proof(Proof(problem, step)).ok
+
+
+ROOTS_OF_QUOTIENTS = "Real.sqrt (a / (b + c)) + Real.sqrt (b / (c + a)) + Real.sqrt (c / (a + b))"
+LEAN_HYPS = "(a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c)"
+
+
+def test_root_of_a_quotient_with_mathlib_style_hypotheses() -> None:
+    """``Σ √(a/(b+c)) >= 2``: hypotheses written ``0 < a`` (Mathlib's style), a radical whose base
+    is a quotient (``t² = a/(b+c)``: the squared part's SOS terms are over ``D·(b+c)``), equality
+    on the boundary; ``r = 1`` is ``√(a/(b+c)) >= 2a/(a+b+c)``."""
+    problem = parse_theorem(f"theorem roots {LEAN_HYPS} : {ROOTS_OF_QUOTIENTS} ≥ 2 := by sorry")
+    step = fudge_close(Goal.from_problem(problem), time_limit=60)
+    assert step is not None
+    verdict = check_proof(Proof(problem, step))
+    assert verdict.ok, verdict.errors
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+
+    report = replay_text(render_proof(Proof(problem, step)))
+    assert report.ok, report.summary()
+
+
+def test_root_of_a_quotient_false_variant_is_not_proved() -> None:
+    """Near ``(1, 1, 0)`` the sum is close to 2: ``>= 41/20`` is false."""
+    problem = parse_theorem(f"theorem roots_false {LEAN_HYPS} : {ROOTS_OF_QUOTIENTS} ≥ 41 / 20 := by sorry")
+    step = fudge_close(Goal.from_problem(problem), time_limit=30)
+    assert step is None or not check_proof(Proof(problem, step)).ok

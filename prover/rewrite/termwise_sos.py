@@ -358,16 +358,17 @@ def _polynomial_certificate(P: sp.Expr, ctx: TermwiseContext, deadline: float, c
     return pcert
 
 
-def _square_terms(ctx: TermwiseContext, pcert: dict, square: sp.Expr | None, D: sp.Expr, rep: PosRep
-                  ) -> list[SosTerm]:
-    """The SOS terms of ``(square² + P)/D`` (no ``square`` without a sign pattern)."""
+def _square_terms(ctx: TermwiseContext, pcert: dict, square: sp.Expr | None, over_square: tuple[sp.Expr, PosRep],
+                  over_p: tuple[sp.Expr, PosRep]) -> list[SosTerm]:
+    """The SOS terms of ``square²/D + P/D'`` (``over_square = (D, its PosRep)``, ``over_p`` for
+    ``D'``; ``D' = D`` unless the radical's base is a quotient; no ``square`` without a sign pattern)."""
     names = [str(u) for u in ctx.us]
     terms: list[SosTerm] = []
     if square is not None:
-        terms += _over(sp.Integer(1), [], square, D, rep)
+        terms += _over(sp.Integer(1), [], square, *over_square)
     for pt in pcert["terms"]:
         mult = [ctx.u_hyp[ctx.us[k]] for k in pt["mult"]]
-        terms += _over(sp.Rational(pt["coeff"]), mult, expr_from_str(pt["poly"], names), D, rep)
+        terms += _over(sp.Rational(pt["coeff"]), mult, expr_from_str(pt["poly"], names), *over_p)
     return terms
 
 
@@ -407,12 +408,16 @@ def termwise_certificate(ctx: TermwiseContext, s: sp.Expr, t: sp.Symbol | None, 
         raise FudgeFailure("the reduced numerator still has other variables")
     g, alpha, beta = _common_factor(alpha, beta, t, center)
     P, sgn, pi, D = _squared_form(ctx, alpha, beta, Qu, t, den, center)
+    # a quotient base Q = N/M (M > 0) leaves P = P_num/M: its SOS terms are over D·M
+    P, M = sp.fraction(sp.cancel(sp.together(P))) if P.is_rational_function(*ctx.us) and P != 0 else (P, 1)
+    P, M = sp.expand(P), sp.expand(M)
     if P != 0 and sp.Poly(P, *ctx.us).total_degree() > MAX_POLY_DEGREE:
         raise FudgeFailure("polynomial degree too high")
     rep = posrep(g * D, ctx.var_hyp)
+    rep_m = rep if M == 1 else posrep(g * D * M, ctx.var_hyp)
     # the polynomial part: reuse a permuted certificate when one fits, else solve
     pcert = _polynomial_certificate(P, ctx, deadline, cache)
-    terms = _square_terms(ctx, pcert, alpha + beta * t if sgn != 0 else None, D, rep)
+    terms = _square_terms(ctx, pcert, alpha + beta * t if sgn != 0 else None, (D, rep), (D * M, rep_m))
     eq = _equality_multipliers(ctx, t, lam_t, (a_q, b_q, c_q), g, sgn, beta, pi)
     eq_terms = tuple(EqTerm(k, expr_to_str(lam / den)) for k, lam in eq)
     return SosCertificate(tuple(terms), eq_terms)
@@ -451,17 +456,21 @@ def _radical_bases(goal: Goal, plan: Plan) -> tuple[list[tuple[sp.Expr, int] | N
         if r is not None and r[0] not in bases:
             bases.append(r[0])
     for b in bases:
-        if b.free_symbols - set(plan.syms) or not b.is_polynomial(*plan.syms) or not is_positive(b, goal, True):
-            raise FudgeFailure("radical base not a positive polynomial")
+        if b.free_symbols - set(plan.syms) or not is_positive(b, goal, True):
+            raise FudgeFailure("radical base not positive")
+        if not b.is_polynomial(*plan.syms) and not (plan.r.q == 1 and b.is_rational_function(*plan.syms)):
+            # a quotient base needs no root of a variable: x_j → u_j^q reduces polynomials only
+            raise FudgeFailure("radical base not a polynomial")
     return rads, bases
 
 
 def _strict_var_hyps(hyps: list[Relation], syms: list[sp.Symbol]) -> dict[sp.Symbol, int]:
-    """The first hypothesis ``x > 0`` of each variable."""
+    """The first hypothesis ``x > 0`` (or ``0 < x``) of each variable."""
     var_hyp: dict[sp.Symbol, int] = {}
     for i, h in enumerate(hyps):
-        if h.op == ">" and sp.sympify(h.rhs) == 0 and h.lhs in syms and h.lhs not in var_hyp:
-            var_hyp[h.lhs] = i
+        x = h.lhs if h.op == ">" and sp.sympify(h.rhs) == 0 else h.rhs if h.op == "<" and sp.sympify(h.lhs) == 0 else None
+        if x in syms and x not in var_hyp:
+            var_hyp[x] = i
     return var_hyp
 
 
