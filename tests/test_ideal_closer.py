@@ -44,6 +44,11 @@ PROVABLE = {
     "inverses of nonzero variables": ("theorem t (x y : ℝ) (h₀ : x ≠ 0) (h₁ : y ≠ 0) (h₂ : x + y = 4 * x * y) :"
                                       " 1 / x + 1 / y = 4 := by sorry"),
     "a variable in a denominator": "theorem t (x : ℝ) (h₀ : x ≠ 0) (h₁ : 3 + 1 / x = 7 / x) : x = 2 := by sorry",
+    # miniF2F amc12_2000_p11: the nonzero facts are parts of a conjunction (Lean: («h₀»).2)
+    "nonzero facts in a conjunction": ("theorem t (a b : ℝ) (h₀ : a ≠ 0 ∧ b ≠ 0) (h₁ : a * b = a - b) :"
+                                       " a / b + b / a - a * b = 2 := by sorry"),
+    "a denominator's nonzero subtraction": ("theorem t (n : ℝ) (h₀ : n - 3 ≠ 0) (h₁ : (n + 5) / (n - 3) = 2) :"
+                                            " n = 11 := by sorry"),
 }
 
 
@@ -113,7 +118,8 @@ def test_registered_and_run_on_equality_goals() -> None:
 
 
 @pytest.mark.parametrize("name", ["linear, two unknowns", "nonlinear goal", "division by a constant",
-                                  "inverses of nonzero variables", "a variable in a denominator"])
+                                  "inverses of nonzero variables", "a variable in a denominator",
+                                  "nonzero facts in a conjunction", "a denominator's nonzero subtraction"])
 def test_rendered_lean_passes_replay(name: str) -> None:
     res = prove(PROVABLE[name], time_limit=20)
     assert res.status == "proved"

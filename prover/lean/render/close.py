@@ -142,7 +142,9 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
     """For :func:`prove_equality`: the sign of a denominator ``P`` that ``positivity`` cannot see
     (a subtraction; e.g. ``1 - c ^ 2`` under ``a + b + c = 1``), from kernel-checked SOS
     certificates under ``goal``'s hypotheses (named ``ctx.names``): ``0 < P`` directly, or through
-    the factors of ``P`` (each factor positive or negative), ``P < 0`` likewise."""
+    the factors of ``P`` (each factor positive or negative), ``P < 0`` likewise. A hypothesis
+    ``P ≠ 0`` that ``positivity`` cannot see (a part of a conjunction, ``h₀.2``) or that states a
+    subtraction is used as it is, first."""
     def direct(text: str, expr: sp.Expr) -> list[str]:
         return positive_fact_lines(step, goal, ctx, text, expr)
 
@@ -151,6 +153,11 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
             expr = parse_expression(base, list(goal.variables))
         except ParseError:
             return None
+        stated = _nonzero_hypothesis(goal, ctx, expr, subtraction="-" in base)
+        if stated is not None:
+            return [], stated
+        if "-" not in base:
+            return None          # ``positivity`` proves it
         if expr.is_polynomial(*expr.free_symbols):
             by_factors = _sign_by_factors(base, expr, ctx, direct)
             if by_factors is not None:
@@ -168,6 +175,21 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
         lines.append(f"have {hf} : {base} < 0 := by linear_combination {_last_name(lines)}")
         return lines, f"{hf}.ne"
     return prove
+
+
+def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtraction: bool) -> str | None:
+    """The name of a hypothesis ``P ≠ 0`` of ``goal`` with ``P`` the denominator ``expr`` (same
+    expression), when ``positivity`` would not find it: a projection ``h.1`` (a conjunction's
+    part is no local hypothesis) or, for a subtraction, any such hypothesis; else None."""
+    for h, name in zip(goal.hypotheses, ctx.names):
+        if h.op != "!=" or sp.sympify(h.rhs) != 0 or sp.sympify(h.lhs) != expr:
+            continue
+        if subtraction or not name.isidentifier():
+            if name.startswith("«") and "»." in name:       # «h₀».2 as («h₀»).2: a projection of a quoted name
+                end = name.index("»") + 1
+                return f"({name[:end]}){name[end:]}"
+            return name
+    return None
 
 
 def _sign_of_quotient(base: str, expr: sp.Expr, goal: Goal, ctx: RenderContext,

@@ -607,8 +607,9 @@ def _join(parts: list[tuple[int, str]]) -> str:
 
 
 def _cached(positive: PositiveFact | None, variables: list[str]) -> PositiveFact:
-    """``positive`` asked once per base (both strategies emit the same facts), never for a base
-    without a subtraction (``positivity`` proves those). A polynomial base with a subtraction that
+    """``positive`` asked once per base (both strategies emit the same facts); for a base without
+    a subtraction it only names a stated hypothesis ``positivity`` cannot see (None: ``positivity``
+    proves it). A polynomial base with a subtraction that
     ``positive`` finds no sign fact for is refused: ``positivity`` has no subtraction, so its
     ``P ≠ 0`` would not replay (other bases, ``Real.exp (a - b)``, are left to ``positivity``).
     Without ``positive`` every ``P ≠ 0`` is left to ``positivity`` (the caller has stated the sign
@@ -616,11 +617,11 @@ def _cached(positive: PositiveFact | None, variables: list[str]) -> PositiveFact
     seen: dict[str, tuple[list[str], str] | None] = {}
 
     def get(base: str) -> tuple[list[str], str] | None:
-        if positive is None or "-" not in base:
+        if positive is None:
             return None
         if base not in seen:
             seen[base] = positive(base)
-        if seen[base] is None and _is_polynomial(base, variables):
+        if seen[base] is None and "-" in base and _is_polynomial(base, variables):
             raise RenderError(f"field identity: no sign fact for the denominator {base[:200]}")
         return seen[base]
     return get
