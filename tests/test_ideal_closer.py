@@ -47,6 +47,9 @@ PROVABLE = {
     # miniF2F amc12_2000_p11: the nonzero facts are parts of a conjunction (Lean: («h₀»).2)
     "nonzero facts in a conjunction": ("theorem t (a b : ℝ) (h₀ : a ≠ 0 ∧ b ≠ 0) (h₁ : a * b = a - b) :"
                                        " a / b + b / a - a * b = 2 := by sorry"),
+    # miniF2F mathd_algebra_116: √131 as an atom with √131² = 131 (Lean: a Real.sq_sqrt fact)
+    "a constant square root": ("theorem t (k x : ℝ) (h₀ : x = (13 - Real.sqrt 131) / 4)"
+                               " (h₁ : 2 * x ^ 2 - 13 * x + k = 0) : k = 19 / 4 := by sorry"),
     "a denominator's nonzero subtraction": ("theorem t (n : ℝ) (h₀ : n - 3 ≠ 0) (h₁ : (n + 5) / (n - 3) = 2) :"
                                             " n = 11 := by sorry"),
 }
@@ -119,7 +122,8 @@ def test_registered_and_run_on_equality_goals() -> None:
 
 @pytest.mark.parametrize("name", ["linear, two unknowns", "nonlinear goal", "division by a constant",
                                   "inverses of nonzero variables", "a variable in a denominator",
-                                  "nonzero facts in a conjunction", "a denominator's nonzero subtraction"])
+                                  "nonzero facts in a conjunction", "a denominator's nonzero subtraction",
+                                  "a constant square root"])
 def test_rendered_lean_passes_replay(name: str) -> None:
     res = prove(PROVABLE[name], time_limit=20)
     assert res.status == "proved"

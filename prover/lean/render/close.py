@@ -22,7 +22,7 @@ from prover.lean.render.common import (
     step_expr,
 )
 from prover.lean.render.compact import polynomial_text
-from prover.lean.render.field_identity import PositiveFact, prove_equality
+from prover.lean.render.field_identity import EqFact, PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
 from prover.problem import Relation
 from prover.solvers.sos import sos_certificate
@@ -82,6 +82,45 @@ def _sos_value(step: Step, goal: Goal, cert: dict) -> str:
         lam = step_expr(step, t["poly"], goal)
         parts.append(f"{coeff_text(lam)} * ({lean_expr(h.lhs - h.rhs)})")
     return " + ".join(parts) or "0"
+
+
+def _constant_root_facts(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> tuple[list[str], list[EqFact]]:
+    """For an equality target whose certificate holds only with ``√c ^ 2 = c`` for rationals
+    ``c > 0`` (the kernel knows it; ``ring`` does not): the lines stating each
+    ``hs : Real.sqrt c ^ 2 = c`` (``Real.sq_sqrt``) and the facts with their coefficients ``q``,
+    the quotients of ``slack − Σ λ·eq`` by the ``√c ^ 2 − c``; ``([], [])`` when none is needed."""
+    if goal.target.op != "=" or cert.get("terms"):
+        return [], []
+    residual = goal.target.slack()
+    for t in cert.get("eq_terms", []):
+        h = goal.hypotheses[int(t["hyp"])]
+        residual -= step_expr(step, t["poly"], goal) * (h.lhs - h.rhs)
+    roots = sorted({a for a in sp.sympify(residual).atoms(sp.Pow)
+                    if a.base.is_Rational and a.base > 0 and a.exp == sp.Rational(1, 2)}, key=str)
+    if not roots:
+        return [], []
+    syms = [sp.Dummy(f"root{i}") for i in range(len(roots))]
+    num, den = sp.fraction(sp.cancel(sp.together(residual.xreplace(dict(zip(roots, syms))))))
+    if sp.expand(num) == 0:
+        return [], []
+    rels = [s ** 2 - r.base for s, r in zip(syms, roots)]
+    try:
+        quotients, rest = sp.reduced(sp.expand(num), rels, *syms)
+    except (sp.PolynomialError, sp.CoercionFailed):
+        return [], []
+    if sp.expand(rest) != 0:
+        return [], []                  # not an identity modulo the roots: the identity step will say so
+    back = dict(zip(syms, roots))
+    lines: list[str] = []
+    facts: list[EqFact] = []
+    for r, q in zip(roots, quotients):
+        q = sp.factor(q.xreplace(back) / den.xreplace(back))
+        if q == 0:
+            continue
+        hs = ctx.fresh("hs")
+        lines.append(f"have {hs} : {lean_expr(r)} ^ 2 = {lean_expr(r.base)} := Real.sq_sqrt (by positivity)")
+        facts.append(EqFact(lean_expr(q), hs, f"{lean_expr(r)} ^ 2", lean_expr(r.base)))
+    return lines, facts
 
 
 #: Above this many characters the certificate's facts are stated one ``have`` each (their types
@@ -313,7 +352,9 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         lines: list[str] = []
         left, right = ctx.sides(goal)
         slack_text = f"({left}) - ({right})" if goal.target.op == "=" else f"({right}) - ({left})"
-        id_lines, id_comb = bridged_equality(slack_text, value_text, list(goal.variables), ctx,
+        root_lines, root_facts = _constant_root_facts(step, goal, ctx, cert)
+        lines += root_lines
+        id_lines, id_comb = bridged_equality(slack_text, value_text, list(goal.variables), ctx, root_facts,
                                              positive=positive_fact_prover(step, goal, ctx))
         if id_comb:
             # denominators: the identity slack = value needs ``d * d⁻¹ = 1`` facts; state it once
