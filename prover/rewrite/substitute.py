@@ -206,10 +206,24 @@ class ProductOneSubstitution:
                 yield Candidate(st, self.name, 0.9 - 0.1 * k)
 
 
+def _fractions(goal: Goal) -> int:
+    """Negative powers in the target's slack and the hypotheses (how "reciprocal" a goal looks)."""
+    exprs = [sp.sympify(goal.target.slack())] + [sp.sympify(h.slack()) for h in goal.hypotheses]
+    return sum(1 for e in exprs for n in sp.preorder_traversal(e) if isinstance(n, sp.Pow) and n.exp.is_negative)
+
+
 class ReciprocalSubstitution:
-    """All variables positive → ``v = 1/w``: turns ``1/(a^3(b+c))`` shapes into polynomials."""
+    """All variables positive → ``v = 1/w``: turns ``1/(a^3(b+c))`` shapes into polynomials.
+
+    Scored high (:data:`UNDO_SCORE`) when it at least halves the negative powers of the goal and
+    its hypotheses: the goal is then a reciprocal image ``G(1/x)`` of a simpler one (a textbook
+    inequality written in ``1/a``), and undoing that beats clearing its denominators, whose
+    polynomial has a much higher degree."""
 
     name = "reciprocal"
+    #: score of an undoing substitution (an equivalence step, ranked before clearing the
+    #: denominators, whose child the ranker prefers for having no fraction left); ordinary: ``0.5``
+    UNDO_SCORE = 10.0
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
         syms = symbols_of(goal)
@@ -228,7 +242,8 @@ class ReciprocalSubstitution:
         drop = {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and sp.expand(h.slack()) in syms}
         st = substitute_step(goal, names, subst, inverse, new_hyps, drop, "reciprocal substitution")
         if st is not None:
-            yield Candidate(st, self.name, 0.5)
+            undoes = 2 * _fractions(st.subgoals[0]) <= _fractions(goal)
+            yield Candidate(st, self.name, self.UNDO_SCORE if undoes else 0.5)
 
 
 class ProductOneRatios(SingleStepRewrite):
