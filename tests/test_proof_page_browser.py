@@ -67,3 +67,71 @@ def test_the_error_detector_sees_a_script_error(tmp_path: Path) -> None:
                    encoding="utf-8")
     errs = dump_dom(bad).console_errors()
     assert errs and "Uncaught" in errs[0]
+
+
+# ---------------------------------------------------------------- long formulas stay in their pane
+
+SHAPIRO = Path(__file__).parent / "data" / "shapiro4.proof.json"   # two steps, a 20-term polynomial goal
+
+#: Run in the page (test only): where each formula, list item, table and block of the steps ends
+#: on screen, clipped by its scrolling ancestors, and where the Lean pane starts.
+_MEASURE = """<script>
+function clipRight(el) {
+  let right = el.getBoundingClientRect().right;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (s.overflowX !== 'visible') right = Math.min(right, p.getBoundingClientRect().right);
+  }
+  return right;
+}
+const main = document.querySelector('main').getBoundingClientRect();
+const pane = document.querySelector('aside.lean').getBoundingClientRect();
+const items = [...document.querySelectorAll('main math, main .goal, main li, main pre, main table, main svg')]
+  .filter(el => el.getClientRects().length > 0)
+  .map(el => ({tag: el.tagName, right: clipRight(el), full: el.getBoundingClientRect().right}));
+const scrollers = [...document.querySelectorAll('main .goal')].map(el => el.scrollWidth > el.clientWidth);
+document.body.setAttribute('data-bounds', JSON.stringify({
+  main: [main.left, main.right], pane: [pane.left, pane.right], items, scrollers,
+  page: [document.documentElement.scrollWidth, window.innerWidth]}));
+</script>"""
+
+
+def _bounds(html_text: str, tmp_path: Path, width: int) -> dict:
+    import html as _html
+    import json
+    import re
+
+    from prover.search.screenshot import run_browser
+
+    path = tmp_path / "measured.html"
+    path.write_text(html_text.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    run = run_browser(path, f"--window-size={width},900", "--dump-dom")
+    assert run.returncode == 0, run.stderr[-2000:]
+    m = re.search(r'data-bounds="([^"]*)"', run.stdout)
+    assert m, run.stdout[-2000:]
+    return json.loads(_html.unescape(m.group(1)))
+
+
+@pytest.mark.parametrize("width", [1100, 1600])
+def test_a_long_goal_never_overflows_into_the_lean_pane(tmp_path: Path, width: int) -> None:
+    proof = Proof.loads(SHAPIRO.read_text(encoding="utf-8"))
+    assert len(proof.steps()) >= 2
+    page = proof_html(proof, "shapiro4", proof.meta["stats"], verdict=PageVerdict(True, time_s=3.8),
+                      equality=False)
+    b = _bounds(page, tmp_path, width)
+    main_right, pane_left = b["main"][1], b["pane"][0]
+    assert main_right <= pane_left, b                       # the two panes side by side, apart
+    assert b["items"], b
+    over = [it for it in b["items"] if it["right"] > main_right + 1]
+    assert not over, (main_right, over)                     # nothing drawn past the steps' pane
+    assert any(it["full"] > main_right for it in b["items"]), "the goal is not long enough to test this"
+    assert any(b["scrollers"]), b                          # the long goal scrolls in its own box
+    assert b["page"][0] <= b["page"][1], b                 # and the page itself does not scroll sideways
+
+
+def test_statistics_are_collapsed(page: Path) -> None:
+    dom = dump_dom(page).stdout
+    i = dom.index("<table class=\"stats\">")
+    opening = dom.rfind("<details", 0, i)
+    assert opening >= 0 and " open" not in dom[opening:dom.index(">", opening)]
+    assert "counters" in dom[opening:i] and "<h2>Statistics</h2>" in dom[opening - 40:opening]

@@ -124,7 +124,8 @@ def test_page_has_mathml(imo_page: str) -> None:
 
 def test_statistics_are_a_table_not_json(imo_page: str) -> None:
     stats = imo_page.split("<h2>Statistics</h2>")[1]
-    assert stats.lstrip().startswith("<table class='stats'>")
+    assert stats.lstrip().startswith("<details class='stats'><summary>")    # collapsed
+    assert "<table class='stats'>" in stats
     assert '"expansions"' not in imo_page and "{" not in _visible_text(stats)
     assert "<th scope='row'>proof steps</th><td>3</td>" in stats
     nested = stats_table({"llm": {"rewrites": {"calls": 6}}, "kernel_time_s": 1.23456})

@@ -529,6 +529,13 @@ def stats_table(stats: dict) -> str:
     return f"<table class='stats'><tbody>{body}</tbody></table>"
 
 
+def stats_section(stats: dict) -> str:
+    """The statistics under their heading, collapsed: the search's counters are for the curious."""
+    n = len(_flatten(stats))
+    return (f"<h2>Statistics</h2><details class='stats'><summary>the search's counters ({n})</summary>"
+            f"{stats_table(stats)}</details>")
+
+
 # ---------------------------------------------------------------- steps
 
 _LEAD = {"scale": "using", "introduce": "where", "substitute": "with"}
@@ -606,6 +613,9 @@ h1{font-size:1.5em;margin:.2em 0 .4em} h2{font-size:1.15em;margin:1.4em 0 .5em;b
 .verdict.unknown{background:#f3f3f6;border-color:var(--line)}
 .verdict .time,.verdict .detail{color:var(--mute)} .command code{font-size:90%}
 .layout{display:grid;grid-template-columns:minmax(0,1.15fr) minmax(0,1fr);gap:2em;align-items:start}
+main{min-width:0} h1,.summary,.note,main code.lean{overflow-wrap:anywhere}
+.statement,.goal,.case,ul.facts li{max-width:100%;overflow-x:auto;overflow-y:hidden}
+details.stats>summary{cursor:pointer;color:var(--mute);font-size:90%}
 @media (max-width:1000px){.layout{grid-template-columns:minmax(0,1fr)}}
 aside.lean{position:sticky;top:.5em}
 aside.lean pre{max-height:88vh;overflow:auto;background:#f6f7fa;border:1px solid var(--line);border-radius:6px;
@@ -721,7 +731,7 @@ def proof_html(proof: Proof, title: str = "", stats: dict | None = None, *,
         eq_html, plot_html = _equality_section(goal, eq)
         left += [eq_html, plot_html]
     if stats:
-        left.append("<h2>Statistics</h2>" + stats_table(stats))
+        left.append(stats_section(stats))
     body = [f"<h1>{e(name)}</h1>", verdict_banner(_as_verdict(verdict)),
             "<div class='layout'><main>" + "\n".join(left) + "</main>" + _lean_panel(proof, lean, lean_error)
             + "</div>"]
