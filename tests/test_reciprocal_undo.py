@@ -34,3 +34,31 @@ def test_an_ordinary_goal_with_denominators_keeps_the_low_score() -> None:
     text = f"theorem t {H} : x / (y + z) + y / (z + x) + z / (x + y) ≥ 3 / 2 := by sorry"
     scores = [c.score for c in _candidates(text)]
     assert scores and all(s < ReciprocalSubstitution.UNDO_SCORE for s in scores)
+
+
+def test_a_reciprocal_image_under_a_root_is_undone_and_renders() -> None:
+    """Under a root only the undoing substitution is proposed; the Lean connection bridges the
+    user's root ``√(2·((1/a)² + (1/b)²))`` to the instance's ``√(2·(1/a)² + 2·(1/b)²)``."""
+    from prover.ir import Proof
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+    from prover.verify import check_proof
+
+    text = ("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
+            "√(2 * ((1 / a) ^ 2 + (1 / b) ^ 2)) ≥ (4 : ℝ) / 5 * (1 / a + 1 / b) := by sorry")
+    problem = parse_theorem(text)
+    (cand,) = _candidates(text)
+    assert cand.score == ReciprocalSubstitution.UNDO_SCORE
+    closed = close_goal(cand.step.subgoals[0], 30)
+    assert closed is not None
+    cand.step.children = [closed]
+    verdict = check_proof(Proof(problem, cand.step))
+    assert verdict.ok, verdict.errors
+    report = replay_text(render_proof(Proof(problem, cand.step)))
+    assert report.ok, report.summary()
+    assert "congrArg Real.sqrt" in render_proof(Proof(problem, cand.step))
+
+
+def test_no_substitution_under_a_root_that_undoes_nothing() -> None:
+    text = f"theorem t {H} : √(x / (y + z)) + √(y / (z + x)) + √(z / (x + y)) ≥ 2 := by sorry"
+    assert _candidates(text) == []

@@ -93,13 +93,15 @@ def _clean_equality(r: Relation, new_goal_vars: Goal) -> Relation:
 def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.Expr],
                     inverse: dict[sp.Symbol, sp.Expr], new_hyps: list[Relation],
                     drop: set[int], note: str,
-                    inverse_eq_terms: dict[str, tuple[EqTerm, ...]] | None = None) -> Step | None:
+                    inverse_eq_terms: dict[str, tuple[EqTerm, ...]] | None = None, *,
+                    roots: bool = False) -> Step | None:
     """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over.
 
-    Only for rational targets: under a root, sympy rewrites ``sqrt(2·z)`` as ``sqrt(2)·sqrt(z)``
-    and the kernel cannot match the atoms (roots are named first, by ``introduce``).
+    Only for rational targets unless ``roots``: under a root, sympy may rewrite ``sqrt(2·z)`` as
+    ``sqrt(2)·sqrt(z)``, atoms the kernel may not match (it checks the step either way), and each
+    root costs the Lean connection a bridge (``congrArg Real.sqrt`` of a ``ring`` identity).
     """
-    if not is_rational_function(goal.target.slack(), [var(v) for v in goal.variables]):
+    if not roots and not is_rational_function(goal.target.slack(), [var(v) for v in goal.variables]):
         return None
     hyps = list(new_hyps)
     for i, h in enumerate(goal.hypotheses):
@@ -218,7 +220,8 @@ class ReciprocalSubstitution:
     Scored high (:data:`UNDO_SCORE`) when it at least halves the negative powers of the goal and
     its hypotheses: the goal is then a reciprocal image ``G(1/x)`` of a simpler one (a textbook
     inequality written in ``1/a``), and undoing that beats clearing its denominators, whose
-    polynomial has a much higher degree."""
+    polynomial has a much higher degree. Only such an undoing substitution is proposed for a
+    target with roots (``√(2·((1/a)² + (1/b)²)) ≥ …``)."""
 
     name = "reciprocal"
     #: score of an undoing substitution (an equivalence step, ranked before clearing the
@@ -240,9 +243,12 @@ class ReciprocalSubstitution:
         inverse = dict(zip(new, (1 / v for v in syms)))
         new_hyps = [Relation(w, ">", sp.Integer(0)) for w in new]
         drop = {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and sp.expand(h.slack()) in syms}
-        st = substitute_step(goal, names, subst, inverse, new_hyps, drop, "reciprocal substitution")
-        if st is not None:
-            undoes = 2 * _fractions(st.subgoals[0]) <= _fractions(goal)
+        st = substitute_step(goal, names, subst, inverse, new_hyps, drop, "reciprocal substitution", roots=True)
+        if st is None:
+            return
+        undoes = 2 * _fractions(st.subgoals[0]) <= _fractions(goal)
+        rational = is_rational_function(goal.target.slack(), syms)
+        if undoes or rational:      # under roots only to undo a reciprocal image
             yield Candidate(st, self.name, self.UNDO_SCORE if undoes else 0.5)
 
 

@@ -645,5 +645,32 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     if polynomial:
         connect, comb = [], ""
     else:
-        connect, comb = _connection(step, ctx, new_vars, inst, facts, termwise)
+        connect, comb = _substitute_connection(step, ctx, new_vars, inst, facts, termwise)
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, [], connect, comb)
+
+
+def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],
+                           facts: Callable[[], list[EqFact]], termwise: Termwise | None) -> tuple[list[str], str]:
+    """:func:`_connection` for a substitution; a root of the goal written differently from the
+    instantiated subgoal's (``√(2·((1/a)² + (1/b)²))`` against ``√(2·(1/a)² + 2·(1/b)²)``) is first
+    bridged (:func:`prover.lean.render.atoms.bridge_facts`, ``congrArg`` of a ``ring`` identity):
+    ``ring`` treats the two roots as different atoms."""
+    goal, sub = step.goal, step.subgoals[0]
+    if not _has_root(goal.target):
+        return _connection(step, ctx, new_vars, inst, facts, termwise)
+    left, right = ctx.sides(goal)
+    l2, r2 = (lean_expr(e) for e in _sides(sub.target))
+    outer = list(goal.variables)
+    il, ir = (_instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
+    trial = Facts(ctx, [], {})
+    bridges = bridge_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
+    if not bridges:
+        return _connection(step, ctx, new_vars, inst, facts, termwise)
+    lines, comb = _connection(step, ctx, new_vars, inst, lambda: facts() + bridges)
+    return trial.lines + lines, comb
+
+
+def _has_root(rel: Relation) -> bool:
+    """A non-integer power (a root) in the relation's sides."""
+    return any(isinstance(n, sp.Pow) and n.exp.is_Rational and not n.exp.is_Integer
+               for side in (rel.lhs, rel.rhs) for n in sp.preorder_traversal(sp.sympify(side)))
