@@ -10,6 +10,8 @@
 * ``fill FILE.lean``  attempts every theorem whose proof is ``sorry`` and writes each one proved
   into the file (statements verbatim; numbered backup ``FILE.lean.bak.N``); the others are
   reported with the reason; exit 1 unless every attempted theorem was filled.
+* ``suggest GOAL|-``  proves a goal as Lean prints it and prints the tactic block (``prover?``'s
+  command-line half: ``prover.commands.lean_suggest``).
 
 Exit codes: 0 success, 1 Lean rejected the file / a setup command failed, 2 user errors
 (missing file, no Lean installed).
@@ -189,3 +191,8 @@ def fill(
             typer.echo(f"{counts}; {file} unchanged")
     if not report.complete:
         raise typer.Exit(1)
+
+
+from prover.commands.lean_suggest import suggest as _suggest  # `prover lean suggest`
+
+lean_app.command("suggest")(_suggest)

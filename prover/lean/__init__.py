@@ -13,6 +13,7 @@ Modules:
 * ``repl`` — Client for the leanprover-community REPL (``lake exe repl``): JSON commands on stdin, JSON replies on …
 * ``replay`` — A static *model* of Lean 4 + Mathlib v4.16.0 for the subset of Lean our renderer emits.
 * ``replay_baseline`` — Measure rendered proofs against the Lean replay model (a model, not Lean).
+* ``suggest`` — ``prover lean suggest``: a goal as Lean pretty-prints it in, the tactic block that proves it out.
 * ``syntax`` — Exact sympy expressions and relations printed as Lean 4 terms over ℝ, for rendered proofs.
 * ``verify`` — Checking proofs in Lean: replay a kernel proof step by step on a backend, a per-step filter the search can …
 
