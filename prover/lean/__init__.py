@@ -11,7 +11,7 @@ Modules:
 * ``registry`` — The Lean backends by name: :func:`make_backend` (``--backend lean-repl|lean-dojo``).
 * ``render/`` — Render a kernel proof (``prover.ir``) as a Lean 4 file that replays every certificate.
 * ``repl`` — Client for the leanprover-community REPL (``lake exe repl``): JSON commands on stdin, JSON replies on …
-* ``replay`` — A static *model* of Lean 4 + Mathlib v4.16.0 for the subset of Lean our renderer emits.
+* ``replay/`` — A static *model* of Lean 4 + Mathlib v4.16.0 for the subset of Lean our renderer emits.
 * ``replay_baseline`` — Measure rendered proofs against the Lean replay model (a model, not Lean).
 * ``suggest`` — ``prover lean suggest``: a goal as Lean pretty-prints it in, the tactic block that proves it out.
 * ``syntax`` — Exact sympy expressions and relations printed as Lean 4 terms over ℝ, for rendered proofs.

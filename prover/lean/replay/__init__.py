@@ -1,0 +1,186 @@
+"""A static *model* of Lean 4 + Mathlib v4.16.0 for the subset of Lean our renderer emits.
+
+**This is a model, not Lean.** No Lean runs on our machines; this package reads a rendered
+``.lean`` file, tracks every goal's local context, and checks each tactic against an explicit,
+conservative model of what Lean and Mathlib do with it. ``prover lean check`` with a real
+``lake`` stays the final word wherever Lean is installed. The model is built to be *sound for
+rejection counts*: everything it cannot model exactly is reported as a failure ("not
+modelled"), never as a pass; where the model is unsure it is stricter than Lean (it may reject
+a file Lean accepts, it should never accept one Lean rejects).
+
+What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib sources read):
+
+* **Terms and ``have``.** Terms are parsed with Lean 4's precedences (``-x ^ 2`` is
+  ``-(x ^ 2)``, ``√x ^ 2`` is ``(√x) ^ 2``). A proof term's type is computed from the
+  whitelisted lemma signatures (implicit arguments by first-order unification, ``by`` arguments
+  as postponed goals); ``have h : T := e`` passes only when that type equals ``T``
+  *syntactically* (up to ``≥``/``>`` being ``≤``/``<`` flipped and ``(c : ℝ)`` ascriptions):
+  Lean does not unfold real ``+``/``-``, so ``0 ≤ 4 - a - b`` is not ``0 ≤ 4 - (a + b)``.
+  ``|a|`` is read by Mathlib's rule (no space inside the bars; a bar with spaces on both sides
+  separates alternatives), and an exponent ``((2:ℝ)/3)`` is the term ``(2 / 3 : ℝ)`` (``binop%``).
+  ``congrArg f h`` (Lean core) has type ``f a₁ = f a₂`` for ``h : a₁ = a₂`` with ``f`` one of
+  ``Real.sqrt``, ``abs``, ``fun x => x ^ (r : ℝ)`` (numeral ``r``; only against a stated type).
+  ``Or.inl h``/``Or.inr h`` (Lean core) only against an expected disjunction, ``h`` against its side.
+* **``linear_combination e``** as in Mathlib after PR #16841 (in v4.16.0): ``e`` is expanded
+  like ``expandLinearCombo`` (constants added to proofs are dropped; a negated or subtracted
+  inequality is an error; a coefficient of an inequality must be proved nonnegative — positive
+  to keep ``<`` — by the positivity model), the relation is combined by ``Ineq.relImpRelData``,
+  and the remainder ``(a' - b') - (a - b)`` is normalised with **``ring``'s semantics**: a
+  commutative ring with rational numerals; ``x⁻¹`` of a single monomial distributes
+  (``(c·x^n·y)⁻¹ = c⁻¹·(x⁻¹)^n·y⁻¹``) and the inverse of an atom is a new atom; the inverse of
+  a sum is an atom keyed by the sum's normal form; ``a / b = a * b⁻¹``; nothing cancels
+  ``x * x⁻¹`` (only a supplied fact such as ``mul_inv_cancel₀ h : x * x⁻¹ = 1`` does). An
+  equality goal needs remainder 0; ``≤`` a numeral remainder ``≤ 0`` (``Ring.proveLE``), ``<``
+  a numeral ``< 0``. Every other function application (``Real.sqrt``, ``rpow``, …) is an
+  atom compared syntactically.
+* **``positivity``** by the extensions of Mathlib's ``Positivity/Core.lean`` and ``Basic.lean``
+  plus ``Real.sqrt``/``rpow``/``Real.exp``: ``+``, ``*``, ``/``, ``⁻¹``, ``^`` (even literal
+  powers), ``√``, ``rpow``, ``exp``, ``|·|``, numerals (``norm_num`` on closed rational
+  expressions), and hypotheses ``0 ≤ e``/``0 < e``/``e ≠ 0``/``c ≤ e``/``c < e``/``c = e`` whose
+  ``e`` is *syntactically* the subterm (``compareHyp``). No subtraction, no negation.
+* **``linarith``** (in ``by linarith`` side goals) as Positivstellensatz degree 1 over the
+  hypotheses that are comparisons (hypotheses over ``LINARITH_HYP_SIZE`` term nodes are left
+  out, which can only make the model fail more often), nonlinear monomials as atoms; a
+  certificate is searched with HiGHS and accepted only after an exact rational check.
+* **Structure**: ``have``, ``suffices … by``, ``obtain ⟨…⟩``, ``rcases … with h | h``,
+  ``refine ⟨fun … => ?_, …⟩``, ``intro``, ``exact``, ``show``, ``apply`` (of a whitelisted
+  lemma), ``constructor``, ``rw [ge_iff_le]``/``rw [gt_iff_lt]``, ``·`` bullets, ``first | …``
+  (only with finishing alternatives), ``t <;> t'``, shadowed names (a re-bound name hides the old hypothesis from names, not from
+  ``positivity``/``linarith``).
+* **Names**: every global constant must be whitelisted (``MATHLIB_SIGNATURES`` or a
+  ``ProverLemmas`` theorem read from ``lean_project/ProverLemmas/*.lean``).
+* **Size**: at most ``LINE_BUDGET`` characters a line, ``TACTIC_BUDGET`` a tactic (over all the
+  lines it spans), ``FILE_BUDGET`` a file, and
+  ``set_option maxHeartbeats N in`` before a declaration when the file exceeds
+  ``HEARTBEAT_THRESHOLD`` characters.
+
+Not modelled (each is a failure): ``field_simp``, ``nlinarith``, ``polyrith``, ``norm_num``,
+``simp``, ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
+``calc`` (``Checker.calc`` is written but the tactic parser does not produce it yet), casts, ``∃``,
+``Finset`` sums, and every name outside the whitelist.
+
+Modules (each imports only the ones it needs; none imports this package):
+
+* ``checker`` — The checker: runs the model over a file, tactic by tactic, and the entry points.
+* ``elab`` — Term elaboration: a proof term's type from the whitelisted signatures, by unification.
+* ``goals`` — Goals and their local contexts (hypotheses and variables).
+* ``lexing`` — Lean tokens: the lexer of the rendered subset (identifiers, numerals, symbols, ``|abs`` bars).
+* ``linarith`` — Mathlib's ``linarith`` as an exact Positivstellensatz-degree-1 search (HiGHS, checked exactly).
+* ``positivity`` — Mathlib's ``positivity``: its core extensions and ``compareHyp`` on the local context.
+* ``report`` — Size budgets, the per-tactic verdicts, the report of one file, and the model's two exceptions.
+* ``ring_normal`` — ``ring``'s normal form (polynomials over ℚ in atoms, python-flint) and ``norm_num``'s values.
+* ``signatures`` — The whitelisted names: Mathlib signatures, rewrite lemmas, ``ProverLemmas`` theorems.
+* ``source`` — Top-level structure of a Lean file: comments stripped, commands, declarations.
+* ``tactics`` — Tactic syntax: a block split into items (Lean's column rule) and the tactic parser.
+* ``term_parser`` — Name resolution (``Scope``) and the Pratt parser of Lean terms over tokens.
+* ``terms`` — Terms as tuples: constants, canonical forms (``clean``, ``canon``), printing, substitution.
+
+Trust: none; a model of Lean used to measure rendered files (``prover lean check`` with Lean is the final word).
+"""
+
+from prover.lean.replay.checker import Checker, replay_file, replay_text
+from prover.lean.replay.elab import Elab
+from prover.lean.replay.goals import Goal, Local
+from prover.lean.replay.lexing import ABS_BAR, Tok, lex
+from prover.lean.replay.linarith import LINARITH_HYP_SIZE, linarith_goal
+from prover.lean.replay.positivity import positivity_core, positivity_goal
+from prover.lean.replay.report import (
+    FAIL,
+    FILE_BUDGET,
+    HEARTBEAT_THRESHOLD,
+    LINE_BUDGET,
+    OK,
+    REAL_DIVISION_MACRO,
+    TACTIC_BUDGET,
+    UNSUPPORTED,
+    ModelError,
+    NotModelled,
+    ReplayReport,
+    StepVerdict,
+)
+from prover.lean.replay.ring_normal import RingNormalizer, num_value
+from prover.lean.replay.signatures import (
+    FUNCTIONS,
+    MATHLIB_SIGNATURES,
+    RW_LEMMAS,
+    Signature,
+    mathlib_signature,
+    parse_signature,
+    prover_lemma_signatures,
+    prover_lemmas_dir,
+)
+from prover.lean.replay.source import Decl, LeanSource, strip_comments
+from prover.lean.replay.tactics import Item, TacParser, split_block
+from prover.lean.replay.term_parser import KEYWORDS, Scope, TermParser, parse_term
+from prover.lean.replay.terms import (
+    NAT,
+    REAL,
+    ZERO,
+    canon,
+    clean,
+    free_fvars,
+    has_mvar,
+    real_exponents,
+    show,
+    subst,
+    uid_name,
+)
+
+__all__ = [
+    "ABS_BAR",
+    "FAIL",
+    "FILE_BUDGET",
+    "FUNCTIONS",
+    "HEARTBEAT_THRESHOLD",
+    "KEYWORDS",
+    "LINARITH_HYP_SIZE",
+    "LINE_BUDGET",
+    "MATHLIB_SIGNATURES",
+    "NAT",
+    "OK",
+    "REAL",
+    "REAL_DIVISION_MACRO",
+    "RW_LEMMAS",
+    "TACTIC_BUDGET",
+    "UNSUPPORTED",
+    "ZERO",
+    "Checker",
+    "Decl",
+    "Elab",
+    "Goal",
+    "Item",
+    "LeanSource",
+    "Local",
+    "ModelError",
+    "NotModelled",
+    "ReplayReport",
+    "RingNormalizer",
+    "Scope",
+    "Signature",
+    "StepVerdict",
+    "TacParser",
+    "TermParser",
+    "Tok",
+    "canon",
+    "clean",
+    "free_fvars",
+    "has_mvar",
+    "lex",
+    "linarith_goal",
+    "mathlib_signature",
+    "num_value",
+    "parse_signature",
+    "parse_term",
+    "positivity_core",
+    "positivity_goal",
+    "prover_lemma_signatures",
+    "prover_lemmas_dir",
+    "real_exponents",
+    "replay_file",
+    "replay_text",
+    "show",
+    "split_block",
+    "strip_comments",
+    "subst",
+    "uid_name",
+]

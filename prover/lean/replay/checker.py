@@ -1,0 +1,798 @@
+"""The checker: runs the model over a file, tactic by tactic, and the entry points."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+from prover.lean.replay.elab import Elab, _pi_binders
+from prover.lean.replay.goals import Goal, Local, _is_prop, _rel
+from prover.lean.replay.lexing import Tok
+from prover.lean.replay.linarith import linarith_goal
+from prover.lean.replay.positivity import _NONNEG, _POS, positivity_core, positivity_goal
+from prover.lean.replay.report import (
+    FAIL,
+    FILE_BUDGET,
+    HEARTBEAT_THRESHOLD,
+    LINE_BUDGET,
+    OK,
+    REAL_DIVISION_MACRO,
+    TACTIC_BUDGET,
+    UNSUPPORTED,
+    ModelError,
+    NotModelled,
+    ReplayReport,
+    StepVerdict,
+)
+from prover.lean.replay.ring_normal import RingNormalizer
+from prover.lean.replay.signatures import (
+    _OPEN_REAL,
+    FUNCTIONS,
+    MATHLIB_SIGNATURES,
+    RW_LEMMAS,
+    Signature,
+    mathlib_signature,
+    parse_signature,
+    prover_lemma_signatures,
+)
+from prover.lean.replay.source import Decl, LeanSource
+from prover.lean.replay.tactics import Item, TacParser, split_block
+from prover.lean.replay.term_parser import Scope, parse_term
+from prover.lean.replay.terms import NAT, REAL, ZERO, canon, has_mvar, show, subst, uid_name
+
+
+class Checker:
+    """Runs the model over one file and collects verdicts."""
+
+    def __init__(self, src: LeanSource, path: str = "<string>"):
+        self.src = src
+        self.report = ReplayReport(path)
+        self.opens: tuple[str, ...] = ()
+        self.namespace = ""
+        #: the benchmark macro ``x / y => HDiv.hDiv (x : ℝ) (y : ℝ)`` is in effect (then a ``/`` in
+        #: an exponent is a real division, and the power is ``rpow``)
+        self.real_division = False
+        self.imports: set[str] = set()
+        self.local_decls: dict[str, Signature] = {}
+        self.counter = itertools.count(1)
+        self.base = Scope(counter=self.counter)
+
+    # -- verdicts
+    def verdict(self, line: int, kind: str, status: str, reason: str = "", text: str = "") -> None:
+        self.report.steps.append(StepVerdict(line, kind, status, reason, text[:200]))
+
+    # -- names
+    def global_name(self, name: str) -> str:
+        if "Real" in self.opens and name in _OPEN_REAL:
+            return _OPEN_REAL[name]
+        return name
+
+    def known(self, name: str) -> bool:
+        return self.resolve_decl(name) is not None
+
+    def resolve_decl(self, name: str) -> str | None:
+        name = self.global_name(name)
+        cands = [name]
+        if self.namespace:
+            parts = self.namespace.split(".")
+            cands = [".".join(parts[:k] + [name]) for k in range(len(parts), 0, -1)] + [name]
+        if "Real" in self.opens:
+            cands.append("Real." + name)
+        for c in cands:
+            if c in self.local_decls or c in MATHLIB_SIGNATURES or c in RW_LEMMAS:
+                return c
+            if "ProverLemmas" in self.imports and c in prover_lemma_signatures():
+                return c
+        return None
+
+    def split_const(self, text: str) -> tuple[str | None, list[str]]:
+        parts = text.split(".")
+        for k in range(len(parts), 0, -1):
+            full = self.resolve_decl(".".join(parts[:k]))
+            if full is not None:
+                return full, parts[k:]
+        return None, []
+
+    def signature(self, name: str) -> Signature:
+        if name in self.local_decls:
+            return self.local_decls[name]
+        sig = mathlib_signature(name)
+        if sig is None:
+            sig = prover_lemma_signatures().get(name)
+        if sig is None:
+            raise ModelError(f"unknown or not whitelisted: {name}")
+        return sig
+
+    # -- file
+    def run(self) -> ReplayReport:
+        text = self.src.text
+        self.report.chars = len(text)
+        lens = [len(ln) for ln in self.src.raw_lines] or [0]
+        self.report.longest_line = max(lens)
+        for k, ln in enumerate(self.src.raw_lines, 1):
+            if len(ln) > LINE_BUDGET:
+                self.verdict(k, "budget", FAIL, f"size: line of {len(ln)} characters exceeds the "
+                             f"{LINE_BUDGET}-character line budget", ln[:80])
+        if len(text) > FILE_BUDGET:
+            self.verdict(1, "budget", FAIL, f"size: file of {len(text)} characters exceeds the "
+                         f"{FILE_BUDGET}-character file budget")
+        ns: list[str] = []
+        for cmd in self.src.commands():
+            if isinstance(cmd, Decl):
+                self.namespace = ".".join(ns)
+                self.run_decl(cmd)
+                continue
+            line, kind, s = cmd
+            self.command(line, kind, s, ns)
+        if not any(isinstance(c, Decl) for c in self.src.commands()):
+            self.verdict(1, "statement", FAIL, "structure: no theorem in the file")
+        return self.report
+
+    def command(self, line: int, kind: str, s: str, ns: list[str]) -> None:
+        if kind == "stray":
+            self.verdict(line, "syntax", UNSUPPORTED, "not modelled: indented text outside a declaration", s)
+            return
+        m = re.match(r"import\s+(.+)$", s)
+        if m:
+            for mod in m.group(1).split():
+                if mod in ("Mathlib", "ProverLemmas") or mod.startswith("ProverLemmas."):
+                    self.imports.add("ProverLemmas" if mod.startswith("ProverLemmas") else mod)
+                else:
+                    self.verdict(line, "import", UNSUPPORTED, f"not modelled: import {mod}", s)
+            return
+        m = re.match(r"open\s+(.+)$", s)
+        if m:
+            self.opens = self.opens + tuple(m.group(1).split())
+            return
+        m = re.match(r"namespace\s+(\S+)$", s)
+        if m:
+            ns.append(m.group(1))
+            return
+        if re.match(r"end\b", s):
+            parts = s.split()
+            if ns and (len(parts) == 1 or parts[1] == ns[-1]):
+                ns.pop()
+            return
+        if s == REAL_DIVISION_MACRO:
+            self.real_division = True
+            return
+        m = re.match(r"#print\s+axioms\s+(\S+)$", s)
+        if m:
+            name = m.group(1).strip("«»")
+            if not any(d.name == name or d.full_name == name for d in self.src.declarations()):
+                self.verdict(line, "#print", FAIL, f"structure: #print axioms names {name}, not a declaration", s)
+            return
+        if s.startswith("set_option"):
+            self.verdict(line, "set_option", UNSUPPORTED, "not modelled: set_option without `in`", s)
+            return
+        self.verdict(line, "command", UNSUPPORTED, f"not modelled: command {s.split()[0]}", s)
+
+    def run_decl(self, d: Decl) -> None:
+        if len(self.src.text) > HEARTBEAT_THRESHOLD and d.heartbeats is None:
+            self.verdict(d.line, "budget", FAIL, f"size: file over {HEARTBEAT_THRESHOLD} characters without "
+                         "`set_option maxHeartbeats N in` before the declaration", d.name)
+        try:
+            sig = parse_signature(d.signature_text, Scope(counter=self.counter, opens=self.opens,
+                                                          real_division=self.real_division))
+            self.check_statement(sig)
+        except (NotModelled, ModelError) as exc:
+            self.verdict(d.line, "statement", FAIL if isinstance(exc, ModelError) else UNSUPPORTED,
+                         f"statement: {exc}", d.signature_text)
+            return
+        if d.full_name:
+            self.local_decls[d.full_name] = sig
+        if d.proof_style != "by":
+            self.verdict(d.line, "statement", UNSUPPORTED, "not modelled: term-mode proof", d.term_text)
+            return
+        # the theorem's context: binders become locals (names may repeat: later ones shadow)
+        ctx: list[Local] = []
+        m: dict[Any, Any] = {}
+        for uid, ty, _ in sig.binders:
+            ty = subst(ty, m)
+            ctx.append(Local(uid, uid_name(uid), ty == REAL, ty))
+        goal = Goal(tuple(ctx), sig.concl)
+        items = split_block(d.body)
+        if not items:
+            self.verdict(d.line, "statement", FAIL, "structure: empty proof")
+            return
+        left = self.run_block(items, [goal])
+        if left:
+            self.verdict(items[-1].line, "end", FAIL,
+                         f"unsolved goals: {len(left)} left, first ⊢ {show(left[0].target)[:300]}")
+
+    def check_statement(self, sig: Signature) -> None:
+        for _, ty, _ in sig.binders:
+            if ty not in (REAL,) and not _is_prop(ty):
+                raise NotModelled(f"binder of type {show(ty)}")
+        if not _is_prop(sig.concl):
+            raise NotModelled(f"conclusion {show(sig.concl)} is not a proposition")
+
+    # -- blocks
+    def run_block(self, items: list[Item], goals: list[Goal]) -> list[Goal]:
+        for it in items:
+            if not goals:
+                self.verdict(it.line, self._kind(it), FAIL, "no goals: the previous tactics closed the goal",
+                             it.text)
+                continue
+            goals = self.run_item(it, goals)
+        return goals
+
+    @staticmethod
+    def _kind(it: Item) -> str:
+        if it.bullet:
+            return "·"
+        return it.toks[0].text if it.toks else "?"
+
+    def run_item(self, it: Item, goals: list[Goal]) -> list[Goal]:
+        if not it.bullet:
+            self.report.longest_tactic = max(self.report.longest_tactic, len(it.text))
+            if len(it.text) > TACTIC_BUDGET:
+                self.verdict(it.line, "budget", FAIL, f"size: tactic of {len(it.text)} characters exceeds the "
+                             f"{TACTIC_BUDGET}-character tactic budget", it.text[:80])
+        if it.bullet:
+            g, rest = goals[0], goals[1:]
+            left = self.run_block(it.block or [], [g])
+            if left and not left[0].unknown:
+                self.verdict(it.line, "·", FAIL, f"unsolved goals after the bullet: ⊢ {show(left[0].target)[:300]}",
+                             it.text)
+            return rest
+        if goals[0].unknown:
+            self.verdict(it.line, self._kind(it), UNSUPPORTED,
+                         f"not modelled: goal unknown after {goals[0].unknown}", it.text)
+            if it.block:
+                self.skip_block(it.block, goals[0].unknown)
+            return goals
+        try:
+            return self.tactic(it.toks, it.block, goals, it.line, it.text)
+        except (NotModelled, ModelError) as exc:
+            self.verdict(it.line, self._kind(it), UNSUPPORTED if isinstance(exc, NotModelled) else FAIL,
+                         str(exc), it.text)
+            return goals[1:]
+        except RecursionError:
+            self.verdict(it.line, self._kind(it), UNSUPPORTED, "not modelled: term too deeply nested", it.text)
+            return goals[1:]
+        except Exception as exc:  # noqa: BLE001 - a defect of the model itself: never a pass
+            self.verdict(it.line, self._kind(it), UNSUPPORTED,
+                         f"not modelled: internal model error ({type(exc).__name__}: {str(exc)[:120]})", it.text)
+            return goals[1:]
+
+    def skip_block(self, items: list[Item], why: str) -> None:
+        for it in items:
+            self.verdict(it.line, self._kind(it), UNSUPPORTED, f"not modelled: goal unknown after {why}", it.text)
+            if it.block:
+                self.skip_block(it.block, why)
+
+    # -- tactic sequences from tokens
+    def tactic(self, toks: list[Tok], block: list[Item] | None, goals: list[Goal], line: int,
+               text: str) -> list[Goal]:
+        p = TacParser(toks, block)
+        tac = p.seq()
+        if not p.done():
+            raise NotModelled(f"syntax: unexpected {p.peek().text!r} in a tactic")
+        return self.exec(tac, goals, line, text)
+
+    def exec(self, tac: Any, goals: list[Goal], line: int, text: str) -> list[Goal]:
+        kind = tac[0]
+        if kind == "seq":
+            for t in tac[1]:
+                if not goals:
+                    self.verdict(line, _tac_kind(t), FAIL, "no goals", text)
+                    continue
+                goals = self.exec(t, goals, line, text)
+            return goals
+        if kind == "then":           # t1 <;> t2
+            first, second = tac[1], tac[2]
+            g0, rest = goals[0], goals[1:]
+            produced = self.exec(first, [g0], line, text)
+            out: list[Goal] = []
+            for g in produced:
+                out += self.exec(second, [g], line, text)
+            return out + rest
+        if kind == "first":
+            return self.exec_first(tac, goals, line, text)
+        g, rest = goals[0], goals[1:]
+        if g.unknown:
+            self.verdict(line, kind, UNSUPPORTED, f"not modelled: goal unknown after {g.unknown}", text)
+            return goals
+        try:
+            new = self.atomic(tac, g, line, text)
+        except (NotModelled, ModelError) as exc:
+            status = UNSUPPORTED if isinstance(exc, NotModelled) else FAIL
+            reason = str(exc)
+            if status == UNSUPPORTED and not reason.startswith(("not modelled", "syntax")):
+                reason = "not modelled: " + reason
+            self.verdict(line, kind, status, reason, text)
+            if kind in _NON_FINISHING:
+                return [Goal(g.ctx, g.target, f"{kind} (line {line})")] + rest
+            return rest
+        return new + rest
+
+    def exec_first(self, tac: Any, goals: list[Goal], line: int, text: str) -> list[Goal]:
+        g, rest = goals[0], goals[1:]
+        alts = tac[1]
+        if not all(_finishing(a) for a in alts):
+            self.verdict(line, "first", UNSUPPORTED, "not modelled: `first` with a non-finishing alternative", text)
+            return rest
+        reasons = []
+        for a in alts:
+            sub = Checker.__new__(Checker)
+            sub.__dict__.update(self.__dict__)
+            sub.report = ReplayReport(self.report.path)
+            left = sub.exec(a, [g], line, text)
+            if not left and all(s.ok for s in sub.report.steps):
+                self.verdict(line, "first", OK, "", text)
+                return rest
+            bad = next((s for s in sub.report.steps if not s.ok), None)
+            reasons.append(bad.reason if bad else "goal left open")
+        self.verdict(line, "first", FAIL if all(not r.startswith("not modelled") for r in reasons) else UNSUPPORTED,
+                     "first: no alternative passes the model (first: " + (reasons[0][:200] if reasons else "") + ")",
+                     text)
+        return rest
+
+    # -- atomic tactics
+    def parse(self, toks: list[Tok], g: Goal) -> Any:
+        return parse_term(list(toks), g.scope(self.base_scope()))
+
+    def base_scope(self) -> Scope:
+        return Scope(opens=self.opens, namespace=self.namespace, counter=self.counter,
+                     real_division=self.real_division)
+
+    def elab(self, g: Goal) -> Elab:
+        return Elab(self, g)
+
+    def finish_elab(self, el: Elab, line: int, text: str) -> None:
+        """Run the postponed ``by`` goals of a term (after unification)."""
+        for _mv, toks, goal in el.postponed:
+            target = el.inst(goal.target)
+            if has_mvar(target):
+                raise ModelError(f"a `by` argument's goal still contains metavariables: {show(target)[:200]} "
+                                 "(its implicit arguments are never unified)")
+            left = self.tactic(list(toks), None, [goal.with_target(target)], line, text)
+            if left and not left[0].unknown:
+                raise ModelError(f"unsolved goals in `by` argument: ⊢ {show(left[0].target)[:200]}")
+
+    def atomic(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        kind = tac[0]
+        if kind == "have":
+            return self.atomic_have(tac, g, line, text)
+        if kind == "suffices":
+            return self.atomic_suffices(tac, g, line, text)
+        if kind == "linear_combination":
+            self.linear_combination(tac, g, line, text)
+            self.verdict(line, "linear_combination", OK, "", text)
+            return []
+        if kind == "positivity":
+            positivity_goal(g.target, g.ctx)
+            self.verdict(line, "positivity", OK, "", text)
+            return []
+        if kind == "linarith":
+            if tac[1]:
+                raise NotModelled("linarith with extra terms is not modelled")
+            linarith_goal(g.target, g.ctx)
+            self.verdict(line, "linarith", OK, "", text)
+            return []
+        if kind in ("ring", "ring1"):
+            return self.atomic_ring(kind, g, line, text)
+        if kind == "exact":
+            self.elab_term_against_goal(tac[1], g, line, text)
+            self.verdict(line, "exact", OK, "", text)
+            return []
+        if kind == "refine":
+            el = self.elab_term_against_goal(tac[1], g, line, text)
+            self.verdict(line, "refine", OK, "", text)
+            return [gg.with_target(el.inst(t)) for t, gg in el.new_goals]
+        if kind == "apply":
+            return self.apply(tac, g, line, text)
+        if kind == "intro":
+            return self.atomic_intro(tac[1], g, line, text)
+        if kind in ("obtain", "rcases"):
+            return self.atomic_destruct(tac, g, line, text)
+        if kind == "show":
+            return self.atomic_show(tac, g, line, text)
+        if kind == "constructor":
+            t = canon(g.target)
+            if t[0] != "and":
+                raise NotModelled(f"constructor on {show(t)[:100]}")
+            self.verdict(line, "constructor", OK, "", text)
+            return [g.with_target(t[1]), g.with_target(t[2])]
+        if kind == "rw":
+            return self.rewrite(tac, g, line, text)
+        if kind == "calc":
+            return self.calc(tac, g, line, text)
+        if kind == "skip":
+            self.verdict(line, "skip", OK, "", text)
+            return [g]
+        raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
+
+    def atomic_have(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        _, name, ty_toks, how, body = tac
+        el = self.elab(g)
+        if ty_toks is not None:
+            ty = self.have_typed(el, ty_toks, how, body, g, line, text)
+        else:
+            ty = self.have_untyped(el, name, how, body, g, line, text)
+        uid = self.base.fresh(name)
+        return [g.add(Local(uid, name, False, ty))]
+
+    def have_typed(self, el: Elab, ty_toks: Any, how: str, body: Any, g: Goal, line: int, text: str) -> Any:
+        """``have name : ty := …``: the stated type (kept even when its proof fails, as Lean does)."""
+        ty = self.parse(ty_toks, g)
+        if not _is_prop(canon(ty)):
+            raise NotModelled(f"have of a non-proposition {show(ty)}")
+        if how == "term":
+            try:
+                term = self.parse(body, g)
+                el.proof_against(term, ty)
+                self.finish_elab(el, line, text)
+                self.verdict(line, "have", OK, "", text)
+            except (NotModelled, ModelError) as exc:
+                # Lean reports the error and keeps `name : ty` (elaborated as sorry)
+                self.verdict(line, "have", UNSUPPORTED if isinstance(exc, NotModelled) else FAIL,
+                             str(exc), text)
+        else:
+            self.verdict(line, "have", OK, "", text)
+            self.run_by(body, g.with_target(ty), line, text)
+        return ty
+
+    def have_untyped(self, el: Elab, name: str, how: str, body: Any, g: Goal, line: int, text: str) -> Any:
+        """``have name := term``: the type inferred from the term."""
+        if how != "term":
+            raise NotModelled("have without a type proved by tactics")
+        term = self.parse(body, g)
+        ty = el.proof(term)
+        self.finish_elab(el, line, text)
+        ty = el.inst(ty)
+        if has_mvar(ty):
+            raise ModelError(f"have {name}: type contains metavariables: {show(ty)[:200]}")
+        self.verdict(line, "have", OK, "", text)
+        return ty
+
+    def atomic_suffices(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        _, name, ty_toks, how, body = tac
+        ty = self.parse(ty_toks, g)
+        uid = self.base.fresh(name)
+        g2 = g.add(Local(uid, name, False, ty))
+        self.verdict(line, "suffices", OK, "", text)
+        if how == "by":
+            self.run_by(body, g2, line, text)
+        else:
+            el = self.elab(g2)
+            el.proof_against(self.parse(body, g2), g.target)
+            self.finish_elab(el, line, text)
+        return [g.with_target(ty)]
+
+    def atomic_ring(self, kind: str, g: Goal, line: int, text: str) -> list[Goal]:
+        t = canon(g.target)
+        if t[0] != "rel" or t[1] != "=":
+            raise ModelError(f"{kind}: goal is not an equality: {show(t)[:200]}")
+        el = self.elab(g)
+        lhs, rhs = el.value(t[2]), el.value(t[3])
+        norm = RingNormalizer([lhs, rhs])
+        if not (norm.norm(lhs) - norm.norm(rhs)).is_zero():
+            raise ModelError(f"{kind}: the sides differ in ring normal form")
+        self.verdict(line, kind, OK, "", text)
+        return []
+
+    def elab_term_against_goal(self, toks: list[Tok], g: Goal, line: int, text: str) -> Elab:
+        """Elaborate the term of ``exact``/``refine`` against the goal (shared by both tactics)."""
+        el = self.elab(g)
+        el.proof_against(self.parse(toks, g), g.target)
+        self.finish_elab(el, line, text)
+        self.check_names(el, line, text)
+        return el
+
+    def atomic_intro(self, names: list[str], g: Goal, line: int, text: str) -> list[Goal]:
+        cur = g
+        for nm in names:
+            t = cur.target
+            uid = self.base.fresh(nm)
+            if t[0] == "forall":
+                cur = Goal(cur.ctx + (Local(uid, nm, t[2] == REAL, t[2]),), subst(t[3], {t[1]: ("fv", uid)}))
+            elif t[0] == "imp":
+                cur = Goal(cur.ctx + (Local(uid, nm, False, t[1]),), t[2])
+            else:
+                raise ModelError(f"intro {nm}: the goal {show(t)[:200]} is not a ∀ or →")
+        self.verdict(line, "intro", OK, "", text)
+        return [cur]
+
+    def atomic_destruct(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        """``obtain pat := term`` / ``rcases term with pat`` (same model for both)."""
+        kind, pat, term_toks = tac[0], tac[1], tac[2]
+        el = self.elab(g)
+        prop = el.proof(self.parse(term_toks, g))
+        self.finish_elab(el, line, text)
+        self.check_names(el, line, text)
+        goals = self.destruct(pat, el.inst(prop), g)
+        self.verdict(line, kind, OK, "", text)
+        return goals
+
+    def atomic_show(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        ty = self.parse(tac[1], g)
+        el = self.elab(g)
+        if not el.unify(ty, g.target):
+            raise ModelError(f"show: {show(ty)[:200]} is not the goal {show(g.target)[:200]}")
+        self.verdict(line, "show", OK, "", text)
+        return [g.with_target(ty)]
+
+    def check_names(self, el: Elab, line: int, text: str) -> None:
+        del el, line, text
+
+    def run_by(self, body: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        if isinstance(body, list) and body and isinstance(body[0], Item):
+            left = self.run_block(body, [g])
+        else:
+            left = self.tactic(list(body), None, [g], line, text)
+        if left and not left[0].unknown:
+            self.verdict(line, "by", FAIL, f"unsolved goals: ⊢ {show(left[0].target)[:300]}", text)
+        return left
+
+    def destruct(self, pat: Any, prop: Any, g: Goal) -> list[Goal]:
+        """rcases patterns: a name, ``⟨p, q, …⟩`` for ∧, ``p | q`` for ∨."""
+        kind = pat[0]
+        if kind == "name":
+            uid = self.base.fresh(pat[1])
+            return [g.add(Local(uid, pat[1], False, prop))]
+        if kind == "tuple":
+            parts = list(pat[1])
+            if len(parts) == 1:
+                return self.destruct(parts[0], prop, g)
+            p = canon(prop)
+            if p[0] != "and":
+                raise ModelError(f"rcases: ⟨…⟩ pattern on {show(prop)[:200]}, not a conjunction")
+            goals = self.destruct(parts[0], p[1], g)
+            rest = ("tuple", tuple(parts[1:]))
+            out = []
+            for gg in goals:
+                out += self.destruct(rest, p[2], gg)
+            return out
+        if kind == "alts":
+            parts = list(pat[1])
+            if len(parts) == 1:
+                return self.destruct(parts[0], prop, g)
+            p = canon(prop)
+            if p[0] != "or":
+                raise ModelError(f"rcases: `|` pattern on {show(prop)[:200]}, not a disjunction")
+            left = self.destruct(parts[0], p[1], g)
+            right = self.destruct(("alts", tuple(parts[1:])), p[2], g)
+            return left + right
+        raise NotModelled(f"rcases pattern {pat}")
+
+    def apply(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        el = self.elab(g)
+        term = self.parse(tac[1], g)
+        head, args = (term[1], list(term[2])) if term[0] == "app" else (term, [])
+        binders, concl = el.telescope(head)
+        prop = el.apply_telescope(binders, concl, args, None)
+        bs, c = _pi_binders(el.inst(prop))
+        m: dict[Any, Any] = {}
+        premises = []
+        for uid, ty, _ in bs:
+            if ty in (REAL, NAT):
+                m[uid] = el.mvar()
+            else:
+                premises.append(subst(ty, m))
+        c = subst(c, m)
+        if not el.unify(c, g.target):
+            raise ModelError(f"apply: {show(el.inst(c))[:200]} does not match the goal {show(g.target)[:200]}")
+        self.finish_elab(el, line, text)
+        new = [el.inst(p) for p in premises]
+        if any(has_mvar(p) for p in new):
+            raise NotModelled("apply leaving metavariables in new goals")
+        self.verdict(line, "apply", OK, "", text)
+        return [g.with_target(p) for p in new]
+
+    def rewrite(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        rules, loc = tac[1], tac[2]
+        if loc:
+            raise NotModelled("not modelled: rw at a hypothesis")
+        t = g.target
+        for rev, rule in rules:
+            name = rule[1] if rule[0] == "const" else None
+            if rev or name not in RW_LEMMAS:
+                raise NotModelled(f"not modelled: rw with {'← ' if rev else ''}{show(rule)[:100]}")
+            op = "≥" if name == "ge_iff_le" else ">"
+            new, hit = _rewrite_rel(t, op)
+            if not hit:
+                raise ModelError(f"rw [{name}]: did not find an instance of the pattern `_ {op} _` in the goal")
+            t = new
+        self.verdict(line, "rw", OK, "", text)
+        c = canon(t)
+        if c[0] == "rel" and c[1] in ("≤", "=") and c[2] == c[3]:
+            return []          # rw closes the goal with rfl
+        return [g.with_target(t)]
+
+    def calc(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        steps = tac[1]
+        first_lhs = None
+        prev_rhs = None
+        rel = "="
+        for rel_toks, proof in steps:
+            r = self.parse(rel_toks, g)
+            rr = _rel(r)
+            if rr is None or rr[0] not in ("=", "≤", "<"):
+                raise NotModelled(f"calc step {show(r)[:100]}")
+            op, a, b = rr
+            if a == ("hole",):
+                if prev_rhs is None:
+                    raise ModelError("calc: first step starts with _")
+                a = prev_rhs
+            elif prev_rhs is not None and a != prev_rhs:
+                raise ModelError("calc: step does not start where the previous one ended")
+            if first_lhs is None:
+                first_lhs = a
+            step_goal = g.with_target(("rel", op, a, b))
+            if proof[0] == "by":
+                self.run_by(proof[1], step_goal, line, text)
+            else:
+                el = self.elab(step_goal)
+                el.proof_against(self.parse(proof[1], step_goal), step_goal.target)
+                self.finish_elab(el, line, text)
+            rel = {("=", "="): "=", ("=", "≤"): "≤", ("≤", "="): "≤", ("≤", "≤"): "≤"}.get(
+                (rel, op), "<")
+            prev_rhs = b
+        goal = canon(g.target)
+        got = ("rel", rel, first_lhs, prev_rhs)
+        if goal != got:
+            raise ModelError(f"calc proves {show(got)[:200]}, the goal is {show(goal)[:200]}")
+        self.verdict(line, "calc", OK, "", text)
+        return []
+
+    # -- linear_combination
+    def linear_combination(self, tac: Any, g: Goal, line: int, text: str) -> None:
+        opts, e_toks = tac[1], tac[2]
+        if opts:
+            raise NotModelled("linear_combination (norm := …)/(exp := …) is not modelled")
+        goal = _rel(canon(g.target))
+        if goal is None or goal[0] == "≠":
+            raise ModelError(f"linear_combination: goal {show(g.target)[:200]} is not an (in)equality")
+        gop, ga, gb = goal
+        el = self.elab(g)
+        if e_toks:
+            exp = self.lc_expand(self.parse(e_toks, g), el, g)
+        else:
+            exp = ("const", ZERO)
+        if exp[0] == "const":
+            hop, ha, hb = "=", ZERO, ZERO
+        else:
+            _, hop, ha, hb = exp
+        self.finish_elab(el, line, text)
+        table = {("=", "="): "=", ("=", "≤"): "≤", ("=", "<"): "<", ("≤", "≤"): "≤", ("≤", "<"): "<",
+                 ("<", "≤"): "≤", ("<", "<"): "≤"}
+        new = table.get((hop, gop))
+        if new is None:
+            raise ModelError("linear_combination: cannot prove an equality from inequality hypotheses")
+        lhs = el.inst(("sub", ("add", ga, hb), ("add", gb, ha)))
+        if has_mvar(lhs):
+            raise ModelError("linear_combination: metavariables remain in the combination")
+        lhs = el.value(lhs)
+        norm = RingNormalizer([lhs])
+        c = RingNormalizer.constant_value(norm.norm(lhs))
+        if new == "=":
+            if c != 0:
+                raise ModelError("linear_combination: ring1 failed, the goal minus the combination is not 0 "
+                                 "in ring normal form" + ("" if c is None else f" (it is the constant {c})"))
+        elif c is None:
+            raise ModelError("linear_combination: ring failed, ring expressions not equal up to an additive "
+                             "constant")
+        elif new == "≤" and c > 0 or new == "<" and c >= 0:
+            raise ModelError(f"linear_combination: comparison failed, the remainder is the constant {c}")
+
+    def lc_expand(self, e: Any, el: Elab, g: Goal) -> Any:
+        """``expandLinearCombo``: ``("proof", rel, lhs, rhs)`` or ``("const", value)``."""
+        tag = e[0]
+        if tag in ("add", "sub"):
+            a, b = self.lc_expand(e[1], el, g), self.lc_expand(e[2], el, g)
+            if a[0] == "const" and b[0] == "const":
+                return ("const", (tag, a[1], b[1]))
+            if tag == "add":
+                if a[0] == "proof" and b[0] == "proof":
+                    rel = max(a[1], b[1], key=_REL_ORDER.index)
+                    return ("proof", rel, ("add", a[2], b[2]), ("add", a[3], b[3]))
+                return a if a[0] == "proof" else b
+            if a[0] == "proof" and b[0] == "const":
+                return a
+            if b[1] != "=":
+                raise ModelError("linear_combination: coefficients of inequalities must be nonnegative "
+                                 "(an inequality is subtracted)")
+            if a[0] == "const":
+                return ("proof", "=", b[3], b[2])
+            return ("proof", a[1], ("add", a[2], b[3]), ("add", a[3], b[2]))
+        if tag == "neg":
+            a = self.lc_expand(e[1], el, g)
+            if a[0] == "const":
+                return ("const", ("neg", a[1]))
+            if a[1] != "=":
+                raise ModelError("linear_combination: coefficients of inequalities must be nonnegative "
+                                 "(an inequality is negated)")
+            return ("proof", "=", a[3], a[2])
+        if tag in ("mul", "div"):
+            a, b = self.lc_expand(e[1], el, g), self.lc_expand(e[2], el, g)
+            if a[0] == "const" and b[0] == "const":
+                return ("const", (tag, a[1], b[1]))
+            if a[0] == "proof" and b[0] == "proof":
+                raise ModelError("linear_combination supports only linear operations (proof times proof)")
+            if tag == "div" and b[0] == "proof":
+                raise ModelError("linear_combination supports only linear operations (division by a proof)")
+            p, c = (a, b[1]) if a[0] == "proof" else (b, a[1])
+            rel = p[1]
+            if rel != "=":
+                r = positivity_core(el.inst(c), g.ctx)
+                if rel == "≤" and r not in (_POS, _NONNEG) or rel == "<" and r not in (_POS, _NONNEG):
+                    raise ModelError(f"linear_combination: positivity cannot show the coefficient "
+                                     f"{show(el.inst(c))[:200]} is nonnegative")
+                if rel == "<" and r == _NONNEG:
+                    rel = "≤"
+            if tag == "div":
+                return ("proof", rel, ("div", p[2], c), ("div", p[3], c))
+            if a[0] == "proof":
+                return ("proof", rel, ("mul", p[2], c), ("mul", p[3], c))
+            return ("proof", rel, ("mul", c, p[2]), ("mul", c, p[3]))
+        # a leaf: a proof of a comparison, or a value
+        if _looks_like_proof(e, g, self):
+            prop = canon(el.inst(el.proof(e)))
+            r = _rel(prop)
+            if r is None or r[0] == "≠":
+                raise NotModelled(f"linear_combination term proving {show(prop)[:200]}, not an (in)equality")
+            return ("proof", r[0], r[1], r[2])
+        return ("const", el.value(e))
+
+
+_REL_ORDER = ["=", "≤", "<"]
+_NON_FINISHING = {"have", "suffices", "intro", "obtain", "rcases", "refine", "rw", "show", "constructor", "apply",
+                  "field_simp", "norm_num", "simp", "ring_nf", "unknown", "push_cast", "nlinarith_pre"}
+_WHY = {"field_simp": "runs the full simp set: its result is not computable here",
+        "nlinarith": "heuristic product search", "polyrith": "calls an external oracle",
+        "norm_num": "simp set with extensions", "simp": "simp set", "ring_nf": "normal form not modelled",
+        "nlinarith_pre": ""}
+
+
+def _looks_like_proof(e: Any, g: Goal, checker: Checker) -> bool:
+    head = e
+    while head[0] in ("app", "proj"):
+        head = head[1]
+    if head[0] == "fv":
+        loc = g.local(head[1])
+        return loc is not None and not loc.is_var
+    if head[0] == "const":
+        return checker.global_name(head[1]) not in FUNCTIONS
+    return head[0] in ("by", "anon", "ascr") and e[0] != "ascr"
+
+
+def _rewrite_rel(t: Any, op: str) -> tuple[Any, bool]:
+    if not isinstance(t, tuple):
+        return t, False
+    if t[0] == "rel" and t[1] == op:
+        return ("rel", "≤" if op == "≥" else "<", t[3], t[2]), True
+    if t[0] in ("and", "or", "imp", "iff", "not"):
+        parts = [_rewrite_rel(a, op) for a in t[1:]]
+        return (t[0],) + tuple(p for p, _ in parts), any(h for _, h in parts)
+    return t, False
+
+
+def _finishing(tac: Any) -> bool:
+    return tac[0] in ("linear_combination", "positivity", "linarith", "exact", "ring", "ring1") or (
+        tac[0] == "seq" and tac[1] and _finishing(tac[1][-1]))
+
+
+def _tac_kind(t: Any) -> str:
+    return t[0]
+
+
+def replay_text(text: str, path: str = "<string>") -> ReplayReport:
+    """Run the replay model over Lean source ``text``."""
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 200_000))   # long sums are left-nested terms
+    try:
+        return Checker(LeanSource(text), path).run()
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def replay_file(path: str | Path) -> ReplayReport:
+    """Run the replay model over a ``.lean`` file (see the module docstring: a model, not Lean)."""
+    p = Path(path)
+    return replay_text(p.read_text(encoding="utf-8"), str(p))

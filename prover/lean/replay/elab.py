@@ -1,0 +1,360 @@
+"""Term elaboration: a proof term's type from the whitelisted signatures, by unification."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from prover.lean.replay.goals import Goal, Local
+from prover.lean.replay.report import ModelError, NotModelled
+from prover.lean.replay.ring_normal import num_value
+from prover.lean.replay.signatures import FUNCTIONS
+from prover.lean.replay.terms import NAT, REAL, _closed, canon, show, subst, uid_name
+
+
+class Elab:
+    """One term elaboration: metavariable assignments and postponed ``by`` goals."""
+
+    def __init__(self, checker: Any, goal: Goal):   # a checker.Checker (it imports this module)
+        self.checker = checker
+        self.goal = goal
+        self.assign: dict[Any, Any] = {}
+        self.postponed: list[tuple[Any, Any, Goal]] = []   # (mvar, tactic tokens, goal)
+        self.new_goals: list[tuple[Any, Goal]] = []        # ?_ holes in refine
+        self.counter = itertools.count(1)
+        self.names: set[str] = set()
+
+    def mvar(self) -> Any:
+        return ("mvar", next(self.counter))
+
+    def inst(self, t: Any) -> Any:
+        return subst(t, self.assign)
+
+    # -- unification (first order, syntactic modulo ≥/> and mvars)
+    def unify(self, a: Any, b: Any) -> bool:
+        a, b = canon(self.inst(a)), canon(self.inst(b))
+        return self._unify(a, b)
+
+    def _unify(self, a: Any, b: Any) -> bool:
+        if a == b:
+            return True
+        if isinstance(a, tuple) and a[0] == "mvar":
+            if a in self.assign:
+                return self._unify(self.inst(a), b)
+            self.assign[a] = b
+            return True
+        if isinstance(b, tuple) and b[0] == "mvar":
+            return self._unify(b, a)
+        if not (isinstance(a, tuple) and isinstance(b, tuple)) or len(a) != len(b) or not a:
+            return False
+        if not isinstance(a[0], str):          # an argument tuple
+            return all(self._unify(canon(self.inst(x)), canon(self.inst(y))) for x, y in zip(a, b))
+        if a[0] != b[0]:
+            return False
+        if a[0] in ("forall", "exists"):
+            if not self._unify(a[2], b[2]):
+                return False
+            return self._unify(a[3], subst(b[3], {b[1]: ("fv", a[1])}))
+        for x, y in zip(a[1:], b[1:]):
+            if isinstance(x, tuple) and isinstance(y, tuple):
+                if not self._unify(canon(self.inst(x)), canon(self.inst(y))):
+                    return False
+            elif x != y:
+                return False
+        return True
+
+    def bound_local(self, uid: str) -> Local:
+        """The goal's hypothesis or variable ``uid`` (an error when it is not in scope)."""
+        loc = self.goal.local(uid)
+        if loc is None:
+            raise ModelError(f"unknown identifier {uid_name(uid)}")
+        return loc
+
+    # -- values
+    def value(self, t: Any) -> Any:
+        """``t`` checked as a real-valued expression (mvars allowed); returns it instantiated."""
+        tag = t[0]
+        if tag == "num":
+            return t
+        if tag == "dec":
+            raise NotModelled(f"decimal literal {t[1]} is not modelled")
+        if tag == "hole":
+            return self.mvar()
+        if tag == "mvar":
+            return t
+        if tag == "fv":
+            loc = self.bound_local(t[1])
+            if not loc.is_var:
+                raise ModelError(f"{loc.name} is a proof, expected a real number")
+            if loc.type != REAL:
+                raise NotModelled(f"variable {loc.name} : {show(loc.type)} is not real")
+            return t
+        if tag in ("add", "sub", "mul", "div"):
+            return (tag, self.value(t[1]), self.value(t[2]))
+        if tag in ("neg", "inv", "abs"):
+            return (tag, self.value(t[1]))
+        if tag == "pow":
+            base = self.value(t[1])
+            e = t[2]
+            if e[0] == "num":
+                return ("pow", base, e)
+            if e[0] == "ascr" and e[2] == REAL:
+                return ("pow", base, ("ascr", self.value(e[1]), REAL))
+            if e[0] == "ascr" and e[2] == NAT:
+                raise NotModelled("natural-number casts in exponents are not modelled")
+            return ("pow", base, self.value(e))
+        if tag == "ascr":
+            if t[2] == REAL:
+                return self.value(t[1])
+            raise NotModelled(f"type ascription ({show(t)}) is not modelled")
+        if tag == "app" and t[1][0] == "const":
+            name = self.checker.global_name(t[1][1])
+            if name in FUNCTIONS and len(t[2]) == 1:
+                self.names.add(name)
+                return ("app", ("const", name), (self.value(t[2][0]),))
+            raise NotModelled(f"function {t[1][1]} is not modelled as a real-valued function")
+        if tag == "const":
+            raise ModelError(f"unknown identifier {t[1]}")
+        raise NotModelled(f"not a real-valued term: {show(t)}")
+
+    # -- proofs
+    def telescope(self, t: Any) -> tuple[list[tuple[str, Any, bool]], Any]:
+        """The type of a proof-valued head as binders and conclusion (fresh mvars not yet made)."""
+        tag = t[0]
+        if tag == "fv":
+            loc = self.bound_local(t[1])
+            if loc.is_var:
+                raise ModelError(f"{loc.name} is a real number, expected a proof")
+            return _pi_binders(loc.type)
+        if tag == "const":
+            name, projs = self.checker.split_const(t[1])
+            if name is None:
+                raise ModelError(f"unknown or not whitelisted: {t[1]}")
+            self.names.add(name)
+            sig = self.checker.signature(name)
+            binders, concl = list(sig.binders), sig.concl
+            if projs:
+                prop = self.apply_telescope(binders, concl, [], expected=None)
+                for p in projs:
+                    binders, concl = self.project(prop, p)
+                    prop = _pi_close(binders, concl) if binders else concl
+            return binders, concl
+        if tag == "proj":
+            prop = self.proof(t[1])
+            return self.project(prop, t[2])
+        if tag == "app":
+            prop = self.proof(t)
+            return _pi_binders(prop)
+        prop = self.proof(t)
+        return _pi_binders(prop)
+
+    def project(self, prop: Any, fld: str) -> tuple[list[tuple[str, Any, bool]], Any]:
+        prop = canon(self.inst(prop))
+        tag = prop[0]
+        if fld in ("mpr", "2") and tag == "iff":
+            return [("_h", prop[2], True)], prop[1]
+        if fld in ("mp", "1") and tag == "iff":
+            return [("_h", prop[1], True)], prop[2]
+        if fld == "1" and tag == "and":
+            return [], prop[1]
+        if fld == "2" and tag == "and":
+            return [], prop[2]
+        if tag == "rel":
+            op, a, b = prop[1], prop[2], prop[3]
+            if fld == "le" and op == "<":
+                self.names.add("LT.lt.le")
+                return [], ("rel", "≤", a, b)
+            if fld == "ne" and op == "<":
+                self.names.add("LT.lt.ne")
+                return [], ("rel", "≠", a, b)
+            if fld == "ne'" and op == "<":
+                self.names.add("LT.lt.ne'")
+                return [], ("rel", "≠", b, a)
+            if fld == "symm" and op in ("=", "≠"):
+                return [], ("rel", op, b, a)
+        raise NotModelled(f"projection .{fld} of a proof of {show(prop)} is not modelled")
+
+    def apply_telescope(self, binders: list[tuple[str, Any, bool]], concl: Any, args: list[Any],
+                        expected: Any) -> Any:
+        m: dict[Any, Any] = {}
+        args = list(args)
+        remaining: list[tuple[str, Any, bool]] = []
+        for k, (uid, ty, explicit) in enumerate(binders):
+            ty_i = subst(ty, m)
+            if not explicit:
+                if ty_i in (REAL, NAT):
+                    m[uid] = self.mvar()
+                    continue
+                raise NotModelled("implicit proof arguments are not modelled")
+            if not args:
+                remaining = [(u, subst(t2, m), e) for u, t2, e in binders[k:]]
+                break
+            a = args.pop(0)
+            if ty_i == REAL:
+                m[uid] = self.value(a)
+            elif ty_i == NAT:
+                if a[0] != "num":
+                    raise NotModelled("natural-number arguments other than literals are not modelled")
+                m[uid] = a
+            else:
+                self.proof_against(a, ty_i)
+        if args:
+            # more arguments than binders: the conclusion must itself be a ∀/→
+            prop = subst(concl, m)
+            bs, c = _pi_binders(canon(self.inst(prop)) if prop[0] != "forall" else prop)
+            if not bs:
+                raise ModelError(f"too many arguments for a proof of {show(self.inst(prop))}")
+            return self.apply_telescope(bs, c, args, expected)
+        out = subst(concl, m)
+        if remaining:
+            out = _pi_close(remaining, out)
+        return out
+
+    def proof_against(self, a: Any, ty: Any) -> None:
+        """Elaborate proof ``a`` against the expected proposition ``ty``."""
+        if a[0] == "by":
+            mv = self.mvar()
+            self.postponed.append((mv, a[1], self.goal.with_target(ty)))
+            return
+        if a[0] == "hole":
+            raise ModelError(f"don't know how to synthesize placeholder for {show(self.inst(ty))}")
+        if a[0] == "shole":
+            self.new_goals.append((ty, self.goal))
+            return
+        got = self.proof(a, ty)
+        if not self.unify(got, ty):
+            raise ModelError(f"type mismatch: term has type {show(self.inst(got))} "
+                             f"but is expected to have type {show(self.inst(ty))}")
+
+    def proof(self, t: Any, expected: Any = None) -> Any:
+        """The proposition proved by ``t`` (may contain mvars)."""
+        tag = t[0]
+        if tag == "ascr":
+            self.proof_against(t[1], t[2])
+            return t[2]
+        if tag == "by":
+            if expected is None:
+                raise NotModelled("a `by` block without a known goal")
+            mv = self.mvar()
+            self.postponed.append((mv, t[1], self.goal.with_target(expected)))
+            return expected
+        if tag == "anon":
+            if expected is None:
+                raise NotModelled("anonymous constructor without an expected type")
+            exp = canon(self.inst(expected))
+            items = list(t[1])
+            if exp[0] != "and":
+                raise NotModelled(f"anonymous constructor for {show(exp)} is not modelled")
+            if len(items) < 2:
+                raise ModelError("anonymous constructor needs two components")
+            self.proof_against(items[0], exp[1])
+            rest = ("anon", tuple(items[1:])) if len(items) > 2 else items[1]
+            self.proof_against(rest, exp[2])
+            return expected
+        if tag == "fun":
+            if expected is None:
+                raise NotModelled("fun without an expected type")
+            return self.fun(t, expected)
+        if tag == "shole":
+            if expected is None:
+                raise NotModelled("?_ without an expected type")
+            self.new_goals.append((expected, self.goal))
+            return expected
+        if tag == "app":
+            head, args = t[1], list(t[2])
+            if head == ("const", "congrArg"):
+                return self.congr_arg(args, expected)
+            if head in (("const", "Or.inl"), ("const", "Or.inr")):
+                return self.or_intro(head[1], args, expected)
+            binders, concl = self.telescope(head)
+            return self.apply_telescope(binders, concl, args, expected)
+        binders, concl = self.telescope(t)
+        if binders and any(not e for _, _, e in binders):
+            return self.apply_telescope(binders, concl, [], expected)
+        return _pi_close(binders, concl) if binders else concl
+
+    def congr_arg(self, args: list[Any], expected: Any) -> Any:
+        """``congrArg f h : f a₁ = f a₂`` for ``h : a₁ = a₂`` (Lean core, ``Init/Prelude.lean``), with ``f``
+        one of the real functions whose application the model writes exactly: ``Real.sqrt``
+        (``sqrt`` under ``open Real``), ``abs`` (``|a₁| = |a₂|``), and ``fun x => x ^ (r : ℝ)``
+        with a closed real exponent; the last only against a stated type, since Lean's type of it
+        is the beta-redex ``(fun x => x ^ r) a₁ = …``, equal to the stated one by beta only."""
+        if len(args) != 2:
+            raise NotModelled("congrArg with other than two arguments is not modelled")
+        apply = self._congr_function(args[0], expected)
+        prop = canon(self.inst(self.proof(args[1])))
+        if prop[0] != "rel" or prop[1] != "=":
+            raise ModelError(f"congrArg: the argument proves {show(prop)[:200]}, not an equality")
+        self.names.add("congrArg")
+        return ("rel", "=", apply(self.value(prop[2])), apply(self.value(prop[3])))
+
+    def or_intro(self, name: str, args: list[Any], expected: Any) -> Any:
+        """``Or.inl h : a ∨ b`` for ``h : a``, ``Or.inr h : a ∨ b`` for ``h : b`` (Lean core,
+        ``Init/Prelude.lean``): elaborated against the expected disjunction, whose sides are the
+        implicit ``a b`` (as Lean's elaborator finds them from the expected type)."""
+        if expected is None:
+            raise NotModelled(f"{name} without an expected type")
+        if len(args) != 1:
+            raise NotModelled(f"{name} with other than one argument is not modelled")
+        exp = canon(self.inst(expected))
+        if exp[0] != "or":
+            raise ModelError(f"{name}: the expected type {show(exp)[:200]} is not a disjunction")
+        self.names.add(name)
+        self.proof_against(args[0], exp[1] if name == "Or.inl" else exp[2])
+        return expected
+
+    def _congr_function(self, f: Any, expected: Any) -> Callable[[Any], Any]:
+        if f[0] == "const":
+            name = self.checker.global_name(f[1])
+            if name == "Real.sqrt":
+                return lambda x: ("app", ("const", "Real.sqrt"), (x,))
+            if name == "abs":
+                return lambda x: ("abs", x)
+        if f[0] == "fun" and len(f[1]) == 1 and expected is not None:
+            uid, body = f[1][0], f[2]
+            e = body[2] if body[0] == "pow" else None
+            if e is not None and body[1] == ("fv", uid) and e[0] == "ascr" and e[2] == REAL and _closed(e[1]) \
+                    and num_value(e[1]) is not None:
+                return lambda x: ("pow", x, e)
+        raise NotModelled(f"congrArg with the function {show(f)[:100]} is not modelled")
+
+    def fun(self, t: Any, expected: Any) -> Any:
+        uids = list(t[1])
+        body = t[2]
+        exp = self.inst(expected)
+        saved = self.goal
+        m: dict[Any, Any] = {}
+        for uid in uids:
+            e = exp
+            if e[0] == "forall":
+                self.goal = self.goal.add(Local(uid, uid_name(uid), True, e[2]))
+                exp = subst(e[3], {e[1]: ("fv", uid)})
+            elif e[0] == "imp":
+                self.goal = self.goal.add(Local(uid, uid_name(uid), False, e[1]))
+                exp = e[2]
+            else:
+                raise ModelError(f"fun binder {uid_name(uid)} but the goal {show(e)} is not a ∀ or →")
+        del m
+        self.proof_against(body, exp)
+        self.goal = saved
+        return expected
+
+
+def _pi_binders(prop: Any) -> tuple[list[tuple[str, Any, bool]], Any]:
+    binders: list[tuple[str, Any, bool]] = []
+    while isinstance(prop, tuple) and prop[0] in ("forall", "imp"):
+        if prop[0] == "forall":
+            binders.append((prop[1], prop[2], True))
+            prop = prop[3]
+        else:
+            binders.append(("_h", prop[1], True))
+            prop = prop[2]
+    return binders, prop
+
+
+def _pi_close(binders: list[tuple[str, Any, bool]], concl: Any) -> Any:
+    out = concl
+    for uid, ty, _ in reversed(binders):
+        out = ("forall", uid, ty, out) if ty in (REAL, NAT) else ("imp", ty, out)
+    return out

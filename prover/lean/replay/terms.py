@@ -1,0 +1,225 @@
+"""Terms as tuples: constants, canonical forms (``clean``, ``canon``), printing, substitution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Terms are tuples (hashable, compared structurally):
+#   ("num", n)  ("dec", text)  ("fv", uid)  ("const", name)  ("mvar", k)
+#   ("add"|"sub"|"mul"|"div"|"pow", a, b)  ("neg", a)  ("inv", a)  ("abs", a)
+#   ("app", f, (args…))  ("proj", t, field)  ("ascr", t, type)
+#   ("rel", op, a, b) op ∈ ≤ < = ≠ ≥ >   ("and"|"or"|"iff"|"imp", a, b)  ("not", a)
+#   ("forall", uid, type, body)  ("exists", uid, type, body)
+#   ("anon", (items…))  ("fun", (uids…), body)  ("by", Tactic)  ("hole",)  ("shole",)
+#   ("type", "ℝ")
+
+REAL = ("type", "ℝ")
+NAT = ("type", "ℕ")
+ZERO = ("num", 0)
+
+
+_ARITH = {"add", "sub", "mul", "div", "pow", "neg", "inv"}
+
+
+def _num_str(n: int) -> str:
+    try:
+        return str(n)
+    except ValueError:
+        return f"<{n.bit_length()}-bit numeral>"
+
+
+def uid_name(uid: str) -> str:
+    return uid.split("#", 1)[0]
+
+
+def _has_division(t: Any) -> bool:
+    """A ``/`` anywhere in the term (argument tuples included, as :func:`has_mvar` walks)."""
+    return isinstance(t, tuple) and bool(t) and (t[0] == "div" or any(_has_division(x) for x in t))
+
+
+def _closed(t: Any) -> bool:
+    """No variable in the term (numerals and operations only)."""
+    return not isinstance(t, tuple) or not t or (t[0] != "fv" and all(_closed(x) for x in t))
+
+
+def real_exponents(t: Any) -> Any:
+    """Under the real-division macro a ``/`` is real division, so a numeral exponent with one is
+    real: ``x ^ (1 / 3)`` is ``x ^ (1 / 3 : ℝ)`` (``rpow``; without the macro Lean reads
+    ``1 / 3 : ℕ``)."""
+    if not isinstance(t, tuple) or not t:
+        return t
+    if isinstance(t[0], tuple):           # a tuple of arguments
+        return tuple(real_exponents(x) for x in t)
+    if t[0] == "pow":
+        base, e = real_exponents(t[1]), real_exponents(t[2])
+        if _has_division(e) and _closed(e) and not (isinstance(e, tuple) and e[0] == "ascr" and e[2] == REAL):
+            e = ("ascr", e, REAL)     # an exponent with a real variable is real already
+        return ("pow", base, e)
+    if t[0] in ("num", "dec", "fv", "const", "type"):
+        return t
+    return (t[0],) + tuple(real_exponents(x) if isinstance(x, tuple) else x for x in t[1:])
+
+
+def _real_numeral(t: Any) -> bool:
+    """A closed ``+ - * /`` tree of numerals with some part ascribed ``ℝ`` (``(2:ℝ)/3``):
+    Lean's ``binop%`` elaborates all its numerals at ℝ. Any other node (``-x``, ``^``, a cast to
+    ``ℕ``) makes it False."""
+    def walk(x: Any) -> tuple[bool, bool]:           # (a numeral tree, some ℝ ascription inside)
+        if not isinstance(x, tuple) or not x:
+            return False, False
+        if x[0] == "num":
+            return True, False
+        if x[0] == "ascr":
+            ok, _ = walk(x[1])
+            return ok and x[2] == REAL, True
+        if x[0] in ("add", "sub", "mul", "div"):
+            (a, ra), (b, rb) = walk(x[1]), walk(x[2])
+            return a and b, ra or rb
+        return False, False
+    ok, real = walk(t)
+    return ok and real
+
+
+def clean(t: Any, in_exponent: bool = False) -> Any:
+    """Canonical form: ``(e : ℝ)`` dropped except as an exponent (where it makes ``rpow``),
+    ``√``/``Real.sqrt``/``sqrt`` (under ``open Real``) unified, ``≥``/``>`` kept as written."""
+    if not isinstance(t, tuple):
+        return t
+    tag = t[0]
+    if tag == "ascr":
+        inner = clean(t[1])
+        if t[2] == REAL and not in_exponent:
+            return inner
+        return ("ascr", inner, clean(t[2]))
+    if tag == "pow":
+        if _real_numeral(t[2]) and t[2][0] != "ascr":
+            # ``x ^ ((2:ℝ)/3)``: ``binop%`` elaborates every numeral leaf of ``(2:ℝ)/3`` at ℝ, the
+            # same term as ``x ^ (2 / 3 : ℝ)``
+            return ("pow", clean(t[1]), ("ascr", clean(t[2]), REAL))
+        return ("pow", clean(t[1]), clean(t[2], True))
+    if tag in ("num", "dec", "fv", "const", "mvar", "hole", "shole", "type", "by"):
+        return t
+    if tag == "app":
+        return ("app", clean(t[1]), tuple(clean(a) for a in t[2]))
+    if tag in ("forall", "exists"):
+        return (tag, t[1], clean(t[2]), clean(t[3]))
+    if tag == "fun":
+        return ("fun", t[1], clean(t[2]))
+    if tag == "anon":
+        return ("anon", tuple(clean(a) for a in t[1]))
+    if tag == "proj":
+        return ("proj", clean(t[1]), t[2])
+    if tag == "rel":
+        return ("rel", t[1], clean(t[2]), clean(t[3]))
+    return (tag,) + tuple(clean(a) for a in t[1:])
+
+
+def canon(t: Any) -> Any:
+    """``≥``/``>`` unfolded to ``≤``/``<`` (reducible definitions in Lean), recursively."""
+    if not isinstance(t, tuple):
+        return t
+    if t[0] == "rel" and t[1] in ("≥", ">"):
+        return ("rel", "≤" if t[1] == "≥" else "<", canon(t[3]), canon(t[2]))
+    if t[0] in ("by", "const", "fv", "num", "mvar", "dec", "type"):
+        return t
+    return tuple(canon(a) if isinstance(a, tuple) else a for a in t)
+
+
+# ---------------------------------------------------------------- printing
+
+_PREC = {"add": 65, "sub": 65, "mul": 70, "div": 70, "pow": 75, "neg": 75, "rel": 50, "and": 35,
+         "or": 30, "imp": 25, "iff": 20, "not": 40, "forall": 0, "exists": 0, "fun": 0}
+
+
+def show(t: Any, prec: int = 0) -> str:
+    """Lean-like text of a term (for messages)."""
+    tag = t[0]
+    if tag == "num":
+        return _num_str(t[1])
+    if tag == "dec":
+        return t[1]
+    if tag == "fv":
+        return uid_name(t[1])
+    if tag == "const":
+        return t[1]
+    if tag == "mvar":
+        return f"?m{t[1]}"
+    if tag == "type":
+        return t[1]
+    if tag in ("hole", "shole"):
+        return "_" if tag == "hole" else "?_"
+    if tag == "by":
+        return "by …"
+    ops = {"add": " + ", "sub": " - ", "mul": " * ", "div": " / ", "pow": " ^ ", "and": " ∧ ", "or": " ∨ ",
+           "imp": " → ", "iff": " ↔ "}
+    if tag in ops:
+        p = _PREC[tag]
+        right = tag in ("pow", "and", "or", "imp")
+        s = show(t[1], p + (1 if right else 0)) + ops[tag] + show(t[2], p if right else p + 1)
+        return f"({s})" if p < prec else s
+    if tag == "rel":
+        s = f"{show(t[2], 51)} {t[1]} {show(t[3], 51)}"
+        return f"({s})" if prec > 50 else s
+    if tag == "neg":
+        s = "-" + show(t[1], 75)
+        return f"({s})" if prec > 75 else s
+    if tag == "not":
+        return "¬" + show(t[1], 40)
+    if tag == "inv":
+        return show(t[1], 1024) + "⁻¹"
+    if tag == "abs":
+        return f"|{show(t[1])}|"
+    if tag == "app":
+        s = " ".join([show(t[1], 1024)] + [show(a, 1025) for a in t[2]])
+        return f"({s})" if prec > 1024 else s
+    if tag == "proj":
+        return f"{show(t[1], 1025)}.{t[2]}"
+    if tag == "ascr":
+        return f"({show(t[1])} : {show(t[2])})"
+    if tag in ("forall", "exists"):
+        q = "∀" if tag == "forall" else "∃"
+        s = f"{q} {uid_name(t[1])} : {show(t[2])}, {show(t[3])}"
+        return f"({s})" if prec > 0 else s
+    if tag == "anon":
+        return "⟨" + ", ".join(show(a) for a in t[1]) + "⟩"
+    if tag == "fun":
+        s = "fun " + " ".join(uid_name(u) for u in t[1]) + " => " + show(t[2])
+        return f"({s})" if prec > 0 else s
+    return str(t)
+
+
+def subst(t: Any, m: dict) -> Any:
+    """Replace ``("fv", uid)``/``("mvar", k)`` by ``m[uid]``/``m[("mvar", k)]`` everywhere."""
+    if not isinstance(t, tuple):
+        return t
+    tag = t[0]
+    if tag == "fv":
+        return m.get(t[1], t)
+    if tag == "mvar":
+        r = m.get(t)
+        return subst(r, m) if r is not None else t
+    if tag in ("num", "dec", "const", "type", "by", "hole", "shole"):
+        return t
+    return tuple(subst(a, m) if isinstance(a, tuple) else a for a in t)
+
+
+def has_mvar(t: Any) -> bool:
+    if not isinstance(t, tuple) or not t:
+        return False
+    if t[0] == "mvar":
+        return True
+    if t[0] == "by":
+        return False
+    return any(has_mvar(a) for a in t if isinstance(a, tuple))
+
+
+def free_fvars(t: Any, acc: set | None = None) -> set:
+    acc = set() if acc is None else acc
+    if isinstance(t, tuple) and t:
+        if t[0] == "fv":
+            acc.add(t[1])
+        elif t[0] != "by":
+            for a in t:
+                if isinstance(a, tuple):
+                    free_fvars(a, acc)
+    return acc
