@@ -131,3 +131,13 @@ def test_rendered_lean_passes_replay(name: str) -> None:
     assert "linear_combination" in text
     report = replay_text(text)
     assert report.ok, text
+
+
+def test_time_budget_is_kept_on_a_large_system() -> None:
+    hyps = " ".join(f"(h{i} : {a} * {b} + {c} * {d} - {e} = {i + 1})" for i, (a, b, c, d, e) in enumerate(
+        [("a", "b", "c", "d", "e"), ("b", "c", "d", "e", "f"), ("c", "d", "e", "f", "g"),
+         ("d", "e", "f", "g", "a"), ("e", "f", "g", "a", "b"), ("f", "g", "a", "b", "c")]))
+    goal = _goal(f"theorem t (a b c d e f g : ℝ) {hyps} : a * b * c + d * e * f = g ^ 3 + 1 := by sorry")
+    t = time.monotonic()
+    assert ideal_certificate(goal, 1.0) is None
+    assert time.monotonic() - t < 3.0
