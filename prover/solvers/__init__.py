@@ -1,9 +1,11 @@
-"""Closers for polynomial goals (SOS, difference substitution) and the exact algebra behind them.
+"""Closers for polynomial goals (SOS, difference substitution), for equalities (ideal membership) and
+the exact algebra behind them.
 
 Modules:
 
-* ``closers`` — The registered closers for a polynomial goal ``p >= 0`` (``> 0``): each a value with a ``name`` and …
+* ``closers`` — The registered closers for a polynomial goal ``p >= 0`` (``> 0``), and for an equality goal …
 * ``difference_substitution`` — Difference substitution (SDS) for polynomial goals on the nonnegative orthant.
+* ``ideal`` — Equalities from equality hypotheses: ideal membership over ℚ with explicit multipliers.
 * ``rational_linalg`` — Exact rational helpers for certificates: polynomials as ``{exponent tuple: fmpq}`` dicts, sympy …
 * ``signs`` — What a goal's hypotheses say about signs, read syntactically (a filter, never a proof): the variables …
 * ``sos_zeros`` — Irrational zeros of an SOS target (numeric, refined at 60 digits), for facial reduction.
