@@ -96,7 +96,7 @@ def version() -> None:
     typer.echo(prover_version())
 
 
-COMMAND_MODULES = ("parse_check", "prove", "evaluate", "conformal", "lean")
+COMMAND_MODULES = ("parse_check", "prove", "page", "evaluate", "conformal", "lean")
 
 for _name in COMMAND_MODULES:
     try:

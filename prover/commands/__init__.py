@@ -5,6 +5,7 @@ Modules:
 * ``common`` — Helpers shared by the commands: one-line errors (plain, or JSON in ``--json`` mode).
 * ``conformal`` — ``prover conformal calibrate | filter | eval | build-set``: the coherent-factuality filter.
 * ``evaluate`` — ``prover eval``: batch evaluation on benchmark files, and ``--compare`` of two runs.
+* ``failure`` — What ``prover prove`` says when the search found no proof: open goals, closers tried, nearest miss, a hint.
 * ``guard`` — Run a command's body in a forked child under a hard wall-clock limit (and an address-space limit), so that …
 * ``lean`` — ``prover lean setup|check|render|replay``: the Lean side, for users who have Lean (via elan).
 * ``lean_suggest`` — ``prover lean suggest GOAL|-``: a goal as Lean prints it in, the tactic block that proves it out.

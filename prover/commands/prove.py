@@ -240,7 +240,9 @@ def prove(
         help="seconds for the whole command: reading the statement, the search and writing the files "
              f"(past it: timeout, exit 1; the command ends at most {HARD_GRACE:g} s later whatever runs; "
              "loading an --llm model, starting a Lean backend and --verify lean are not counted)"),
-    out: Path | None = typer.Option(None, "--out", help="directory for proof.json, proof.lean, proof.html"),  # noqa: B008
+    out: Path | None = typer.Option(None, "--out",  # noqa: B008
+                                    help="directory for proof.json, proof.lean, proof.html "
+                                         "(a false statement: counterexample.json and counterexample.html)"),
     as_json: bool = typer.Option(False, "--json", help="print a machine-readable result on stdout"),
     closers_only: bool = typer.Option(False, "--closers-only", help="no search: only the closers on the goal"),
     llm: str | None = typer.Option(None, "--llm", help="LLM backend: hf:PATH, http://HOST/v1#MODEL, vllm:MODEL, none"),
@@ -420,12 +422,17 @@ def _search(opts: ProveOptions, problem: Problem, llm_backend: Any, step_filter:
 def _report(opts: ProveOptions, problem: Problem, result: Any, run: _Run) -> None:
     """Print the result, write the files, and exit with the command's status."""
     proved = result.status == "proved" and result.proof is not None
+    failure = None
+    if result.status in ("not_proved", "timeout"):
+        from prover.commands.failure import failure_report
+
+        failure = failure_report(result, opts.time_limit, opts.closers_only)
     if not opts.as_json:
-        _print_human(problem, result, {}, [])   # the proof first: a failing write below cannot lose it
+        _print_human(problem, result, {}, [], failure)   # the proof first: a failing write cannot lose it
     run.phase = "writing the proof files"
     outputs = _write_and_verify(opts, problem, result, proved, run)
     if opts.as_json:
-        _echo_json(problem, result, outputs)
+        _echo_json(problem, result, outputs, failure)
     else:
         _print_written(outputs.files, outputs.notes)
         if outputs.write_error:
@@ -451,6 +458,8 @@ def _write_and_verify(opts: ProveOptions, problem: Problem, result: Any, proved:
             res.write_error = f"could not write the proof files to {out}: {type(exc).__name__}: " \
                               f"{_first_line(exc)}"
         run.proof_json = res.files.get("json", "") if not res.write_error else ""
+    if result.status == "counterexample" and result.counterexample and out is not None:
+        res.files, res.notes = _write_counterexample(out, problem, result, run.deadline)
     run.watchdog.cancel()           # the files are written: Lean's own check is not counted
     if res.proved and opts.verify == "lean" and not res.write_error:
         res.lean_verdict, msg = _verify_lean(res.files, opts.backend)
@@ -460,6 +469,21 @@ def _write_and_verify(opts: ProveOptions, problem: Problem, result: Any, proved:
     if res.proved and (opts.lean_out or opts.in_place) and not res.write_error:
         _emit_lean(opts, problem, lean, res.notes)
     return res
+
+
+def _write_counterexample(out: Path, problem: Problem, result: Any, deadline: Any) -> tuple[dict[str, str], list[str]]:
+    """counterexample.json and counterexample.html (a record for the user: a failure to write them
+    is a note, the verdict stands)."""
+    from prover.search.counterexample_page import write_counterexample
+    from prover.search.page import command_line
+
+    try:
+        with _alarm(_write_budget(deadline) or WRITE_GRACE):
+            return write_counterexample(out, problem, result.counterexample, result.time_s, command_line()), []
+    except TimeLimitReached:
+        return {}, ["writing the counterexample files stopped at the time limit: not written"]
+    except Exception as exc:  # noqa: BLE001 - display files only: the verdict is printed above
+        return {}, [f"could not write the counterexample files to {out}: {type(exc).__name__}: {_first_line(exc)}"]
 
 
 def _emit_lean(opts: ProveOptions, problem: Problem, rendered: tuple[str | None, str], notes: list[str]) -> None:
@@ -474,14 +498,16 @@ def _emit_lean(opts: ProveOptions, problem: Problem, rendered: tuple[str | None,
         typer.echo(lean)
 
 
-def _echo_json(problem: Problem, result: Any, outputs: _Outputs) -> None:
-    """The ``--json`` result on stdout."""
+def _echo_json(problem: Problem, result: Any, outputs: _Outputs, failure: Any = None) -> None:
+    """The ``--json`` result on stdout (a failed search: with ``failure``, its report)."""
     payload = {"problem": problem.name, "status": result.status, "time_s": round(result.time_s, 3),
                "counterexample": result.counterexample, "error": result.error, "stats": result.stats,
                "files": outputs.files, "notes": outputs.notes, "lean_verified": outputs.lean_verdict,
                "proof": result.proof.to_json() if result.status == "proved" and result.proof else None}
     if outputs.write_error:
         payload["write_error"] = outputs.write_error
+    if failure is not None:
+        payload["failure"] = failure.to_json()
     typer.echo(json.dumps(payload, default=str, ensure_ascii=False))
 
 
@@ -519,7 +545,8 @@ def _print_written(files: dict[str, str], notes: list[str]) -> None:
         con.print(n, markup=False)
 
 
-def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: list[str]) -> None:
+def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: list[str],
+                 failure: Any = None) -> None:
     from prover.ir import Goal
     from prover.search.proof_text import show_goal, text_lines
 
@@ -537,6 +564,8 @@ def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: li
                   markup=False)
     if result.error:
         con.print(f"error: {result.error}", markup=False)
+    for line in failure.lines() if failure is not None else []:
+        con.print(line, markup=False)
     s = result.stats
     keys = ("expansions", "nodes", "closer_calls", "proof_steps", "lemmas_used", "certificate_size")
     con.print("stats: " + ", ".join(f"{k}={s[k]}" for k in keys if k in s), markup=False)

@@ -4,6 +4,7 @@ Modules:
 
 * ``best_first`` — Best-first search over proof states.
 * ``close`` — The closer the search calls on every goal: a one-step proof when none is needed (:func:`close_trivial`), …
+* ``counterexample_page`` — A counterexample, written down: ``counterexample.json`` and ``counterexample.html`` (display only).
 * ``driver`` — Entry point of the search: ``prove_problem`` (called by :func:`prover.api.prove`).
 * ``escalate`` — What the search does when its frontier empties before the deadline: escalate, never give up …
 * ``hard_timeout`` — Run a call in a forked child with a hard wall-clock limit (closers do not always stop in time).

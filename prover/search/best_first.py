@@ -303,9 +303,33 @@ class Search:
                 stats[gen.name] = dict(vars(gstats))
         if self.cfg.step_filter is not None and hasattr(self.cfg.step_filter, "stats"):
             stats.update(self.cfg.step_filter.stats())
+        open_goals: list[Goal] = []
+        if status in ("not_proved", "timeout"):
+            open_goals = self.failure(stats)
         return ProveResult(status, proof=proof,
                            counterexample={k: str(v) for k, v in cex.items()} if cex else None,
-                           time_s=time.monotonic() - self.t0, stats=stats, error=error)
+                           time_s=time.monotonic() - self.t0, stats=stats, error=error, open_goals=open_goals)
+
+    def best_node(self) -> SearchNode | None:
+        """Where a failed search came closest: of the nodes worked on, one with the fewest open
+        goals, the deepest of those (the first found); None when no node was worked on."""
+        nodes = [n for n in (*self.closer_failed, *self.depth_cut, *self.expanded) if n.goals]
+        return min(nodes, key=lambda n: (len(n.goals), -n.depth), default=None)
+
+    def failure(self, stats: dict[str, Any]) -> list[Goal]:
+        """What a failed search leaves the user: the open goals of its best node (returned), and in
+        ``stats`` that node (``best_node``: depth, steps to it, whether the closers ran on its
+        first goal), the closers' names and whether they failed on the original goal."""
+        from prover.solvers.closers import default_closers
+
+        node = self.best_node()
+        goals = list(node.goals) if node is not None else [self.root]
+        steps = [f"{st.kind}" + (f" ({st.note})" if st.note else "") for st, _ in node.entries()] if node else []
+        stats["best_node"] = {"depth": node.depth if node else 0, "open_goals": len(goals), "steps": steps,
+                              "closers_ran": goal_key((goals[0],)) in self._closer_tried}
+        stats["closers"] = [str(getattr(c, "name", c)) for c in (self.cfg.closers or default_closers())]
+        stats["root_closers"] = "failed" if goal_key((self.root,)) in self._closer_tried else "not run"
+        return goals
 
     # ------------------------------------------------------------ main loop
     def run(self) -> ProveResult:

@@ -386,8 +386,9 @@ def _fmt(v: float) -> str:
 
 
 def plot_svg(s: Series, relation_op: str, tight_at: float | None = None,
-             width: int = 640, height: int = 320) -> str:
-    """An inline SVG: both sides of the goal against the moving variable."""
+             width: int = 640, height: int = 320, mark: str = "equality at") -> str:
+    """An inline SVG: both sides of the goal against the moving variable; ``tight_at`` is
+    marked with a line, a dot and ``mark`` (``equality at a = 1``)."""
     ml, mr, mt, mb = 62, 16, 30, 44
     pw, ph = width - ml - mr, height - mt - mb
     ylo, yhi = _plot_y_range(s, tight_at)
@@ -409,7 +410,7 @@ def plot_svg(s: Series, relation_op: str, tight_at: float | None = None,
     parts.append(f"<path d='{fr.path(s.xs, s.rhs)}' fill='none' stroke='#d0562a' stroke-width='2.2' "
                  "stroke-dasharray='7 4'/>")
     if tight_at is not None and fr.xlo <= tight_at <= fr.xhi:
-        parts += _tight_marker(s, fr, tight_at)
+        parts += _tight_marker(s, fr, tight_at, mark)
     parts.append(_plot_legend(ml + pw - 170, mt))
     parts.append("</svg>")
     return "".join(parts)
@@ -464,7 +465,7 @@ def _plot_y_range(s: Series, tight_at: float | None) -> tuple[float, float]:
     return ylo - pad, yhi + pad
 
 
-def _tight_marker(s: Series, fr: _PlotFrame, tight_at: float) -> list[str]:
+def _tight_marker(s: Series, fr: _PlotFrame, tight_at: float, mark: str = "equality at") -> list[str]:
     """The equality case on the plot: a vertical line, a dot on the curve, a label."""
     i0 = min(range(len(s.xs)), key=lambda i: abs(s.xs[i] - tight_at))
     yv = s.lhs[i0] if math.isfinite(s.lhs[i0]) else s.rhs[i0]
@@ -473,7 +474,7 @@ def _tight_marker(s: Series, fr: _PlotFrame, tight_at: float) -> list[str]:
               "stroke='#2a8a3a' stroke-dasharray='3 3'/>")]
     if math.isfinite(yv) and fr.ylo <= yv <= fr.yhi:
         parts.append(f"<circle cx='{X(tight_at):.1f}' cy='{fr.y(yv):.1f}' r='5' fill='#2a8a3a'/>")
-    parts.append(f"<text x='{X(tight_at) + 6:.1f}' y='{mt + 14}' class='eqlabel'>equality at "
+    parts.append(f"<text x='{X(tight_at) + 6:.1f}' y='{mt + 14}' class='eqlabel'>{e(mark)} "
                  f"{e(s.variable)} = {_fmt(tight_at)}</text>")
     return parts
 
@@ -643,6 +644,9 @@ svg .tick{font-size:11px;fill:#555} svg .axis{font-size:13px;fill:#333;font-styl
 svg .eqlabel{font-size:11px;fill:#2a8a3a}
 .refused{color:var(--bad)} .muted{color:var(--mute);font-size:90%}
 """
+
+#: The style sheet of the proof page (the counterexample page uses it too).
+PAGE_CSS = _CSS
 
 
 def _lean_panel(proof: Proof, lean: str | None, lean_error: str | None) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from prover.ir import Proof
+from prover.ir import Goal, Proof
 from prover.problem import Problem
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ class ProveResult:
     stats: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     problem: Problem | None = None                 # the problem attempted (set by :func:`prove`)
+    open_goals: list[Goal] = field(default_factory=list)   # a failed search: its best node's open goals
 
     @property
     def proved(self) -> bool:
