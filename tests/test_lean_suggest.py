@@ -12,7 +12,15 @@ import pytest
 from typer.testing import CliRunner
 
 from prover.cli import app
-from prover.lean.suggest import GoalTextError, PrettyGoal, read_goal, split_and, statement_of, tactic_block
+from prover.lean.suggest import (
+    GoalTextError,
+    PrettyGoal,
+    read_goal,
+    replay_verdict,
+    split_and,
+    statement_of,
+    tactic_block,
+)
 
 runner = CliRunner()
 
@@ -32,6 +40,13 @@ h₀ :
     (0 : ℝ) < b
 ⊢ √(a * b) ≤
     (a + b) / (2 : ℝ)
+"""
+
+# with `pp.numericTypes`: ℕ exponents carry their type
+NUMERIC_TYPES = """x y : ℝ
+hx : (0 : ℝ) < x
+hy : (0 : ℝ) < y
+⊢ x ^ (2 : ℕ) + y ^ (2 : ℕ) ≥ (1 / 2 : ℝ) * (x + y) ^ (2 : ℕ)
 """
 
 INVERSE = """x : ℝ
@@ -76,6 +91,19 @@ def test_read_goal_groups_names_and_joins_continuation_lines():
 def test_statement_keeps_context_order_and_avoids_the_names_of_the_context():
     g = read_goal("a : ℝ\nha : 0 < a\nb : ℝ\nprover_goal : 0 < b\n⊢ a * b > 0")
     assert g.statement().startswith("theorem prover_goal_2 (a : ℝ) (ha : 0 < a) (b : ℝ) (prover_goal : 0 < b) :")
+
+
+def test_typed_natural_literals_are_written_bare():
+    g = read_goal(NUMERIC_TYPES)
+    assert g.target == "x ^ 2 + y ^ 2 ≥ (1 / 2 : ℝ) * (x + y) ^ 2"
+    assert read_goal("x : ℝ\nh : x ^ (12 : ℕ) ≤ (1 : ℝ)\n⊢ x ^ (1 / 3 : ℝ) ≤ 1").context[1].type == "x ^ 12 ≤ (1 : ℝ)"
+
+
+def test_the_replay_verdict_is_one_line():
+    g = read_goal("x : ℝ\nhx : 0 < x\n⊢ x ≥ 0")
+    assert replay_verdict(g, "exact le_of_lt hx").startswith("PASS")
+    bad = replay_verdict(g, "exact no_such_lemma hx")
+    assert bad.startswith("FAIL") and "first failure" in bad and "\n" not in bad
 
 
 def test_a_one_goal_header_and_windows_line_ends_are_read():
@@ -157,7 +185,8 @@ def test_tactic_block_refuses_a_file_without_one_proof():
 
 # ------------------------------------------------------------------ end to end
 
-@pytest.mark.parametrize("goal", [NESBITT, AM_GM_WRAPPED, INVERSE], ids=["nesbitt", "am-gm-wrapped", "inverse"])
+@pytest.mark.parametrize("goal", [NESBITT, AM_GM_WRAPPED, INVERSE, NUMERIC_TYPES],
+                         ids=["nesbitt", "am-gm-wrapped", "inverse", "numeric-types"])
 def test_goal_text_in_tactic_block_out_and_it_replays(goal):
     r = suggest_json(goal)
     assert r.exit_code == 0, r.output
@@ -170,6 +199,7 @@ def test_goal_text_in_tactic_block_out_and_it_replays(goal):
     assert block.split("\n")[-len(rendered):] == list(rendered)
     assert d["lean"].startswith("-- Rendered by prover") and "theorem prover_goal" in d["lean"]
     assert_replays(goal, block)
+    assert d["replay"].startswith("PASS") and d["imports"] == []
 
 
 def test_conjunction_context_needs_the_copies():

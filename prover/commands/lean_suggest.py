@@ -58,6 +58,8 @@ def suggest(
         typer.echo(json_line(result.to_json()))
     elif result.ok:
         typer.echo(result.tactic)
+        if result.replay and not result.replay.startswith("PASS"):
+            typer.echo(f"note: replay model (a model of Lean, not Lean): {printable(result.replay)}", err=True)
         if result.imports:
             typer.echo(f"note: the proof needs `import {result.imports[0]}`", err=True)
         if result.max_heartbeats:

@@ -25,8 +25,8 @@ lexer and command splitter and re-indented to column 0, so it can go where ``pro
 the hypothesis names of the context (:func:`tactic_block`); a hypothesis ``h : A ∧ B`` of the
 context is first copied into its parts (``have h_1 : A := h.1``, where ``positivity`` sees them).
 
-Nothing here runs Lean: the block is kernel-checked as our proof and, in the tests, passes the
-replay model (a model of Lean, not Lean).
+Nothing here runs Lean: the block is our kernel-checked proof rendered, and the replay model's
+verdict on it, run in the goal's context (a model of Lean, not Lean), comes with it (``replay``).
 """
 
 from __future__ import annotations
@@ -94,6 +94,14 @@ class PrettyGoal:
                     lines.append(f"have {new} : {part} := {ref}{path}")
         return lines
 
+    def in_context(self, block: str, name: str = "t") -> str:
+        """A file with ``block`` where Lean would run it in this context: after ``by`` in a theorem
+        whose binders are the context's, names as printed, under ``import Mathlib`` alone (no
+        ``open Real``: the user's file need not have it)."""
+        binders = " ".join(f"({' '.join(loc.names)} : {loc.type})" for loc in self.context)
+        body = "\n".join("  " + ln if ln else "" for ln in block.split("\n"))
+        return f"import Mathlib\n\ntheorem {name} {binders} :\n    {self.target} := by\n{body}\n"
+
     def statement(self, name: str | None = None) -> str:
         """``theorem NAME (a b : ℝ) (h : P) … : TARGET := by sorry``, the binders in context order."""
         if name is None:
@@ -113,6 +121,15 @@ _INACCESSIBLE = "✝"
 #: Symbols of a proposition: a local whose type has none of them is a variable of that type.
 _PROP_MARKS = ("≤", "<", "≥", ">", "=", "≠", "∧", "∨", "¬", "→", "↔", "∀", "∃", "∈", "∉", "⊆", "True", "False")
 _GOALS_HEADER = re.compile(r"(\d+) goals?$")
+#: A natural-number literal printed with its type (``pp.numericTypes``, which ``prover?`` sets).
+_NAT_LITERAL = re.compile(r"\((\d+) : ℕ\)")
+
+
+def _plain_nat_literals(text: str) -> str:
+    """``x ^ (2 : ℕ)`` written ``x ^ 2``. In a goal the front-end reads (real variables, no casts) a
+    natural-number literal can only be an exponent, where Lean reads the bare literal as the same
+    natural number; the renderer reads the bare form."""
+    return _NAT_LITERAL.sub(r"\1", text)
 
 
 def split_and(text: str) -> list[str]:
@@ -209,13 +226,14 @@ def read_goal(text: str) -> PrettyGoal:
         raise GoalTextError(f"{len(goals)} goals in the text: give one goal (the main goal, as `prover?` does)")
     if goals[0] != len(entries) - 1:
         raise GoalTextError(f"`{_short(entries[goals[0] + 1])}` after the `⊢` line: the goal comes last")
-    target = entries[-1][1:].strip()
+    target = _plain_nat_literals(entries[-1][1:].strip())
     if not target:
         raise GoalTextError("the `⊢` line is empty")
     _check_term(target, "the goal")
     context, seen = [], set()
     for entry in entries[:-1]:
         names, typ = _split_local(entry)
+        typ = _plain_nat_literals(typ)
         for n in names:
             if _INACCESSIBLE in n:
                 what = "an instance argument" if n.startswith("inst") else "an inaccessible name"
@@ -311,6 +329,7 @@ class Suggestion:
     counterexample: dict[str, str] | None = None
     max_heartbeats: int | None = None
     imports: list[str] = field(default_factory=list)
+    replay: str | None = None           # the replay model's verdict on the block in the context
 
     @property
     def ok(self) -> bool:
@@ -319,7 +338,7 @@ class Suggestion:
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "tactic": self.tactic, "lean": self.lean, "time_s": round(self.time_s, 3),
                 "error": self.error, "counterexample": self.counterexample, "statement": self.statement,
-                "max_heartbeats": self.max_heartbeats, "imports": self.imports}
+                "max_heartbeats": self.max_heartbeats, "imports": self.imports, "replay": self.replay}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -340,6 +359,21 @@ def statement_of(text: str) -> tuple[str, Any]:
         msg = re.sub(r"\s*\(column \d+\)\s*$", "", _first_line(exc))
         raise GoalTextError(f"the goal is not read: {msg}") from None
     return stmt, problem
+
+
+def replay_verdict(goal: PrettyGoal, block: str) -> str:
+    """The replay model's verdict (a model of Lean, not Lean) on ``block`` run in ``goal``'s
+    context, in one line: ``PASS …`` or ``FAIL …: first failure``."""
+    from prover.lean.replay import replay_text
+
+    try:
+        report = replay_text(goal.in_context(block), "suggested.lean")
+    except Exception as exc:  # noqa: BLE001 - the verdict is information; the block stands without it
+        return f"not checked: {_first_line(exc)}"
+    lines = report.summary().splitlines()
+    verdict = lines[0] if lines else ("PASS" if report.ok else "FAIL")
+    bad = next((st for st in report.steps if not st.ok), None)
+    return verdict if bad is None else f"{verdict}; first failure: {bad.kind}: {bad.reason or bad.status}"[:500]
 
 
 def suggest(text: str, time_limit: float = 60.0, closers_only: bool = False) -> Suggestion:
@@ -379,9 +413,10 @@ def suggest(text: str, time_limit: float = 60.0, closers_only: bool = False) -> 
         else:
             out.tactic = "\n".join([*goal.conjunction_copies(), *block.lines])
             out.max_heartbeats, out.imports = block.max_heartbeats, list(block.imports)
+            out.replay = replay_verdict(goal, out.tactic)
     out.time_s = time.monotonic() - t0
     return out
 
 
-__all__ = ["THEOREM_NAME", "Block", "GoalTextError", "Local", "PrettyGoal", "Suggestion", "read_goal", "split_and",
-           "statement_of", "suggest", "tactic_block"]
+__all__ = ["THEOREM_NAME", "Block", "GoalTextError", "Local", "PrettyGoal", "Suggestion", "read_goal",
+           "replay_verdict", "split_and", "statement_of", "suggest", "tactic_block"]
