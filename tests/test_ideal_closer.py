@@ -141,3 +141,16 @@ def test_time_budget_is_kept_on_a_large_system() -> None:
     t = time.monotonic()
     assert ideal_certificate(goal, 1.0) is None
     assert time.monotonic() - t < 3.0
+
+
+def test_an_outer_alarm_is_not_cancelled() -> None:
+    import signal
+
+    from prover.alarm import alarm_after
+
+    class Outer(Exception):
+        pass
+
+    with alarm_after(30, Outer):
+        assert ideal_certificate(_goal(PROVABLE["nonlinear goal"]), 5.0) is not None
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 20

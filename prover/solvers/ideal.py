@@ -23,7 +23,9 @@ Method (nothing here is trusted; the kernel checks the identity and every denomi
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -123,11 +125,22 @@ def ideal_certificate(goal: Goal, time_limit: float) -> SosCertificate | None:
         return None
     deadline = time.monotonic() + time_limit
     try:
-        with alarm_after(time_limit, _Timeout):
+        with _alarm(time_limit):
             return _certificate(goal, eq_idx, deadline)
     except (_Timeout, _NotPolynomial, sp.PolynomialError, sp.CoercionFailed, ValueError,
             TypeError, ZeroDivisionError, NotImplementedError, RecursionError):
         return None
+
+
+def _alarm(seconds: float) -> contextlib.AbstractContextManager:
+    """SIGALRM after ``seconds`` (Gröbner bases cannot be stopped otherwise), unless a timer of the
+    caller is already running (``prover prove``'s limit, when closers are not isolated in a forked
+    child): that one is never cancelled, and it bounds this call."""
+    try:
+        outer = signal.getitimer(signal.ITIMER_REAL)[0]
+    except (AttributeError, ValueError):
+        outer = 0.0
+    return contextlib.nullcontext() if outer > 0 else alarm_after(seconds, _Timeout)
 
 
 def _certificate(goal: Goal, eq_idx: list[int], deadline: float) -> SosCertificate | None:
