@@ -132,9 +132,14 @@ def _echo_json_summary(out: Path, outcome: RunOutcome) -> None:
 
 
 def _report_run(out: Path, outcome: RunOutcome, as_json: bool) -> None:
-    """Print summary.md (not with ``--json``); after an interrupt, how to resume (exit 130)."""
+    """Print summary.md without its per-problem table (not with ``--json``); after an interrupt,
+    how to resume (exit 130)."""
     if not as_json:
-        typer.echo((out / "summary.md").read_text(encoding="utf-8"), nl=False)
+        text = (out / "summary.md").read_text(encoding="utf-8")
+        head, table, _ = text.partition("## Problems")
+        typer.echo(head.rstrip() + "\n", nl=False)
+        if table:
+            typer.echo(f"\nPer problem (status, time, links to each proof and its .lean): {out / 'summary.md'}")
     if outcome.interrupted:
         typer.echo(f"Interrupted after {outcome.recorded}/{outcome.total} problems recorded in {out}. "
                    f"Resume with:\n  prover {shlex.join(sys.argv[1:])}", err=True)

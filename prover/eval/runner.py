@@ -1,7 +1,8 @@
 """The evaluation run: schedule attempts, record each as it finishes, resume, summarize.
 
 Layout of ``OUT`` (see README "Evaluating on benchmarks"): ``records.jsonl`` (one line per
-finished problem), ``proofs/<dataset>__<name>.json``, ``summary.md``, ``run.json``.
+finished problem), ``proofs/<dataset>__<name>.json`` (and its rendered ``.lean``), ``summary.md``,
+``run.json``.
 Attempts run in child processes (:mod:`prover.eval.isolate`), from a local thread per worker
 slot or as Ray tasks (:mod:`prover.eval.ray_backend`). Only the main thread writes records.
 """
@@ -24,6 +25,7 @@ from rich.markup import escape
 from prover.benchmark_lines import SkippedLine
 from prover.eval.config import DEFAULT_ATTEMPT, EvalConfig
 from prover.eval.isolate import Inflight, clean_stale_scratch, run_isolated
+from prover.eval.lean_files import write_lean
 from prover.eval.machine import machine_info
 from prover.eval.progress import EvalProgress
 from prover.eval.ray_backend import ray_executor
@@ -244,6 +246,8 @@ def _record_results(results: Callable[[], Iterator[tuple[Task, dict]]], cfg: Eva
                 atomic_write_text(cfg.out / "proofs" / name, json.dumps(proof, indent=1, ensure_ascii=False))
                 proof_path = f"proofs/{name}"
             rec = _make_record(task, result, cfg, proof_path)
+            if proof_path is not None:
+                rec.update(write_lean(cfg.out, proof_path, proof))   # a .lean beside it, or why not
             log.append(rec)
             new += 1
             prog.update(task.key, rec["status"], rec["time_s"])

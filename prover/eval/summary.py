@@ -1,4 +1,5 @@
-"""Markdown tables from a run's records: the per-dataset summary and the comparison of two runs.
+"""Markdown tables from a run's records: the per-dataset summary (with a per-problem table at its
+end, :mod:`prover.eval.problem_table`) and the comparison of two runs.
 
 When the benchmark lines carry a ``kind`` field (family suites such as ``benchmarks/composed.jsonl``:
 ``seed``, ``type1``, ``type2``), the summary adds a table "proved by kind", so that seeds and their
@@ -15,6 +16,7 @@ from statistics import median
 from typing import Any
 
 from prover.benchmark_lines import read_records as read_benchmark_lines
+from prover.eval.problem_table import problem_table
 from prover.eval.records import read_records
 from prover.eval.tasks import EvalError
 
@@ -66,6 +68,7 @@ def summary_markdown(run: dict[str, Any], records: dict[str, dict[str, Any]]) ->
     if not false_mode:
         lines += _kind_table(kind_data(problems, records, known_false, problem_kinds(run)))
     lines += _summary_notes(run, records, unsound, false_mode, tot)
+    lines += ["", *problem_table(problems, records, {} if false_mode else known_false)]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -310,7 +313,8 @@ def summary_data(run: dict[str, Any], records: dict[str, dict[str, Any]]) -> dic
     by_kind = [] if false_mode else kind_data(problems, records, known_false, problem_kinds(run))
     return {"out": run.get("out"), "options": run.get("options", {}), "false_variants": false_mode,
             "datasets": out, "by_kind": by_kind, "unsound": unsound,
-            "records": [{"key": k, "status": r.get("status"), "time_s": r.get("time_s"), "proof": r.get("proof"),
+            "records": [{"key": k, "status": r.get("status"), "time_s": r.get("time_s"), "steps": r.get("steps"),
+                         "proof": r.get("proof"), "lean": r.get("lean"), "lean_error": r.get("lean_error"),
                          "error": r.get("error")} for k, r in records.items()]}
 
 
