@@ -14,5 +14,10 @@ require mathlib from git
 require REPL from git
   "https://github.com/leanprover-community/repl.git" @ "v4.16.0"
 
+-- The `prover?` tactic (`ProverTactic/Suggest.lean`): the goal to the external `prover` command,
+-- its proof back as "Try this:". Not a default target and imported by nothing else here; build it
+-- with `lake build ProverTactic`. Not compiled on our machines (see docs/lean-tactic.md).
+lean_lib ProverTactic
+
 @[default_target]
 lean_lib ProverLemmas where
