@@ -135,3 +135,19 @@ def test_statistics_are_collapsed(page: Path) -> None:
     opening = dom.rfind("<details", 0, i)
     assert opening >= 0 and " open" not in dom[opening:dom.index(">", opening)]
     assert "counters" in dom[opening:i] and "<h2>Statistics</h2>" in dom[opening - 40:opening]
+
+
+def test_the_counterexample_page_loads_and_stays_in_the_window(tmp_path: Path) -> None:
+    from prover.commands.prove import load_problem
+    from prover.search.counterexample_page import counterexample_data, counterexample_html
+
+    problem = load_problem("theorem g (x y : ℝ) (hx : 0 < x) (hy : 0 < y) : x / y + y / x ≥ 2.1 := by sorry")
+    page = counterexample_html(problem, counterexample_data(problem, {"x": "1", "y": "1"}, 0.1), "prover prove …")
+    path = tmp_path / "counterexample.html"
+    path.write_text(page, encoding="utf-8")
+    run = dump_dom(path)
+    assert run.returncode == 0 and run.console_errors() == [], run.stderr[-2000:]
+    dom = run.stdout
+    assert 'id="verdict">The statement is false: a counterexample<' in dom
+    assert "<math" in dom and "<svg" in dom and "counterexample at x = 1" in dom
+    assert ">fails<" in dom and dom.count(">holds<") == 2
