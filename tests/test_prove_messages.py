@@ -62,6 +62,8 @@ def test_the_hint_follows_how_the_search_stopped():
     spent = hint(_result("not_proved", exhausted=True, root_closers="failed"), 60, False)
     assert "tried everything" in spent and "--closers-only fails too" in spent
     assert "expansion limit" in hint(_result("not_proved", stopped_by="expansions"), 60, False)
+    late = hint(_result("not_proved", exhausted=True), 4.5, False)      # its levels were cut short by the clock
+    assert "--time-limit 9" in late and "tried everything" not in late
     assert "--closers-only" in hint(_result("not_proved"), 60, True)
 
 

@@ -72,7 +72,7 @@ def _closers_line(stats: dict[str, Any]) -> str:
     calls, killed = stats.get("closer_calls", 0), stats.get("closer_killed", 0)
     line = f"{', '.join(names)} (run on {calls} goal{'s' if calls != 1 else ''}"
     if killed:
-        line += f", {killed} stopped at their time limit"
+        line += f", {killed} stopped at {'its' if killed == 1 else 'their'} time limit"
     root = stats.get("root_closers")
     if root == "failed":
         line += "; none proved the original goal"
@@ -107,8 +107,9 @@ def hint(result: Any, time_limit: float, closers_only: bool) -> str:
                 "lemmas" + ("" if result.status != "timeout" else f", and a longer --time-limit than {time_limit:g} s"))
     root = " The closers alone did not prove the original goal (so --closers-only fails too)." \
         if stats.get("root_closers") == "failed" else ""
-    if result.status == "timeout" or stop == "timeout":
-        return (f"the search used all of --time-limit {time_limit:g} s: try --time-limit {2 * time_limit:g} "
+    used = float(getattr(result, "time_s", 0.0) or 0.0)
+    if result.status == "timeout" or stop == "timeout" or used >= 0.8 * time_limit:
+        return (f"the search used (nearly) all of --time-limit {time_limit:g} s: try --time-limit {2 * time_limit:g} "
                 "(on a loaded machine the same goal can need several times longer)." + root)
     if stop == "expansions":
         return "the search stopped at its expansion limit; a restatement (another form of the goal) may help." + root
