@@ -18,6 +18,10 @@ GOAL_CHARS = 600
 MISS_SECONDS = 1.0
 
 
+class _MissTimeout(BaseException):
+    """The nearest miss took too long (a BaseException: the sampling's own handlers let it through)."""
+
+
 @dataclass
 class FailureReport:
     """The lines after "not_proved"/"timeout"; :meth:`to_json` for ``--json``."""
@@ -82,11 +86,13 @@ def _closers_line(stats: dict[str, Any]) -> str:
 def nearest_miss(goal: Any, seconds: float) -> str | None:
     """Where ``goal`` comes closest to failing: tight at a point (a certificate must be exact
     there), or the least gap sampling found. None when no point could be evaluated."""
+    from prover.alarm import alarm_after
     from prover.search.page import equality_case
 
     try:
-        eq = equality_case(goal, budget_s=seconds)
-    except Exception:  # noqa: BLE001 - display only
+        with alarm_after(2 * seconds + 1.0, _MissTimeout):   # the exact look at the symmetric point too
+            eq = equality_case(goal, budget_s=seconds)
+    except (Exception, _MissTimeout):  # noqa: BLE001 - display only
         return None
     if eq is None:
         return None
