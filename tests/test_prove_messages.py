@@ -140,3 +140,15 @@ def test_page_user_errors_are_one_line_exit_2(tmp_path):
         assert r.exit_code == 2, (args, r.output)
         lines = _lines(r.output)
         assert len(lines) == 1 and lines[0].startswith("error:"), (args, r.output)
+
+
+def test_the_best_node_has_the_fewest_open_goals_then_the_most_steps():
+    from prover.search.best_first import Search, SearchNode
+
+    def node(goals: int, depth: int) -> SearchNode:
+        return SearchNode(tuple(f"g{i}" for i in range(goals)), None, None, depth)   # goals only counted
+
+    a, b, c, done = node(2, 3), node(1, 1), node(1, 2), node(0, 4)
+    fake = SimpleNamespace(closer_failed=[a, b], depth_cut=[done], expanded=[c])
+    assert Search.best_node(fake) is c
+    assert Search.best_node(SimpleNamespace(closer_failed=[], depth_cut=[], expanded=[])) is None
