@@ -152,3 +152,8 @@ def test_the_best_node_has_the_fewest_open_goals_then_the_most_steps():
     fake = SimpleNamespace(closer_failed=[a, b], depth_cut=[done], expanded=[c])
     assert Search.best_node(fake) is c
     assert Search.best_node(SimpleNamespace(closer_failed=[], depth_cut=[], expanded=[])) is None
+
+
+def test_page_has_help():
+    r = runner.invoke(app, ["page", "-h"])
+    assert r.exit_code == 0 and "Usage:" in r.stdout and "--no-check" in r.stdout
