@@ -144,10 +144,6 @@ def test_weighted_amgm_states_the_instantiated_conclusion() -> None:
     _replays(text)
 
 
-@pytest.mark.xfail(reason="replay model: an mvar assigned from `0 ≤ (1 / 3 : ℝ)` is `1 / 3`, while the stated "
-                          "exponent `x ^ (1 / 3 : ℝ)` keeps the ascription, so the two never unify (Lean "
-                          "elaborates both to the same term); needs a change in prover/lean/replay/elab.py",
-                   strict=False)
 def test_weighted_amgm_with_numeral_weights() -> None:
     p = problem("weighted_num", "x y", [("hx", rel(x, ">", 0)), ("hy", rel(y, ">", 0))],
                 rel(x ** R(1, 3) * y ** R(2, 3), "<=", x / 3 + 2 * y / 3))

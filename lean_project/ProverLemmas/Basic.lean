@@ -8,6 +8,11 @@ Mathlib lacks in this shape, with complete proofs. Convention (the renderer reli
 variables are explicit arguments in catalogue order, then one hypothesis per side condition, and
 the statement is the catalogue's `lhs ≤ rhs`. The polynomial identities behind the proofs are
 re-checked with exact arithmetic by `tests/test_lean_project.py`.
+
+The proofs use only what `prover lean replay` checks (`have`, `linear_combination`, `positivity`,
+`rcases le_total`, the Mathlib lemmas listed in docs/lean-names.md): a rendered file never imports
+this library; it states and proves the lemmas it uses itself, from this text
+(`prover.lean.render.local_lemmas`, as `prover_<name>`).
 -/
 
 namespace Prover.Lemmas
@@ -21,26 +26,32 @@ theorem cubes_amgm (X Y Z : ℝ) (hX : 0 ≤ X) (hY : 0 ≤ Y) (hZ : 0 ≤ Z) :
     (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (Y - Z)) +
     (1 / 2 : ℝ) * mul_nonneg hs (sq_nonneg (Z - X))
 
-/-- Schur's inequality (t = 1) for an ordered triple `a ≥ b ≥ c ≥ 0`. -/
+/-- Schur's inequality (t = 1) for an ordered triple `a ≥ b ≥ c ≥ 0`:
+`(a − b)²(a + b − c) + c(a − c)(b − c)`, each factor a linear combination of the hypotheses. -/
 theorem schur_ordered (a b c : ℝ) (hc : 0 ≤ c) (hab : b ≤ a) (hbc : c ≤ b) :
     0 ≤ a * (a - b) * (a - c) + b * (b - a) * (b - c) + c * (c - a) * (c - b) := by
-  have h₁ : 0 ≤ (a - b) ^ 2 * (a + b - c) := mul_nonneg (sq_nonneg _) (by linarith)
-  have h₂ : 0 ≤ c * ((a - c) * (b - c)) :=
-    mul_nonneg hc (mul_nonneg (by linarith) (by linarith))
+  have h₀ : 0 ≤ a + b - c := by linear_combination hab + 2 * hbc + hc
+  have h₁ : 0 ≤ (a - b) ^ 2 * (a + b - c) := mul_nonneg (sq_nonneg (a - b)) h₀
+  have hac : 0 ≤ a - c := by linear_combination hab + hbc
+  have hbc' : 0 ≤ b - c := by linear_combination hbc
+  have h₂ : 0 ≤ c * ((a - c) * (b - c)) := mul_nonneg hc (mul_nonneg hac hbc')
   linear_combination h₁ + h₂
 
-/-- Schur's inequality (t = 1) for nonnegative reals: reduce to the ordered case. -/
+/-- Schur's inequality (t = 1) for nonnegative reals: one case per order of `a, b, c`
+(`le_total`), each the ordered case at that order. -/
 theorem schur (a b c : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) (hc : 0 ≤ c) :
     0 ≤ a * (a - b) * (a - c) + b * (b - a) * (b - c) + c * (c - a) * (c - b) := by
-  rcases le_total b a with h₁ | h₁ <;> rcases le_total c b with h₂ | h₂ <;>
-    rcases le_total c a with h₃ | h₃ <;>
-    first
-    | linear_combination schur_ordered a b c hc (by linarith) (by linarith)
-    | linear_combination schur_ordered a c b hb (by linarith) (by linarith)
-    | linear_combination schur_ordered b a c hc (by linarith) (by linarith)
-    | linear_combination schur_ordered b c a ha (by linarith) (by linarith)
-    | linear_combination schur_ordered c a b hb (by linarith) (by linarith)
-    | linear_combination schur_ordered c b a ha (by linarith) (by linarith)
+  rcases le_total b a with hba | hab
+  · rcases le_total c b with hcb | hbc
+    · linear_combination schur_ordered a b c hc hba hcb
+    · rcases le_total c a with hca | hac
+      · linear_combination schur_ordered a c b hb hca hbc
+      · linear_combination schur_ordered c a b hb hac hba
+  · rcases le_total c b with hcb | hbc
+    · rcases le_total c a with hca | hac
+      · linear_combination schur_ordered b a c hc hab hca
+      · linear_combination schur_ordered b c a ha hcb hac
+    · linear_combination schur_ordered c b a ha hbc hab
 
 /-- Catalogue `schur1_nonneg`: Schur t = 1 in expanded form, for `x, y, z ≥ 0`. -/
 theorem schur1_nonneg (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
@@ -48,43 +59,50 @@ theorem schur1_nonneg (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z)
       x ^ 3 + y ^ 3 + z ^ 3 + 3 * x * y * z := by
   linear_combination schur x y z h1 h2 h3
 
-/-- Catalogue `amgm2_sqrt`: `√(xy) ≤ (x + y)/2` for `x, y ≥ 0`. -/
+/-- Catalogue `amgm2_sqrt`: `√(xy) ≤ (x + y)/2` for `x, y ≥ 0`: both sides are nonnegative and
+`((x + y)/2)² − (√(xy))² = ¼(x − y)²`. -/
 theorem amgm2_sqrt (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
     Real.sqrt (x * y) ≤ (x + y) / 2 := by
-  rw [Real.sqrt_mul h1 y]
-  have hx : Real.sqrt x ^ 2 = x := Real.sq_sqrt h1
-  have hy : Real.sqrt y ^ 2 = y := Real.sq_sqrt h2
-  linear_combination (1 / 2 : ℝ) * sq_nonneg (Real.sqrt x - Real.sqrt y) + (1 / 2 : ℝ) * hx +
-    (1 / 2 : ℝ) * hy
+  have hs : Real.sqrt (x * y) ^ 2 = x * y := Real.sq_sqrt (mul_nonneg h1 h2)
+  have hsq : Real.sqrt (x * y) ^ 2 ≤ ((x + y) / 2) ^ 2 := by
+    linear_combination hs + (1 / 4 : ℝ) * sq_nonneg (x - y)
+  have hm : 0 ≤ (x + y) / 2 := by positivity
+  exact (abs_le_of_sq_le_sq' hsq hm).2
 
 /-- Catalogue `amgm3_cbrt`: `(xyz)^(1/3) ≤ (x + y + z)/3` for `x, y, z ≥ 0`, from Mathlib's
-weighted AM-GM with weights `1/3`. -/
+weighted AM-GM with weights `1/3` and `Real.mul_rpow` twice. -/
 theorem amgm3_cbrt (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     (x * y * z) ^ (1 / 3 : ℝ) ≤ (x + y + z) / 3 := by
-  rw [Real.mul_rpow (mul_nonneg h1 h2) h3, Real.mul_rpow h1 h2]
-  have h := Real.geom_mean_le_arith_mean3_weighted (w₁ := 1 / 3) (w₂ := 1 / 3) (w₃ := 1 / 3)
-    (by norm_num) (by norm_num) (by norm_num) h1 h2 h3 (by norm_num)
-  linear_combination h
+  have hw : (0 : ℝ) ≤ (1 / 3 : ℝ) := by positivity
+  have hs : (1 / 3 : ℝ) + (1 / 3 : ℝ) + (1 / 3 : ℝ) = 1 := by linear_combination
+  have h : x ^ (1 / 3 : ℝ) * y ^ (1 / 3 : ℝ) * z ^ (1 / 3 : ℝ) ≤
+      (1 / 3 : ℝ) * x + (1 / 3 : ℝ) * y + (1 / 3 : ℝ) * z :=
+    Real.geom_mean_le_arith_mean3_weighted hw hw hw h1 h2 h3 hs
+  have hm1 : (x * y * z) ^ (1 / 3 : ℝ) = (x * y) ^ (1 / 3 : ℝ) * z ^ (1 / 3 : ℝ) :=
+    Real.mul_rpow (mul_nonneg h1 h2) h3
+  have hm2 : (x * y) ^ (1 / 3 : ℝ) = x ^ (1 / 3 : ℝ) * y ^ (1 / 3 : ℝ) := Real.mul_rpow h1 h2
+  linear_combination h + hm1 + z ^ (1 / 3 : ℝ) * hm2
 
-/-- Catalogue `qm_am2_sqrt`: `(x + y)/2 ≤ √((x² + y²)/2)`. -/
+/-- Catalogue `qm_am2_sqrt`: `(x + y)/2 ≤ √((x² + y²)/2)`: the square root is nonnegative and
+`(√((x² + y²)/2))² − ((x + y)/2)² = ¼(x − y)²`. -/
 theorem qm_am2_sqrt (x y : ℝ) :
     (x + y) / 2 ≤ Real.sqrt ((x ^ 2 + y ^ 2) / 2) := by
-  have h : ((x + y) / 2) ^ 2 ≤ (x ^ 2 + y ^ 2) / 2 := by
-    linear_combination (1 / 4 : ℝ) * sq_nonneg (x - y)
-  exact (le_abs_self _).trans (Real.abs_le_sqrt h)
+  have hs : Real.sqrt ((x ^ 2 + y ^ 2) / 2) ^ 2 = (x ^ 2 + y ^ 2) / 2 := Real.sq_sqrt (by positivity)
+  have hsq : ((x + y) / 2) ^ 2 ≤ Real.sqrt ((x ^ 2 + y ^ 2) / 2) ^ 2 := by
+    linear_combination (1 / 4 : ℝ) * sq_nonneg (x - y) - hs
+  exact (abs_le_of_sq_le_sq' hsq (Real.sqrt_nonneg ((x ^ 2 + y ^ 2) / 2))).2
 
 /-- Catalogue `tangent_sqrt`: the tangent line of `√` at `t > 0` lies above it:
-`√x ≤ (x + t)/(2√t)` for `x ≥ 0`. -/
+`√x ≤ (x + t)/(2√t)` for `x ≥ 0`; the gap is `(√x − √t)²/(2√t)`. -/
 theorem tangent_sqrt (x t : ℝ) (h1 : 0 ≤ x) (h2 : 0 < t) :
     Real.sqrt x ≤ (x + t) / (2 * Real.sqrt t) := by
-  have hs : 0 < 2 * Real.sqrt t := by positivity
   have hx : Real.sqrt x ^ 2 = x := Real.sq_sqrt h1
-  have ht : Real.sqrt t ^ 2 = t := Real.sq_sqrt h2.le
-  have key : Real.sqrt x * (2 * Real.sqrt t) ≤ x + t := by
-    linear_combination sq_nonneg (Real.sqrt x - Real.sqrt t) + hx + ht
-  calc Real.sqrt x = Real.sqrt x * (2 * Real.sqrt t) / (2 * Real.sqrt t) := by
-        rw [mul_div_assoc, div_self (ne_of_gt hs), mul_one]
-    _ ≤ (x + t) / (2 * Real.sqrt t) := by gcongr
+  have ht : Real.sqrt t ^ 2 = t := Real.sq_sqrt (le_of_lt h2)
+  have hne : Real.sqrt t ≠ 0 := by positivity
+  have hinv : Real.sqrt t * (Real.sqrt t)⁻¹ = 1 := mul_inv_cancel₀ hne
+  have key : 0 ≤ (Real.sqrt x - Real.sqrt t) ^ 2 / (2 * Real.sqrt t) := by positivity
+  linear_combination key + (1 / 2 * (Real.sqrt t)⁻¹) * hx + (1 / 2 * (Real.sqrt t)⁻¹) * ht -
+    Real.sqrt x * hinv
 
 /-- Catalogue `holder_3x2`: Hölder for two terms and three sequences of nonnegative reals.
 The difference of the two sides is the sum of two instances of `cubes_amgm`. -/

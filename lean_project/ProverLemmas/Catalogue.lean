@@ -11,6 +11,7 @@ are cleared by `field_simp` and checked by `ring`.
 
 namespace Prover.Lemmas
 
+set_option maxHeartbeats 800000 in
 /-- x + 1/x >= 2 for x > 0 (catalogue `add_inv_ge_two`) -/
 theorem add_inv_ge_two (x : ℝ) (h1 : 0 < x) :
     2 ≤ x + 1 / x := by
@@ -20,6 +21,7 @@ theorem add_inv_ge_two (x : ℝ) (h1 : 0 < x) :
     linear_combination ((-x + 2) * (x * x⁻¹ + 1) + (-x⁻¹)) * hinv2
   linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - 1) / x))) + (-1) * hid3
 
+set_option maxHeartbeats 800000 in
 /-- x/y + y/x >= 2 for x, y > 0 (catalogue `amgm2_frac`) -/
 theorem amgm2_frac (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     2 ≤ x / y + y / x := by
@@ -31,16 +33,19 @@ theorem amgm2_frac (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     linear_combination ((-x * y⁻¹) + (-y * x⁻¹) * (y * y⁻¹ + 1) + 2 * (y * y⁻¹ + 1)) * hinv2 + ((-x * y⁻¹) * y * y⁻¹ * (x * x⁻¹ + 1) + (-y * x⁻¹) * y ^ 2 * y⁻¹ ^ 2 + 2 * y ^ 2 * y⁻¹ ^ 2 * (x * x⁻¹ + 1)) * hinv4
   linear_combination (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y)))) + (-1) * hid5
 
+set_option maxHeartbeats 800000 in
 /-- 3xyz <= x^3 + y^3 + z^3 for x, y, z >= 0 (catalogue `amgm3`) -/
 theorem amgm3 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     3 * x * y * z ≤ x ^ 3 + y ^ 3 + z ^ 3 := by
   linear_combination (1 / 2) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (x - y))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (z - x))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (x - y))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (y - z))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (y - z))) + (1 / 2) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (z - x)))
 
+set_option maxHeartbeats 800000 in
 /-- 4xyzw <= x^4 + y^4 + z^4 + w^4 (catalogue `amgm4`) -/
 theorem amgm4 (x y z w : ℝ) :
     4 * w * x * y * z ≤ w ^ 4 + x ^ 4 + y ^ 4 + z ^ 4 := by
   linear_combination (sq_nonneg (x ^ 2 - y ^ 2)) + (sq_nonneg (z ^ 2 - w ^ 2)) + 2 * (sq_nonneg (x * y - w * z))
 
+set_option maxHeartbeats 800000 in
 /-- 4/(x + y) <= 1/x + 1/y for x, y > 0 (catalogue `amhm2`) -/
 theorem amhm2 (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     4 / (x + y) ≤ 1 / y + 1 / x := by
@@ -56,6 +61,7 @@ theorem amhm2 (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     linear_combination ((y ^ 4 * x - y ^ 3 * x ^ 2 - y ^ 2 * x ^ 3 + y * x ^ 4) * ((x * y * (x + y))⁻¹ ^ 2) + (-x⁻¹) + (4 * (x + y)⁻¹)) * hinv2 + ((y ^ 4 * x - y ^ 3 * x ^ 2 - y ^ 2 * x ^ 3 + y * x ^ 4) * ((x * y * (x + y))⁻¹ ^ 2) * y * y⁻¹ + (-y⁻¹) + (4 * (x + y)⁻¹) * y * y⁻¹) * hinv4 + ((y ^ 4 * x - y ^ 3 * x ^ 2 - y ^ 2 * x ^ 3 + y * x ^ 4) * ((x * y * (x + y))⁻¹ ^ 2) * y * y⁻¹ * x * x⁻¹ + (-y⁻¹) * x * x⁻¹ + (-x⁻¹) * y * y⁻¹) * hinv6 + ((-y⁻¹) * x * x⁻¹ * (y + x) * ((x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + (-x⁻¹) * y * y⁻¹ * (y + x) * ((x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + (4 * (x + y)⁻¹) * y * y⁻¹ * x * x⁻¹ * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1)) * hinv8
   linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid9
 
+set_option maxHeartbeats 800000 in
 /-- 9/(x + y + z) <= 1/x + 1/y + 1/z for x, y, z > 0 (catalogue `amhm3`) -/
 theorem amhm3 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
     9 / (x + y + z) ≤ 1 / z + 1 / y + 1 / x := by
@@ -95,16 +101,19 @@ theorem amhm3 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
     linear_combination ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * y * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv2 + ((-1) * (((1 / z + 1 / y + 1 / x) - (9 / (x + y + z))) - (1 * (y) * (z) * (x) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (y) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (y) * (z) * (z) * ((y - z) / (y * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (x) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (y) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (z) * (x) * (z) * ((z - x) / (x * z * (x + y + z))) ^ 2 + 1 * (x) * (y) * (x) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (y) * ((x - y) / (x * y * (x + y + z))) ^ 2 + 1 * (x) * (y) * (z) * ((x - y) / (x * y * (x + y + z))) ^ 2))) * hinv23 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * z * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv4 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * z * y * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv6 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-9) * z * y * x * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv8 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-z ^ 4 * y + z ^ 3 * y ^ 2 - z ^ 3 * y * x + z ^ 2 * y ^ 3 + 2 * z ^ 2 * y ^ 2 * x - z * y ^ 4 - z * y ^ 3 * x) * z * y * x * (z + y + x) * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv18 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-z ^ 4 * x - z ^ 3 * y * x + z ^ 3 * x ^ 2 + 2 * z ^ 2 * y * x ^ 2 + z ^ 2 * x ^ 3 - z * y * x ^ 3 - z * x ^ 4) * z * y * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z * y * x + y ^ 2 * x + y * x ^ 2) ^ 2) * hinv20 + ((z⁻¹ * y⁻¹ * x⁻¹ * (x + y + z)⁻¹ * (y * z * (x + y + z))⁻¹ ^ 2 * (x * z * (x + y + z))⁻¹ ^ 2 * (x * y * (x + y + z))⁻¹ ^ 2) * (-z * y ^ 3 * x + 2 * z * y ^ 2 * x ^ 2 - z * y * x ^ 3 - y ^ 4 * x + y ^ 3 * x ^ 2 + y ^ 2 * x ^ 3 - y * x ^ 4) * z * y * x * (z + y + x) * (z ^ 2 * y + z * y ^ 2 + z * y * x) ^ 2 * (z ^ 2 * x + z * y * x + z * x ^ 2) ^ 2) * hinv22
   linear_combination (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((y - z) / (y * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h3).le (sub_pos.mpr h1).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - x) / (x * z * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h1).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h3).le) (sq_nonneg ((x - y) / (x * y * (x + y + z))))) + (-1) * hid24
 
+set_option maxHeartbeats 800000 in
 /-- (x1 + x2)(y1 + y2) <= 2(x1 y1 + x2 y2) for similarly ordered pairs (catalogue `chebyshev2`) -/
 theorem chebyshev2 (x1 x2 y1 y2 : ℝ) (h1 : x2 ≤ x1) (h2 : y2 ≤ y1) :
     (x1 + x2) * (y1 + y2) ≤ 2 * x1 * y1 + 2 * x2 * y2 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h2))
 
+set_option maxHeartbeats 800000 in
 /-- (x1 + x2 + x3)(y1 + y2 + y3) <= 3(x1 y1 + x2 y2 + x3 y3) for similarly ordered triples (catalogue `chebyshev3`) -/
 theorem chebyshev3 (x1 x2 x3 y1 y2 y3 : ℝ) (h1 : x2 ≤ x1) (h2 : x3 ≤ x2) (h3 : y2 ≤ y1) (h4 : y3 ≤ y2) :
     (x1 + x2 + x3) * (y1 + y2 + y3) ≤ 3 * x1 * y1 + 3 * x2 * y2 + 3 * x3 * y3 := by
   linear_combination 2 * (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) + 2 * (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) + (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) + (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3))
 
+set_option maxHeartbeats 800000 in
 /-- x^3/y^2 >= 3x - 2y for x >= 0, y > 0 (catalogue `cube_div_sq_ge`) -/
 theorem cube_div_sq_ge (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 < y) :
     3 * x - 2 * y ≤ x ^ 3 / y ^ 2 := by
@@ -114,86 +123,103 @@ theorem cube_div_sq_ge (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 < y) :
     linear_combination ((3 * x - 2 * y) * (y * y⁻¹ + 1)) * hinv2
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg ((x - y) / y))) + 2 * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x - y) / y))) + (-1) * hid3
 
+set_option maxHeartbeats 800000 in
 /-- xy(x + y) <= x^3 + y^3 for x, y >= 0 (catalogue `cube_sum_ge_mixed`) -/
 theorem cube_sum_ge_mixed (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
     x * y * (x + y) ≤ x ^ 3 + y ^ 3 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (x - y))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (x - y)))
 
+set_option maxHeartbeats 800000 in
 /-- (ax + by)^3 <= 2(a^3 + b^3)(x^3 + y^3) for a, b, x, y >= 0 (Hoelder with the third sequence (1, 1)) (catalogue `holder_2x2_cube`) -/
 theorem holder_2x2_cube (a b x y : ℝ) (h1 : 0 ≤ a) (h2 : 0 ≤ b) (h3 : 0 ≤ x) (h4 : 0 ≤ y) :
     (a * x + b * y) ^ 3 ≤ 2 * (a ^ 3 + b ^ 3) * (x ^ 3 + y ^ 3) := by
   linear_combination (1 / 217614176) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) (sq_nonneg (21268 * a * y - 7466 * a * x - 5513 * b * x - 8289 * b * y))) + (26781 / 3428511342880) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) (sq_nonneg (15755 * b * x - 7466 * a * x - 8289 * b * y))) + (6215356 / 20150645) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h3)) (sq_nonneg (b * y - a * x))) + (1 / 209387648) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) (sq_nonneg (20464 * a * y - 10634 * a * x + 335 * b * x - 10165 * b * y))) + (1 / 81715422286950272) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) (sq_nonneg (390259039 * b * x - 211882602 * a * x - 178376437 * b * y))) + (369250346439 / 998282621762) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h4)) (sq_nonneg (b * y - a * x))) + (1 / 195185632) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (19076 * a * y - 10528 * a * x + 335 * b * x - 8883 * b * y))) + (1 / 76172957170927648) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (390259039 * b * x - 199327304 * a * x - 190931735 * b * y))) + (369250346439 / 998282621762) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (b * y - a * x))) + (1 / 208016560) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) (sq_nonneg (20330 * a * y - 7814 * a * x - 6107 * b * x - 6409 * b * y))) + (26437 / 2958619532880) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) (sq_nonneg (14223 * b * x - 7814 * a * x - 6409 * b * y))) + (31689587 / 72764868) * (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h4)) (sq_nonneg (b * y - a * x)))
 
+set_option maxHeartbeats 800000 in
 /-- [1,1,0] <= [2,0,0]: xy + yz + zx <= x^2 + y^2 + z^2 (catalogue `muirhead_200_110`) -/
 theorem muirhead_200_110 (x y z : ℝ) :
     x * y + x * z + y * z ≤ x ^ 2 + y ^ 2 + z ^ 2 := by
   linear_combination (1 / 2) * (sq_nonneg (x - y)) + (1 / 2) * (sq_nonneg (y - z)) + (1 / 2) * (sq_nonneg (z - x))
 
+set_option maxHeartbeats 800000 in
 /-- [1,1,1] <= [2,1,0]: 6xyz <= sum_sym x^2 y for x, y, z >= 0 (catalogue `muirhead_210_111`) -/
 theorem muirhead_210_111 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     6 * x * y * z ≤ y * x ^ 2 + z * x ^ 2 + x * y ^ 2 + x * z ^ 2 + z * y ^ 2 + y * z ^ 2 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y)))
 
+set_option maxHeartbeats 800000 in
 /-- [2,1,1] <= [2,2,0]: xyz(x + y + z) <= x^2y^2 + y^2z^2 + z^2x^2 (catalogue `muirhead_220_211`) -/
 theorem muirhead_220_211 (x y z : ℝ) :
     x * y * z * (x + y + z) ≤ x ^ 2 * y ^ 2 + x ^ 2 * z ^ 2 + y ^ 2 * z ^ 2 := by
   linear_combination (1 / 2) * (sq_nonneg (x * y - y * z)) + (1 / 2) * (sq_nonneg (y * z - x * z)) + (1 / 2) * (sq_nonneg (x * z - x * y))
 
+set_option maxHeartbeats 800000 in
 /-- [2,1,0] <= [3,0,0]: sum_sym x^2 y <= 2(x^3 + y^3 + z^3) for x, y, z >= 0 (catalogue `muirhead_300_210`) -/
 theorem muirhead_300_210 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     y * x ^ 2 + z * x ^ 2 + x * y ^ 2 + x * z ^ 2 + z * y ^ 2 + y * z ^ 2 ≤ 2 * x ^ 3 + 2 * y ^ 3 + 2 * z ^ 3 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (x - y))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (x - y))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (y - z))) + (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (y - z))) + (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (z - x))) + (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (z - x)))
 
+set_option maxHeartbeats 800000 in
 /-- [2,2,0] <= [3,1,0]: 2(x^2y^2 + y^2z^2 + z^2x^2) <= sum_sym x^3 y for x, y, z >= 0 (catalogue `muirhead_310_220`) -/
 theorem muirhead_310_220 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     2 * x ^ 2 * y ^ 2 + 2 * x ^ 2 * z ^ 2 + 2 * y ^ 2 * z ^ 2 ≤ y * x ^ 3 + z * x ^ 3 + x * y ^ 3 + x * z ^ 3 + z * y ^ 3 + y * z ^ 3 := by
   linear_combination (mul_nonneg (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h2)) (sq_nonneg (x - y))) + (mul_nonneg (mul_nonneg (sub_nonneg.mpr h2) (sub_nonneg.mpr h3)) (sq_nonneg (y - z))) + (mul_nonneg (mul_nonneg (sub_nonneg.mpr h3) (sub_nonneg.mpr h1)) (sq_nonneg (z - x)))
 
+set_option maxHeartbeats 800000 in
 /-- [3,1,0] <= [4,0,0]: sum_sym x^3 y <= 2(x^4 + y^4 + z^4) (catalogue `muirhead_400_310`) -/
 theorem muirhead_400_310 (x y z : ℝ) :
     y * x ^ 3 + z * x ^ 3 + x * y ^ 3 + x * z ^ 3 + z * y ^ 3 + y * z ^ 3 ≤ 2 * x ^ 4 + 2 * y ^ 4 + 2 * z ^ 4 := by
   linear_combination (sq_nonneg ((x + y / 2) * (x - y))) + (3 / 4) * (sq_nonneg (y * (x - y))) + (sq_nonneg ((y + z / 2) * (y - z))) + (3 / 4) * (sq_nonneg (z * (y - z))) + (sq_nonneg ((x / 2 + z) * (z - x))) + (3 / 4) * (sq_nonneg (x * (z - x)))
 
+set_option maxHeartbeats 800000 in
 /-- (x + y)^3 <= 4(x^3 + y^3) for x, y >= 0 (catalogue `power_mean2_cube`) -/
 theorem power_mean2_cube (x y : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) :
     (x + y) ^ 3 ≤ 4 * x ^ 3 + 4 * y ^ 3 := by
   linear_combination 3 * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (x - y))) + 3 * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (x - y)))
 
+set_option maxHeartbeats 800000 in
 /-- (x + y + z)^3 <= 9(x^3 + y^3 + z^3) for x, y, z >= 0 (catalogue `power_mean3_cube`) -/
 theorem power_mean3_cube (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     (x + y + z) ^ 3 ≤ 9 * x ^ 3 + 9 * y ^ 3 + 9 * z ^ 3 := by
   linear_combination (1 / 3) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (3 * y - 4 * x + z))) + (8 / 3) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (z - x))) + (1 / 8) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (8 * y - 3 * x - 5 * z))) + (31 / 8) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (1 / 7) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (7 * y - 2 * x - 5 * z))) + (31 / 7) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (z - x)))
 
+set_option maxHeartbeats 800000 in
 /-- 8xyz <= (x + y)(y + z)(z + x) for x, y, z >= 0 (catalogue `prod_pair_sums_ge_8`) -/
 theorem prod_pair_sums_ge_8 (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     8 * x * y * z ≤ (x + y) * (x + z) * (y + z) := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y)))
 
+set_option maxHeartbeats 800000 in
 /-- 8/9 (x + y + z)(xy + yz + zx) <= (x + y)(y + z)(z + x) for x, y, z >= 0 (catalogue `prod_pair_sums_ge_sum_prod`) -/
 theorem prod_pair_sums_ge_sum_prod (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
     8 * (x + y + z) * (x * y + x * z + y * z) / 9 ≤ (x + y) * (x + z) * (y + z) := by
   linear_combination (1 / 9) * (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (y - z))) + (1 / 9) * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (z - x))) + (1 / 9) * (mul_nonneg (sub_nonneg.mpr h3) (sq_nonneg (x - y)))
 
+set_option maxHeartbeats 800000 in
 /-- (x + y)^2 <= 2(x^2 + y^2) (catalogue `qm_am2`) -/
 theorem qm_am2 (x y : ℝ) :
     (x + y) ^ 2 ≤ 2 * x ^ 2 + 2 * y ^ 2 := by
   linear_combination (sq_nonneg (x - y))
 
+set_option maxHeartbeats 800000 in
 /-- (x + y + z)^2 <= 3(x^2 + y^2 + z^2) (catalogue `qm_am3`) -/
 theorem qm_am3 (x y z : ℝ) :
     (x + y + z) ^ 2 ≤ 3 * x ^ 2 + 3 * y ^ 2 + 3 * z ^ 2 := by
   linear_combination (sq_nonneg (x - y)) + (sq_nonneg (y - z)) + (sq_nonneg (z - x))
 
+set_option maxHeartbeats 800000 in
 /-- xy(x^2 + y^2) <= x^4 + y^4 (catalogue `quartic_sum_ge_mixed`) -/
 theorem quartic_sum_ge_mixed (x y : ℝ) :
     x * y * (x ^ 2 + y ^ 2) ≤ x ^ 4 + y ^ 4 := by
   linear_combination (sq_nonneg ((x + y / 2) * (x - y))) + (3 / 4) * (sq_nonneg (y * (x - y)))
 
+set_option maxHeartbeats 800000 in
 /-- x1 y2 + x2 y1 <= x1 y1 + x2 y2 for similarly ordered pairs (catalogue `rearrangement2`) -/
 theorem rearrangement2 (x1 x2 y1 y2 : ℝ) (h1 : x2 ≤ x1) (h2 : y2 ≤ y1) :
     x1 * y2 + x2 * y1 ≤ x1 * y1 + x2 * y2 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sub_nonneg.mpr h2))
 
+set_option maxHeartbeats 800000 in
 /-- 1/(x + y) <= (1/x + 1/y)/4 for x, y > 0 (scaled AM-HM) (catalogue `recip_sum_ge`) -/
 theorem recip_sum_ge (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     1 / (x + y) ≤ 1 / (4 * y) + 1 / (4 * x) := by
@@ -209,6 +235,7 @@ theorem recip_sum_ge (x y : ℝ) (h1 : 0 < x) (h2 : 0 < y) :
     linear_combination (((1 / 4) * y ^ 4 * x - (1 / 4) * y ^ 3 * x ^ 2 - (1 / 4) * y ^ 2 * x ^ 3 + (1 / 4) * y * x ^ 4) * ((x * y * (x + y))⁻¹ ^ 2) + (-(1 / 4) * x⁻¹) + ((x + y)⁻¹)) * hinv2 + (((1 / 4) * y ^ 4 * x - (1 / 4) * y ^ 3 * x ^ 2 - (1 / 4) * y ^ 2 * x ^ 3 + (1 / 4) * y * x ^ 4) * ((x * y * (x + y))⁻¹ ^ 2) * y * y⁻¹ + (-(1 / 4) * y⁻¹) + ((x + y)⁻¹) * y * y⁻¹) * hinv4 + (((1 / 4) * y ^ 4 * x - (1 / 4) * y ^ 3 * x ^ 2 - (1 / 4) * y ^ 2 * x ^ 3 + (1 / 4) * y * x ^ 4) * ((x * y * (x + y))⁻¹ ^ 2) * y * y⁻¹ * x * x⁻¹ + (-(1 / 4) * y⁻¹) * x * x⁻¹ + (-(1 / 4) * x⁻¹) * y * y⁻¹) * hinv6 + ((-(1 / 4) * y⁻¹) * x * x⁻¹ * (y + x) * ((x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + (-(1 / 4) * x⁻¹) * y * y⁻¹ * (y + x) * ((x + y)⁻¹) * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1) + ((x + y)⁻¹) * y * y⁻¹ * x * x⁻¹ * (y ^ 2 * x * (x * y * (x + y))⁻¹ + y * x ^ 2 * (x * y * (x + y))⁻¹ + 1)) * hinv8
   linear_combination (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h1).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (1 / 4) * (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((x - y) / (x * y * (x + y))))) + (-1) * hid9
 
+set_option maxHeartbeats 800000 in
 /-- Schur t = 1: sum_sym x^2 y <= x^3 + y^3 + z^3 + 3xyz for x, y, z > 0 (catalogue `schur1`) -/
 theorem schur1 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
     y * x ^ 2 + z * x ^ 2 + x * y ^ 2 + x * z ^ 2 + z * y ^ 2 + y * z ^ 2 ≤ x ^ 3 + 3 * x * y * z + y ^ 3 + z ^ 3 := by
@@ -218,11 +245,13 @@ theorem schur1 (x y z : ℝ) (h1 : 0 < x) (h2 : 0 < y) (h3 : 0 < z) :
     linear_combination ((-x ^ 3 + x ^ 2 * y + x ^ 2 * z + x * y ^ 2 - 3 * x * y * z + x * z ^ 2 - y ^ 3 + y ^ 2 * z + y * z ^ 2 - z ^ 3) * (x * (x + y + z)⁻¹ + y * (x + y + z)⁻¹ + z * (x + y + z)⁻¹ + 1)) * hinv2
   linear_combination (1 / 4) * (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (1 / 4) * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (1 / 4) * (mul_nonneg (sub_pos.mpr h3).le (sq_nonneg ((2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h2).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (3 / 4) * (mul_nonneg (sub_pos.mpr h3).le (sq_nonneg ((x * y - x * z - y ^ 2 + z ^ 2) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h1).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h2).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sub_pos.mpr h3).le) (sq_nonneg ((y - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - x) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h1).le) (sq_nonneg ((z - y) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h2).le) (sq_nonneg ((z - y) / (x + y + z)))) + (mul_nonneg (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h3).le) (sub_pos.mpr h3).le) (sq_nonneg ((z - y) / (x + y + z)))) + (-1) * hid3
 
+set_option maxHeartbeats 800000 in
 /-- Schur t = 2: sum_sym x^3 y <= x^4 + y^4 + z^4 + xyz(x + y + z) (true for all reals) (catalogue `schur2`) -/
 theorem schur2 (x y z : ℝ) :
     y * x ^ 3 + z * x ^ 3 + x * y ^ 3 + x * z ^ 3 + z * y ^ 3 + y * z ^ 3 ≤ x ^ 4 + x * y * z * (x + y + z) + y ^ 4 + z ^ 4 := by
   linear_combination (1 / 4) * (sq_nonneg (2 * x ^ 2 - x * y - x * z - y ^ 2 + 2 * y * z - z ^ 2)) + (3 / 4) * (sq_nonneg (x * y - x * z - y ^ 2 + z ^ 2))
 
+set_option maxHeartbeats 800000 in
 /-- x^2/y >= 2x - y for y > 0 (catalogue `sq_div_ge`) -/
 theorem sq_div_ge (x y : ℝ) (h1 : 0 < y) :
     2 * x - y ≤ x ^ 2 / y := by
@@ -232,16 +261,19 @@ theorem sq_div_ge (x y : ℝ) (h1 : 0 < y) :
     linear_combination ((-x ^ 2 * y⁻¹) + (2 * x - y) * (y * y⁻¹ + 1)) * hinv2
   linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - y) / y))) + (-1) * hid3
 
+set_option maxHeartbeats 800000 in
 /-- 3(xy + yz + zx) <= (x + y + z)^2 (catalogue `sum_sq_ge_3_sum_prod`) -/
 theorem sum_sq_ge_3_sum_prod (x y z : ℝ) :
     3 * x * y + 3 * x * z + 3 * y * z ≤ (x + y + z) ^ 2 := by
   linear_combination (1 / 2) * (sq_nonneg (x - y)) + (1 / 2) * (sq_nonneg (y - z)) + (1 / 2) * (sq_nonneg (z - x))
 
+set_option maxHeartbeats 800000 in
 /-- x^3 >= 3t^2 x - 2t^3 for x, t >= 0 (catalogue `tangent_cube`) -/
 theorem tangent_cube (x t : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ t) :
     3 * x * t ^ 2 - 2 * t ^ 3 ≤ x ^ 3 := by
   linear_combination (mul_nonneg (sub_nonneg.mpr h1) (sq_nonneg (x - t))) + 2 * (mul_nonneg (sub_nonneg.mpr h2) (sq_nonneg (x - t)))
 
+set_option maxHeartbeats 800000 in
 /-- 1/x >= 2/t - x/t^2 for x, t > 0 (catalogue `tangent_recip`) -/
 theorem tangent_recip (x t : ℝ) (h1 : 0 < x) (h2 : 0 < t) :
     2 / t - x / t ^ 2 ≤ 1 / x := by
@@ -253,6 +285,7 @@ theorem tangent_recip (x t : ℝ) (h1 : 0 < x) (h2 : 0 < t) :
     linear_combination ((-x * t⁻¹ ^ 2) * (x * x⁻¹ + 1) + (-x⁻¹) + (2 * t⁻¹) * (x * x⁻¹ + 1)) * hinv2 + ((-x⁻¹) * x * x⁻¹ * (t * t⁻¹ + 1) + (2 * t⁻¹) * x ^ 2 * x⁻¹ ^ 2) * hinv4
   linear_combination (mul_nonneg (sub_pos.mpr h1).le (sq_nonneg ((x - t) / (t * x)))) + (-1) * hid5
 
+set_option maxHeartbeats 800000 in
 /-- 1/x^2 >= 3/t^2 - 2x/t^3 for x, t > 0 (catalogue `tangent_recip_sq`) -/
 theorem tangent_recip_sq (x t : ℝ) (h1 : 0 < x) (h2 : 0 < t) :
     3 / t ^ 2 - 2 * x / t ^ 3 ≤ 1 / x ^ 2 := by
@@ -264,6 +297,7 @@ theorem tangent_recip_sq (x t : ℝ) (h1 : 0 < x) (h2 : 0 < t) :
     linear_combination ((-2 * x * t⁻¹ ^ 3) * (x * x⁻¹ + 1) + (3 * t⁻¹ ^ 2) * (x * x⁻¹ + 1)) * hinv2 + ((-2 * x * t⁻¹ ^ 3) * x ^ 2 * x⁻¹ ^ 2 + (-x⁻¹ ^ 2) * (t ^ 3 * t⁻¹ ^ 3 + t ^ 2 * t⁻¹ ^ 2 + t * t⁻¹ + 1) + (3 * t⁻¹ ^ 2) * x ^ 2 * x⁻¹ ^ 2 * (t * t⁻¹ + 1)) * hinv4
   linear_combination 2 * (mul_nonneg (mul_nonneg (sub_pos.mpr h1).le (sub_pos.mpr h2).le) (sq_nonneg ((x - t) / (t ^ 2 * x)))) + (mul_nonneg (mul_nonneg (sub_pos.mpr h2).le (sub_pos.mpr h2).le) (sq_nonneg ((x - t) / (t ^ 2 * x)))) + (-1) * hid5
 
+set_option maxHeartbeats 800000 in
 /-- x^2 >= 2tx - t^2 (catalogue `tangent_sq`) -/
 theorem tangent_sq (x t : ℝ) :
     2 * t * x - t ^ 2 ≤ x ^ 2 := by

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from prover.ir import Goal, Step
 from prover.lean.render import MATHLIB_TAG, step_block
+from prover.lean.render.budget import heartbeat_option
 from prover.lean.syntax import lean_ident, lean_rel
 from prover.problem import Relation
 from prover.tactics.lemma import LemmaStatement
@@ -58,8 +59,12 @@ def catalogue_file(lemmas: dict[str, LemmaStatement]) -> str:
         "namespace Prover.Lemmas",
         "",
     ]
-    for name in generated_names(lemmas):
-        parts.append(lemma_theorem(lemmas[name]))
+    theorems = [lemma_theorem(lemmas[name]) for name in generated_names(lemmas)]
+    size = len("\n".join(parts + theorems + ["end Prover.Lemmas\n"]))
+    # over the heartbeat threshold, every theorem gets its own `set_option maxHeartbeats N in`
+    # (N sized to the file, as the renderer does), which the replay model requires
+    option = heartbeat_option(size + len(heartbeat_option(size)) * len(theorems))
+    parts += [option + t for t in theorems]
     parts.append("end Prover.Lemmas\n")
     return "\n".join(parts)
 

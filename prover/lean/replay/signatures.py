@@ -45,6 +45,8 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
                           "(x : ℝ) (n : ℕ) : x ^ (n : ℝ) = x ^ n"),
     "Real.rpow_mul": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
                       "{x : ℝ} (hx : 0 ≤ x) (y z : ℝ) : x ^ (y * z) = (x ^ y) ^ z"),
+    "Real.mul_rpow": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
+                      "{x y z : ℝ} (hx : 0 ≤ x) (hy : 0 ≤ y) : (x * y) ^ (z : ℝ) = x ^ (z : ℝ) * y ^ (z : ℝ)"),
     "Real.geom_mean_le_arith_mean2_weighted": (
         "Mathlib/Analysis/MeanInequalities.lean",
         ("{w₁ w₂ p₁ p₂ : ℝ} (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) (hw : w₁ + w₂ = 1) : "

@@ -188,6 +188,10 @@ def show(t: Any, prec: int = 0) -> str:
     return str(t)
 
 
+#: Heads of a closed numeral expression that is not a bare literal (``1 / 3``, ``-2``, ``2 * 3``).
+_REAL_NUMERAL_OPS = ("add", "sub", "mul", "div", "neg")
+
+
 def subst(t: Any, m: dict) -> Any:
     """Replace ``("fv", uid)``/``("mvar", k)`` by ``m[uid]``/``m[("mvar", k)]`` everywhere."""
     if not isinstance(t, tuple):
@@ -200,6 +204,13 @@ def subst(t: Any, m: dict) -> Any:
         return subst(r, m) if r is not None else t
     if tag in ("num", "dec", "const", "type", "by", "hole", "shole"):
         return t
+    if tag == "pow" and isinstance(t[2], tuple) and t[2][0] in ("fv", "mvar"):
+        e = subst(t[2], m)
+        if e is not t[2] and _closed(e) and e[0] in _REAL_NUMERAL_OPS:
+            # an exponent variable given a numeral expression (``w₁ := 1 / 3``): only a real binder
+            # takes one (a ℕ argument is a literal), so the power stays ``rpow``, as Lean elaborates it
+            e = ("ascr", e, REAL)
+        return ("pow", subst(t[1], m), e)
     return tuple(subst(a, m) if isinstance(a, tuple) else a for a in t)
 
 
