@@ -64,6 +64,12 @@ denominator that occurs must be proved nonzero by the positivity rules.
   ``G_i`` are inequalities; each ``G_i`` has some of ``G``'s variables and hypotheses (literally
   ``G``'s). A strict ``G`` needs a term with ``coeff > 0`` whose factors are strict subgoals. Signs
   are never assumed: a product ``L₁L₂ ≥ R₁R₂`` needs ``R₁ >= 0``, ``R₂ >= 0`` as subgoals.
+``monotone`` (an increasing ``f`` peeled off both sides of ``f(a) <= f(b)``): ``function``
+  (``"sqrt"`` or ``"rpow"``), ``small`` (``a``), ``big`` (``b``), ``exponent`` (``rpow`` only: a
+  rational ``r > 0``, not an integer). ``G``'s sides equal ``f(a)``, ``f(b)`` as identities over
+  atoms; subgoals, with ``G``'s variables and hypotheses: ``slack = b − a`` (strict when ``G`` is)
+  and, for ``rpow`` and a strict ``sqrt``, ``slack = a`` (Mathlib's ``Real.rpow_le_rpow`` /
+  ``Real.sqrt_lt_sqrt`` need ``0 <= a``; ``Real.sqrt_le_sqrt`` needs nothing).
 
 ``new_hypotheses`` (rewrite/scale/introduce): ``[{"index": int, "proof": <close certificate>}]``,
 one entry for each hypothesis of ``G'`` that is not literally among ``G``'s (rewrite/scale: once
@@ -89,7 +95,7 @@ from prover.problem import Hypothesis, Problem, Relation
 
 FORMAT = "prover-proof"
 VERSION = 1
-STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine", "square")
+STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine", "square", "monotone")
 
 
 class IRError(ValueError):

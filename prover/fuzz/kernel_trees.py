@@ -40,7 +40,7 @@ _KIND = {">=": "ge", "<=": "ge", ">": "gt", "<": "gt", "=": "eq", "!=": "ne"}
 VAR_POOLS = (("x", "y", "z"), ("a", "b", "c"))
 FRESH_INTRO = ("s", "t", "w")
 FRESH_SUBST = ("p", "q", "r", "m", "n", "d")
-STEP_KINDS = ("close_sos", "close_positivity", "rewrite", "scale", "split", "introduce", "substitute")
+STEP_KINDS = ("close_sos", "close_positivity", "rewrite", "scale", "split", "introduce", "substitute", "monotone")
 
 
 # ---------------------------------------------------------------- goals and relations
@@ -511,17 +511,44 @@ def wrap_substitute(rng: random.Random, sub: dict, child: dict) -> tuple[dict, d
     return g, step("substitute", g, [sub], cert, [child])
 
 
+# ---------------------------------------------------------------- monotone
+
+
+def wrap_monotone(rng: random.Random, sub: dict, child: dict) -> tuple[dict, dict] | None:
+    """``√a ≤ √b`` (or ``b^(1/3) ≥ a^(1/3)`` with a proved ``0 ≤ a``) from the subgoal ``a ≤ b``.
+    Only non-strict subgoals (a strict ``√`` goal needs ``0 ≤ a`` too); the rpow form only over
+    nonnegative variables, its sign subgoal ``0 ≤ a`` closed by positivity when ``a`` is such a
+    variable."""
+    t = _target(sub)
+    if t.op not in (">=", "<="):
+        return None
+    small, big = (t.rhs, t.lhs) if t.op == ">=" else (t.lhs, t.rhs)
+    ctx = _ctx_of(sub)
+    if small in ctx.nonneg_vars() and rng.random() < 0.5:
+        cert = {"function": "rpow", "small": small, "big": big, "exponent": "1/3"}
+        fs, fb = f"({small})**(1/3)", f"({big})**(1/3)"
+        sign = ctx.goal(Rel("0", "<=", small))
+        subs, children = [sub, sign], [child, step("close", sign, [], {"method": "positivity"}, [])]
+    else:
+        cert = {"function": "sqrt", "small": small, "big": big}
+        fs, fb = f"sqrt({small})", f"sqrt({big})"
+        subs, children = [sub], [child]
+    g = ctx.goal(Rel(fb, ">=", fs) if rng.random() < 0.5 else Rel(fs, "<=", fb))
+    return g, step("monotone", g, subs, cert, children)
+
+
 # ---------------------------------------------------------------- trees
 
 
 def gen_subtree(rng: random.Random, depth: int, kinds: Counter) -> tuple[dict, dict]:
     """A valid proof (goal, step) of a true goal; ``depth`` bounds the wrappers."""
     leaves = ("close_sos", "close_positivity", "split", "introduce")
-    choices = leaves + (("rewrite", "scale", "substitute") * 2 if depth > 0 else ())
+    choices = leaves + (("rewrite", "scale", "substitute") * 2 + ("monotone",) if depth > 0 else ())
     kind = rng.choice(choices)
-    if kind in ("rewrite", "scale", "substitute"):
+    if kind in ("rewrite", "scale", "substitute", "monotone"):
         sub, child = gen_subtree(rng, depth - 1, kinds)
-        wrap = {"rewrite": wrap_rewrite, "scale": wrap_scale, "substitute": wrap_substitute}[kind]
+        wrap = {"rewrite": wrap_rewrite, "scale": wrap_scale, "substitute": wrap_substitute,
+                "monotone": wrap_monotone}[kind]
         out = wrap(rng, sub, child)
         if out is not None:
             kinds[kind] += 1

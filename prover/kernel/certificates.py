@@ -425,3 +425,44 @@ class SquareCertificate:
         if d:
             raise IRError(f"a square certificate has no fields, found {sorted(map(str, d))[:5]}")
         return SquareCertificate()
+
+
+#: The monotone functions of a ``monotone`` step: ``Real.sqrt`` and ``Real.rpow`` with a rational
+#: exponent ``r > 0`` that is not an integer.
+MONOTONE_FUNCTIONS = ("sqrt", "rpow")
+
+
+@dataclass(frozen=True)
+class MonotoneCertificate:
+    """``monotone``: the goal ``f(a) <= f(b)`` (``f(b) >= f(a)``, strict ``<``/``>``) with ``f`` one of
+    :data:`MONOTONE_FUNCTIONS`; ``small``/``big`` are ``a``/``b``, ``exponent`` the rational
+    ``r`` of ``rpow`` (absent for ``sqrt``). The subgoals ``a <= b`` and, where Mathlib's lemma
+    needs it, ``0 <= a`` are checked against them (``prover/ir.py``)."""
+
+    function: str
+    small: str
+    big: str
+    exponent: str | None = None
+
+    def to_json(self) -> Json:
+        d: Json = {"function": self.function, "small": self.small, "big": self.big}
+        if self.exponent is not None:
+            d["exponent"] = self.exponent
+        return d
+
+    @staticmethod
+    def from_json(d: Any) -> MonotoneCertificate:
+        d = _obj(d, "certificate")
+        extra = sorted(set(map(str, d)) - {"function", "small", "big", "exponent"})
+        if extra:
+            raise IRError(f"a monotone certificate has no fields {extra[:5]}")
+        f = d.get("function")
+        if f not in MONOTONE_FUNCTIONS:
+            raise IRError(f"monotone: function must be one of {MONOTONE_FUNCTIONS}, got {f!r}")
+        exp = d.get("exponent")
+        if f == "sqrt" and exp is not None:
+            raise IRError("monotone: sqrt has no exponent")
+        if f == "rpow" and exp is None:
+            raise IRError("monotone: rpow needs an exponent")
+        return MonotoneCertificate(f, _expr(d.get("small"), "small"), _expr(d.get("big"), "big"),
+                                   None if exp is None else _expr(exp, "exponent"))

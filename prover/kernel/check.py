@@ -294,6 +294,9 @@ class Kernel:
         if step.kind == "square":
             _square(step.goal, step.subgoals, _typed(C.SquareCertificate.from_json, cert))
             return
+        if step.kind == "monotone":
+            _monotone(step.goal, step.subgoals, _typed(C.MonotoneCertificate.from_json, cert))
+            return
         if len(step.subgoals) != 1:
             raise KernelError(f"a {step.kind} step has exactly one subgoal, found {len(step.subgoals)}")
         sub = step.subgoals[0]
@@ -660,6 +663,59 @@ def _squared(t: T.Term) -> T.Term:
     if isinstance(t, T.Fn) and t.name == "abs":
         return T.Fn("abs", T.power(t.arg, T.Num(Fraction(2))))
     return T.power(t, T.Num(Fraction(2)))
+
+
+# ---------------------------------------------------------------- monotone
+
+
+def _monotone(G: Goal, subgoals: Sequence[Goal], cert: C.MonotoneCertificate) -> None:
+    """``G``: ``f(a) <= f(b)`` (``f(b) >= f(a)``; strict ``<``/``>``) from ``G₁`` with
+    ``slack(G₁) = b − a`` (strict when ``G`` is) and, where Mathlib's lemma needs it, ``G₂`` with
+    ``slack(G₂) = a``; both over ``G``'s variables and hypotheses (literally). ``f`` is
+    ``Real.sqrt`` (monotone on all of ℝ, ``√`` of a negative being 0: ``Real.sqrt_le_sqrt``;
+    strict needs ``0 <= a``: ``Real.sqrt_lt_sqrt``) or ``x ↦ x ^ r`` (``Real.rpow``) for a rational
+    ``r > 0`` that is not an integer (``Real.rpow_le_rpow`` needs ``0 <= a``, and so does
+    ``Real.rpow_lt_rpow``). ``G``'s sides must be ``f(a)``/``f(b)`` as exact identities in
+    ℚ(variables, atoms), ``f(a)`` built as a term (never simplified), every denominator proved
+    nonzero under ``G``'s hypotheses."""
+    if G.target.op not in _INEQ:
+        raise KernelError(f"monotone proves inequalities only, not {_rel(G.target)}")
+    ctx = _CheckContext(G)
+    a = ctx.parse(cert.small, "small")
+    b = ctx.parse(cert.big, "big")
+    if cert.function == "sqrt":
+        fa, fb = T.Sqrt(a), T.Sqrt(b)
+        need_sign = G.target.strict
+    else:
+        r = ctx.parse(cert.exponent, "exponent", [])
+        if not isinstance(r, T.Num):
+            raise KernelError(f"monotone: the exponent {cert.exponent!r} is not a rational number")
+        if r.value <= 0:
+            raise KernelError(f"monotone: x ^ {r.value} is not increasing (the exponent must be > 0)")
+        if r.value.denominator == 1:
+            raise KernelError(f"monotone: the exponent {r.value} is an integer (not Real.rpow here)")
+        fa, fb = T.Rpow(a, r), T.Rpow(b, r)
+        need_sign = True
+    want = 2 if need_sign else 1
+    if len(subgoals) != want:
+        raise KernelError(f"this monotone step has exactly {want} subgoal(s), found {len(subgoals)}")
+    for i, sg in enumerate(subgoals):
+        if sg.variables != G.variables or sg.hypotheses != G.hypotheses:
+            raise KernelError(f"subgoal {i} must have the goal's variables and hypotheses")
+        if sg.target.op not in _INEQ:
+            raise KernelError(f"subgoal {i} ({_rel(sg.target)}) is not an inequality")
+    order = subgoals[0]
+    if G.target.strict and not order.target.strict:
+        raise KernelError("a strict goal needs a strict subgoal a < b")
+    big, small = (G.target.lhs, G.target.rhs) if G.target.op in (">=", ">") else (G.target.rhs, G.target.lhs)
+    dens: list = []
+    ctx.require_identity([ctx.conv(small, dens), -ctx.conv(fa, dens)], "the small side = f(a)")
+    ctx.require_identity([ctx.conv(big, dens), -ctx.conv(fb, dens)], "the big side = f(b)")
+    ctx.require_identity([ctx.conv(order.target.slack(), dens), -ctx.conv(T.sub(b, a), dens)],
+                         "slack(G₁) = b − a")
+    if need_sign:
+        ctx.require_identity([ctx.conv(subgoals[1].target.slack(), dens), -ctx.conv(a, dens)], "slack(G₂) = a")
+    ctx.require_nonzero(dens, "monotone")
 
 
 # ---------------------------------------------------------------- helpers

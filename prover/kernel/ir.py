@@ -17,7 +17,7 @@ from prover.kernel import terms as T
 
 FORMAT = "prover-proof"
 VERSION = 1
-STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine", "square")
+STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine", "square", "monotone")
 MAX_STEPS = 100_000
 MAX_VARIABLES = 200
 
