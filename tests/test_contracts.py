@@ -24,6 +24,7 @@ from prover.rewrite import (
     Homogenize,
     HomogenizeByScaling,
     IntroduceRoots,
+    MonotonePeel,
     ProductOneRatios,
     ReduceFractionsByConstraints,
     ScaleByConstraint,
@@ -52,6 +53,7 @@ STATEMENTS = {
                             "a ^ 2 * b * c / (b + c) + b / (c + a) ≥ 0",
     "constraint_den": "(ha : 0 < a) (hb : 0 < b) (hc : 0 < c) (h : a + b + c = 3) : "
                       "a / (3 - c) + b / (3 - a) + c / (3 - b) ≥ 3 / 2",
+    "sqrt_peel": "(ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : √(a ^ 2 / b + b ^ 2 / c) ≥ √((a + b) ^ 2 / (b + c))",
 }
 
 
@@ -126,6 +128,7 @@ TABLE: list[tuple[Any, list[str], list[str]]] = [
     (ScaleByConstraint(), ["constraint_den", "sum_3_positive"], ["sum_3", "nesbitt", "product_one"]),
     (ProductOneRatios(), ["product_one"], ["sum_3", "nesbitt", "squares"]),
     (ReduceFractionsByConstraints(), ["fraction_product_one"], ["nesbitt", "schur", "sum_3"]),
+    (MonotonePeel(), ["sqrt_peel"], ["sqrt", "nesbitt", "schur", "am_gm_2"]),
 ]
 
 

@@ -6,7 +6,7 @@ Steps are visited children first, so premises come before what rests on them. Pe
   "hence <target>, a sum of squares …" resting on it;
 * ``rewrite``: an identity claim "slack(G) = m·slack(G') + Σ λ·eq(H)" and a conclusion claim
   "since <G'> … it follows that <G>" resting on the identity and on the subgoal's conclusion;
-* any other kind (scale, split, introduce, substitute, positivity close): one conclusion claim
+* any other kind (scale, split, introduce, substitute, monotone, positivity close): one conclusion claim
   resting on its subgoals' conclusions.
 
 Every claim carries a ``formula`` (a relation that holds for all values allowed by the goal's
@@ -123,7 +123,9 @@ class _Renderer:
         what = {"close": "every term is nonnegative", "scale": "by the lemma(s) "
                 + ", ".join(str(a.get("lemma")) for a in cert.get("applications", [])),
                 "split": "by cases", "introduce": "after introducing new variables",
-                "substitute": "by substitution"}.get(step.kind, step.kind)
+                "substitute": "by substitution",
+                "monotone": f"applying the increasing function {cert.get('function')} to both sides of "
+                            "the subgoal"}.get(step.kind, step.kind)
         text = f"${rel_text(target)}$ holds ({what})."
         return self.add(text, rel_formula(target), accepted, kids, step, path, "conclusion", source)
 

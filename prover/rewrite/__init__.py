@@ -18,6 +18,7 @@ Modules:
 * ``fractions`` — Fractions out of the target and out of equality hypotheses.
 * ``homogenize`` — Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
 * ``introduce`` — Roots and rational powers become new variables (``introduce`` steps).
+* ``monotone`` — Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·`` or ``f = ·^r`` (``monotone`` steps).
 * ``points`` — Points of a goal: where it is tight, and sampled points of its domain.
 * ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).
 * ``radical_groups`` — Radical groups: prove a sum of square roots group by group, each group by isolating radicals.
@@ -38,6 +39,8 @@ Modules:
 Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
 """
 
+import os
+
 from prover.rewrite.abs_values import AbsAsVariable
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
@@ -49,6 +52,7 @@ from prover.rewrite.eliminate import EliminateVariables
 from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
+from prover.rewrite.monotone import MonotonePeel
 from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
@@ -71,13 +75,22 @@ from prover.rewrite.termwise_sos import IsolatedFudging
 from prover.rewrite.variable_signs import VariableSigns
 
 
+def disabled_generators() -> set[str]:
+    """Names listed in ``PROVER_DISABLE_GENERATORS`` (comma-separated): left out of
+    :func:`symbolic_generators`, for ablations (``PROVER_DISABLE_GENERATORS=monotone-peel prover eval …``
+    measures a run without the monotone peel; the eval workers inherit the environment)."""
+    return {n.strip() for n in os.environ.get("PROVER_DISABLE_GENERATORS", "").split(",") if n.strip()}
+
+
 def symbolic_generators() -> list[TacticGenerator]:
-    """The cheap symbolic rewrites, most often useful first."""
-    return [SeparableGoals(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
+    off = disabled_generators()
+    gens = [SeparableGoals(), MonotonePeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), RescaleVariables(), SplitOrder()]
+    return [g for g in gens if getattr(g, "name", "") not in off]
 
 
 def termwise_generators() -> list[TacticGenerator]:
@@ -109,6 +122,7 @@ __all__ = [
     "HomogenizeByScaling",
     "IntroduceRoots",
     "IsolatedFudging",
+    "MonotonePeel",
     "PowerMeanCubeRoots",
     "ProductBounds",
     "ProductOneRatios",
@@ -131,6 +145,7 @@ __all__ = [
     "TangentPlane",
     "VariableSigns",
     "default_generators",
+    "disabled_generators",
     "symbolic_generators",
     "termwise_generators",
 ]

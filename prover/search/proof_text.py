@@ -195,6 +195,9 @@ def certificate_summary(step: Step) -> str:
         return "new variables " + ", ".join(c.get("definitions", {}) or {})
     if step.kind == "substitute":
         return "change of variables " + ", ".join(c.get("substitution", {}) or {})
+    if step.kind == "monotone":
+        f = "√" if c.get("function") == "sqrt" else f"x ^ ({c.get('exponent', '?')})"
+        return f"{f} is increasing: compare {show_text(c.get('small', '?'), vs)} and {show_text(c.get('big', '?'), vs)}"
     return ""
 
 

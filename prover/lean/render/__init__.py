@@ -16,6 +16,8 @@ Lean goals for ``step.subgoals`` (in order), so a backend can run a proof step b
   ``refine ⟨?_, ?_⟩``: each part proved by its subtree.
 * ``square``: ``suffices h : 0 ≤ B ∧ S ^ 2 ≤ B ^ 2 by`` … ``(abs_le_of_sq_le_sq' hs hb).2``, then
   ``refine ⟨?_, ?_⟩``: each subgoal proved by its subtree.
+* ``monotone``: ``suffices h : a ≤ b (∧ 0 ≤ a) by`` … ``Real.sqrt_le_sqrt``/``Real.rpow_le_rpow``
+  (``_lt_`` when strict) on the arguments as Lean writes them, bridged to ours by ``linear_combination``.
 * ``split``: ``rcases le_total …``; orderings are proved by case lemmas (``∀`` over the
   variables when the split uses symmetry), dispatched by a tree of ``le_total`` cases with one
   leaf per ordering applying its case lemma once; cases of one large target: one lemma over the
@@ -47,6 +49,7 @@ Modules:
 * ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
 * ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.
+* ``monotone`` — ``monotone`` steps: ``f(A) ≤ f(B)`` from ``a ≤ b`` (and ``0 ≤ a``), ``f`` = ``Real.sqrt`` or ``· ^ (r : ℝ)``.
 * ``proof`` — A whole proof: the step renderers by kind, the step tree, and the complete file.
 * ``scale`` — ``scale`` steps: catalogue lemmas (Mathlib names or replayed kernel certificates) and facts.
 * ``shrink`` — Small certificates for rendering: SOS ``close`` certificates re-written with short rationals.

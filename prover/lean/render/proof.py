@@ -17,6 +17,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.linear import render_rewrite
+from prover.lean.render.monotone import render_monotone
 from prover.lean.render.scale import render_scale
 from prover.lean.render.split import render_split
 from prover.lean.render.square import render_square
@@ -27,7 +28,8 @@ from prover.tactics.lemma import LemmaLookup
 
 _RENDERERS = {"close": render_close, "rewrite": render_rewrite, "scale": render_scale,
               "split": render_split, "introduce": render_introduce, "substitute": render_substitute,
-              "combine": render_combine, "square": render_square}
+              "combine": render_combine, "square": render_square,
+              "monotone": render_monotone}
 
 
 def step_block(step: Step, names: list[str], *, lemmas: LemmaLookup | None = None,
