@@ -126,11 +126,16 @@ def test_goldens_have_no_sorry_or_axiom_declarations() -> None:
 
 
 def test_project_lemmas_used_by_goldens_exist_in_lean_project() -> None:
+    """Goldens state our lemmas locally (``have prover_<name>``), each one of lean_project/ProverLemmas,
+    and never import that library."""
     declared = set()
     for f in (LEAN_PROJECT / "ProverLemmas").glob("*.lean"):
         declared |= set(re.findall(r"^theorem (\w+)", f.read_text(encoding="utf-8"), re.MULTILINE))
-    used = {m for _, text in _golden_texts() for m in re.findall(r"Prover\.Lemmas\.(\w+)", text)}
+    used = {m for _, text in _golden_texts() for m in re.findall(r"^\s*have prover_(\w+) :", text, re.MULTILINE)}
     assert used and used <= declared, used - declared
+    for name, text in _golden_texts():
+        assert re.findall(r"^import .*$", text, re.MULTILINE) == ["import Mathlib"], name
+        assert "Prover.Lemmas." not in re.sub(r"--.*", "", text), name
 
 
 # -------------------------------------------- stepwise rendering and errors

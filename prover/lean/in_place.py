@@ -112,10 +112,25 @@ def _imports(text: str) -> set[str]:
     return {m.group(1) for m in re.finditer(r"^import\s+(\S+)", text, re.MULTILINE)}
 
 
+#: Name prefixes declared outside Mathlib, and the module that declares them: a proof citing such
+#: a name needs that import (rendered proofs state our lemmas locally and never cite these).
+FOREIGN_NAMESPACES = {"Prover.Lemmas.": "ProverLemmas"}
+
+
+def referenced_modules(rendered: str) -> set[str]:
+    """The modules (besides Mathlib) whose names the rendered text cites, comments left out."""
+    from prover.lean.replay.source import strip_comments
+
+    text = strip_comments(rendered)
+    return {mod for prefix, mod in FOREIGN_NAMESPACES.items()
+            if re.search(rf"(?<![\w.]){re.escape(prefix)}[^\W\d]", text)}
+
+
 def missing_imports(source: str, rendered: str) -> list[str]:
-    """The modules the rendered proof imports that the user's file does not (e.g. ``ProverLemmas``
-    when the proof uses one of our lemmas): such a proof is not written into the file."""
-    return sorted(_imports(rendered) - _imports(source))
+    """The modules the rendered proof imports, or whose names it cites, that the user's file does
+    not import (e.g. ``ProverLemmas`` for a ``Prover.Lemmas.*`` name): such a proof is not written
+    into the file, so a written file never needs an import it lacks."""
+    return sorted((_imports(rendered) | referenced_modules(rendered)) - _imports(source))
 
 
 def _replacement(rendered: str) -> str:

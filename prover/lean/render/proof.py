@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy as sp
@@ -17,6 +17,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.linear import render_rewrite
+from prover.lean.render.local_lemmas import local_lemma_lines
 from prover.lean.render.monotone import render_monotone
 from prover.lean.render.scale import render_scale
 from prover.lean.render.split import render_split
@@ -40,7 +41,9 @@ def step_block(step: Step, names: list[str], *, lemmas: LemmaLookup | None = Non
     if close_style not in CLOSE_STYLES:
         raise RenderError(f"unknown close style {close_style!r}")
     ctx = RenderContext(list(names), counter or itertools.count(1), lemmas, close_style)
-    return _guarded(step, ctx)
+    block = _guarded(step, ctx)
+    local = local_lemma_lines(ctx.used)      # the block proves the lemmas of ours it cites
+    return replace(block, lines=local + list(block.lines)) if local else block
 
 
 def _guarded(step: Step, ctx: RenderContext) -> StepBlock:
@@ -181,7 +184,9 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     sides = statement_sides(head, problem.real_division)
     if sides is not None:
         ctx = ctx.with_target_text(root_goal.target, *sides)
-    tactics = indent(root_prelude(problem, refs, head) + _render_tree(proof.root, ctx))
+    tree = _render_tree(proof.root, ctx)
+    # our own lemmas the proof cites, stated and proved first (the file imports Mathlib alone)
+    tactics = indent(local_lemma_lines(ctx.used) + root_prelude(problem, refs, head) + tree)
     body = wrap_lines(tactics)
     top = header(problem, ctx.used)
     rest = head + " := by\n" + "\n".join(body) + "\n"

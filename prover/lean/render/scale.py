@@ -37,6 +37,7 @@ from prover.lean.render.common import (
 )
 from prover.lean.render.field_identity import EqFact, prove_equality
 from prover.lean.render.linear import linear_step
+from prover.lean.render.local_lemmas import local_name
 from prover.lean.syntax import LeanSyntaxError, lean_expr, lean_rel, ring_identity
 from prover.problem import Relation, var
 from prover.tactics.lemma import LemmaStatement
@@ -207,7 +208,10 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
         return _Applied(lines + [head] + indent(body), fact, False, A, B, a_text, b_text)
     if not lem.lean_name:
         raise RenderError(f"catalogue lemma {name!r} has no lean_name")
-    ctx.used.add(lem.lean_name)
+    # one of ours (``Prover.Lemmas.*``) is cited by its local name: the file states and proves it
+    # at the top of the proof (:mod:`prover.lean.render.local_lemmas`), so it imports Mathlib alone
+    cited = local_name(lem.lean_name) or lem.lean_name
+    ctx.used.add(cited)
     if lem.lean_name in HYPOTHESES_ONLY:
         lines, a_text, b_text = _weighted_mean(step, lem, inst, ctx, fact, app.get("side_equalities"))
         return _Applied([f"-- {name}: {lem.lean_name}"] + lines, fact, False, A, B, a_text, b_text)
@@ -216,8 +220,8 @@ def _application(step: Step, app: dict, ctx: RenderContext) -> _Applied:
     # with bridges where an atom of the lemma's conclusion is written differently
     bridge_lines, bridges = _lemma_bridges(lem.lean_name, [lean_expr(inst[v]) for v in lem.variables],
                                            f"({b_text}) - ({a_text})", list(step.goal.variables), ctx)
-    comb = " + ".join([" ".join([lem.lean_name] + args)] + bridges)
-    return _Applied([f"-- {name}: {lem.lean_name}", *bridge_lines, head, f"  linear_combination {comb}"],
+    comb = " + ".join([" ".join([cited] + args)] + bridges)
+    return _Applied([f"-- {name}: {cited}", *bridge_lines, head, f"  linear_combination {comb}"],
                     fact, False, A, B, a_text, b_text)
 
 
