@@ -131,17 +131,34 @@ def render(
 def replay(
     file: Path = typer.Argument(..., help="a .lean file (e.g. a rendered proof.lean)"),  # noqa: B008
     show_ok: bool = typer.Option(False, "--all", help="also print the tactics that pass"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout instead of lines"),
 ) -> None:
-    """Check FILE with the static Lean replay model (a model, not Lean): one verdict per tactic;
-    exit 0 only if every tactic passes. `prover lean check` with Lean stays the final word."""
+    """Check FILE with the static Lean replay model (a model, not Lean): one verdict per tactic,
+    and per declaration the estimated heartbeats against maxHeartbeats, the deepest term nesting
+    against maxRecDepth, the linarith calls and the largest line (over a budget fails);
+    exit 0 only if everything passes. `prover lean check` with Lean stays the final word."""
+    import json
+
     from prover.lean.replay import replay_file
 
     if not file.is_file():
         _fail(f"no such file: {file}")
     report = replay_file(file)
+    if as_json:
+        typer.echo(json.dumps({
+            "file": str(file), "ok": report.ok, "counts": report.counts(), "chars": report.chars,
+            "longest_line": report.longest_line, "longest_tactic": report.longest_tactic,
+            "declarations": [r.to_json() for r in report.resources],
+            "steps": [{"line": s.line, "kind": s.kind, "status": s.status, "reason": s.reason}
+                      for s in report.steps if show_ok or not s.ok]}, ensure_ascii=False))
+        if not report.ok:
+            raise typer.Exit(1)
+        return
     for s in report.steps:
         if show_ok or not s.ok:
             typer.echo(f"{file}:{s.line}: [{s.kind}] {s.status}" + (f": {s.reason}" if s.reason else ""))
+    for r in report.resources:
+        typer.echo(f"{file}:{r.line}: resources (estimate): {r.line_text()}")
     typer.echo(report.summary())
     if not report.ok:
         raise typer.Exit(1)

@@ -30,6 +30,8 @@ _STEP = re.compile(r"^\s*(?:·\s*)?-- (close \((?:sos|positivity)\)|rewrite|scal
 def failure_class(s: StepVerdict) -> str:
     """A coarse class of a failed verdict, for the tables."""
     r = s.reason
+    if s.kind == "resources":
+        return "resources: over maxRecDepth" if "maxRecDepth" in r else "resources: over maxHeartbeats (estimate)"
     if s.kind == "budget":
         if "line budget" in r:
             return "size: line over budget"
@@ -169,7 +171,7 @@ class _Tally:
 def _tally_failures(rep: ReplayReport, t: _Tally) -> None:
     """The first failure (by line, size budgets only when no tactic fails) and every class present."""
     fails = rep.failures
-    tactic_fails = sorted([s for s in fails if s.kind != "budget"], key=lambda s: s.line)
+    tactic_fails = sorted([s for s in fails if s.kind not in ("budget", "resources")], key=lambda s: s.line)
     primary = (tactic_fails or fails)[:1]
     for s in primary:
         t.first[failure_class(s)] += 1
@@ -186,7 +188,7 @@ def _tally_steps(text: str, rep: ReplayReport, t: _Tally) -> None:
         if _STEP.match(ln):
             starts[k] = kinds[k]
     for s in rep.steps:
-        if s.kind == "budget":
+        if s.kind in ("budget", "resources"):
             continue
         prev = [k for k in starts if k <= s.line]
         inst[(kinds.get(s.line, "prelude"), max(prev) if prev else 0)].append(s)
@@ -242,6 +244,44 @@ def _size_lines(rendered: list[dict]) -> list[str]:
              "above 20,000 characters."), ""]
 
 
+def _resource_lines(rendered: list[dict]) -> list[str]:
+    """Estimated heartbeats and nesting depth per file (the largest declaration of each), their
+    distribution, and the files over a budget (``prover.lean.replay.resources``: an estimate)."""
+    import statistics
+
+    rows = [(r["name"], max(r["report"].resources, key=lambda d: d.heartbeats),
+             max(r["report"].resources, key=lambda d: d.depth),
+             sum(d.linarith_calls for d in r["report"].resources), r["report"].longest_line)
+            for r in rendered if r["report"].resources]
+    if not rows:
+        return []
+    hbs = [h.heartbeats for _, h, _, _, _ in rows]
+    ratio = [h.heartbeats / h.heartbeat_budget for _, h, _, _, _ in rows if h.heartbeat_budget]
+    depths = [d.depth for _, _, d, _, _ in rows]
+    over_hb = [n for n, h, _, _, _ in rows if h.over_heartbeats]
+    over_d = [n for n, _, d, _, _ in rows if d.over_depth]
+    out = ["## Resources (estimates: prover.lean.replay.resources)", "",
+           "Per file, the declaration with the most estimated heartbeats and the deepest term nesting, against",
+           "`maxHeartbeats` (default 200,000 or the file's `set_option maxHeartbeats N in`) and `maxRecDepth` (512).",
+           "", "| figure | min | median | max |", "|---|---:|---:|---:|",
+           f"| estimated heartbeats | {min(hbs):,} | {int(statistics.median(hbs)):,} | {max(hbs):,} |"]
+    if ratio:
+        out.append(f"| heartbeats / budget | {min(ratio):.2f} | {statistics.median(ratio):.2f} | {max(ratio):.2f} |")
+    out += [f"| deepest nesting | {min(depths)} | {int(statistics.median(depths))} | {max(depths)} |",
+            (f"| linarith calls | {min(r[3] for r in rows)} | {int(statistics.median(r[3] for r in rows))} | "
+            f"{max(r[3] for r in rows)} |"), "",
+            (f"Over maxHeartbeats: {len(over_hb)} ({', '.join(over_hb) or 'none'}); over maxRecDepth: {len(over_d)} "
+            f"({', '.join(over_d) or 'none'})."), "",
+            "| proof | heartbeats ≈ / budget | ring | linarith | deepest / maxRecDepth | linarith calls | largest line |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, h, d, calls, longest in sorted(rows, key=lambda x: -x[1].heartbeats):
+        budget = "∞" if not h.heartbeat_budget else f"{h.heartbeat_budget:,}"
+        out.append(f"| {name} | {h.heartbeats:,} / {budget}{' **over**' if h.over_heartbeats else ''} | "
+                   f"{h.parts['ring']:,} | {h.parts['linarith']:,} | {d.depth} / {d.depth_budget}"
+                   f"{' **over**' if d.over_depth else ''} | {calls} | {longest:,} |")
+    return out + [""]
+
+
 def _table_lines(t: _Tally) -> list[str]:
     """The failure-class, step-kind and tactic-kind tables."""
     out = ["## First failure per file", "",
@@ -270,7 +310,8 @@ def _per_proof_lines(rows: list[dict]) -> list[str]:
             out.append(f"| {r['name']} | not rendered | {r['reason']} |")
             continue
         rep = r["report"]
-        fails = sorted([s for s in rep.failures if s.kind != "budget"], key=lambda s: s.line) or rep.failures
+        fails = sorted([s for s in rep.failures if s.kind not in ("budget", "resources")],
+                       key=lambda s: s.line) or rep.failures
         cell = f"{fails[0].line}: {failure_class(fails[0])}" if fails else ""
         out.append(f"| {r['name']} | {'pass' if rep.ok else 'fail'} | {cell} |")
     return out
@@ -283,7 +324,8 @@ def markdown(result: dict, command: str) -> str:
     for r in rendered:
         _tally_failures(r["report"], tally)
         _tally_steps(r["text"], r["report"], tally)
-    out = _intro_lines(rows, rendered, command) + _size_lines(rendered) + _table_lines(tally)
+    out = (_intro_lines(rows, rendered, command) + _size_lines(rendered) + _resource_lines(rendered)
+           + _table_lines(tally))
     out += _per_proof_lines(rows)
     return "\n".join(out) + "\n"
 

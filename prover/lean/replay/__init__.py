@@ -53,6 +53,12 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   lines it spans), ``FILE_BUDGET`` a file, and
   ``set_option maxHeartbeats N in`` before a declaration when the file exceeds
   ``HEARTBEAT_THRESHOLD`` characters.
+* **Resources** (``resources``): per declaration, estimated heartbeats (elaboration by term
+  nodes, ``ring``'s monomial operations, ``linarith``'s preprocessing of every comparison in
+  context on every call, ``positivity``) against ``maxHeartbeats`` (200,000 or the
+  declaration's ``set_option maxHeartbeats N in``) and the deepest term nesting (a sum of N
+  summands is N deep) against ``maxRecDepth`` (512 or ``set_option maxRecDepth N in``); over
+  either budget fails. Constants calibrated on Mathlib's tests, stated in ``resources``.
 
 Not modelled (each is a failure): ``field_simp``, ``nlinarith``, ``polyrith``, ``norm_num``,
 ``simp``, ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
@@ -68,6 +74,7 @@ Modules (each imports only the ones it needs; none imports this package):
 * ``linarith`` — Mathlib's ``linarith`` as an exact Positivstellensatz-degree-1 search (HiGHS, checked exactly).
 * ``positivity`` — Mathlib's ``positivity``: its core extensions and ``compareHyp`` on the local context.
 * ``report`` — Size budgets, the per-tactic verdicts, the report of one file, and the model's two exceptions.
+* ``resources`` — Lean's resource limits per declaration: estimated heartbeats and the deepest term nesting.
 * ``ring_normal`` — ``ring``'s normal form (polynomials over ℚ in atoms, python-flint) and ``norm_num``'s values.
 * ``signatures`` — The whitelisted names: Mathlib signatures, rewrite lemmas, ``ProverLemmas`` theorems.
 * ``source`` — Top-level structure of a Lean file: comments stripped, commands, declarations.
@@ -97,6 +104,13 @@ from prover.lean.replay.report import (
     NotModelled,
     ReplayReport,
     StepVerdict,
+)
+from prover.lean.replay.resources import (
+    DEFAULT_MAX_HEARTBEATS,
+    DEFAULT_MAX_REC_DEPTH,
+    DeclResources,
+    ResourceMeter,
+    size_depth,
 )
 from prover.lean.replay.ring_normal import RingNormalizer, num_value
 from prover.lean.replay.signatures import (
@@ -128,6 +142,8 @@ from prover.lean.replay.terms import (
 
 __all__ = [
     "ABS_BAR",
+    "DEFAULT_MAX_HEARTBEATS",
+    "DEFAULT_MAX_REC_DEPTH",
     "FAIL",
     "FILE_BUDGET",
     "FUNCTIONS",
@@ -146,6 +162,7 @@ __all__ = [
     "ZERO",
     "Checker",
     "Decl",
+    "DeclResources",
     "Elab",
     "Goal",
     "Item",
@@ -154,6 +171,7 @@ __all__ = [
     "ModelError",
     "NotModelled",
     "ReplayReport",
+    "ResourceMeter",
     "RingNormalizer",
     "Scope",
     "Signature",
@@ -179,6 +197,7 @@ __all__ = [
     "replay_file",
     "replay_text",
     "show",
+    "size_depth",
     "split_block",
     "strip_comments",
     "subst",

@@ -26,6 +26,7 @@ from prover.lean.replay.report import (
     ReplayReport,
     StepVerdict,
 )
+from prover.lean.replay.resources import ResourceMeter
 from prover.lean.replay.ring_normal import RingNormalizer
 from prover.lean.replay.signatures import (
     _OPEN_REAL,
@@ -58,6 +59,8 @@ class Checker:
         self.local_decls: dict[str, Signature] = {}
         self.counter = itertools.count(1)
         self.base = Scope(counter=self.counter)
+        #: the resource figures of the declaration being checked (``resources``)
+        self.meter = ResourceMeter("", 0, None, None)
 
     # -- verdicts
     def verdict(self, line: int, kind: str, status: str, reason: str = "", text: str = "") -> None:
@@ -122,13 +125,23 @@ class Checker:
         for cmd in self.src.commands():
             if isinstance(cmd, Decl):
                 self.namespace = ".".join(ns)
+                self.meter = ResourceMeter(cmd.name, cmd.line, cmd.heartbeats, cmd.rec_depth,
+                                           _largest_line(self.src.raw_lines, cmd))
                 self.run_decl(cmd)
+                self.close_resources(cmd)
                 continue
             line, kind, s = cmd
             self.command(line, kind, s, ns)
         if not any(isinstance(c, Decl) for c in self.src.commands()):
             self.verdict(1, "statement", FAIL, "structure: no theorem in the file")
         return self.report
+
+    def close_resources(self, d: Decl) -> None:
+        """The declaration's resource figures; over a budget is a failure."""
+        res = self.meter.res
+        self.report.resources.append(res)
+        for reason in res.failures():
+            self.verdict(d.line, "resources", FAIL, reason, d.name)
 
     def command(self, line: int, kind: str, s: str, ns: list[str]) -> None:
         if kind == "stray":
@@ -203,6 +216,9 @@ class Checker:
                          f"unsolved goals: {len(left)} left, first ⊢ {show(left[0].target)[:300]}")
 
     def check_statement(self, sig: Signature) -> None:
+        for _, ty, _ in sig.binders:
+            self.meter.term(ty, self.meter.res.line)
+        self.meter.term(sig.concl, self.meter.res.line)
         for _, ty, _ in sig.binders:
             if ty not in (REAL,) and not _is_prop(ty):
                 raise NotModelled(f"binder of type {show(ty)}")
@@ -333,7 +349,9 @@ class Checker:
 
     # -- atomic tactics
     def parse(self, toks: list[Tok], g: Goal) -> Any:
-        return parse_term(list(toks), g.scope(self.base_scope()))
+        t = parse_term(list(toks), g.scope(self.base_scope()))
+        self.meter.term(t, toks[0].line if toks else 0)
+        return t
 
     def base_scope(self) -> Scope:
         return Scope(opens=self.opens, namespace=self.namespace, counter=self.counter,
@@ -364,12 +382,14 @@ class Checker:
             self.verdict(line, "linear_combination", OK, "", text)
             return []
         if kind == "positivity":
+            self.meter.positivity(g.ctx, g.target, line)
             positivity_goal(g.target, g.ctx)
             self.verdict(line, "positivity", OK, "", text)
             return []
         if kind == "linarith":
             if tac[1]:
                 raise NotModelled("linarith with extra terms is not modelled")
+            self.meter.linarith(g.ctx, g.target, line)
             linarith_goal(g.target, g.ctx)
             self.verdict(line, "linarith", OK, "", text)
             return []
@@ -470,7 +490,9 @@ class Checker:
         el = self.elab(g)
         lhs, rhs = el.value(t[2]), el.value(t[3])
         norm = RingNormalizer([lhs, rhs])
-        if not (norm.norm(lhs) - norm.norm(rhs)).is_zero():
+        diff = norm.norm(("sub", lhs, rhs))
+        self.meter.ring(("sub", lhs, rhs), norm.ops, line)
+        if not diff.is_zero():
             raise ModelError(f"{kind}: the sides differ in ring normal form")
         self.verdict(line, kind, OK, "", text)
         return []
@@ -669,6 +691,7 @@ class Checker:
         lhs = el.value(lhs)
         norm = RingNormalizer([lhs])
         c = RingNormalizer.constant_value(norm.norm(lhs))
+        self.meter.ring(lhs, norm.ops, line)
         if new == "=":
             if c != 0:
                 raise ModelError("linear_combination: ring1 failed, the goal minus the combination is not 0 "
@@ -778,6 +801,12 @@ def _finishing(tac: Any) -> bool:
 
 def _tac_kind(t: Any) -> str:
     return t[0]
+
+
+def _largest_line(lines: list[str], d: Decl) -> int:
+    """The longest source line of the declaration ``d`` (its header and its proof)."""
+    last = d.body[-1][0] if d.body else d.line
+    return max((len(ln) for ln in lines[d.line - 1:last]), default=0)
 
 
 def replay_text(text: str, path: str = "<string>") -> ReplayReport:

@@ -46,6 +46,8 @@ class ReplayReport:
     longest_line: int = 0
     #: the longest tactic, counted over all its lines (a term broken over lines is one tactic)
     longest_tactic: int = 0
+    #: per declaration: estimated heartbeats, deepest nesting, … (``resources.DeclResources``)
+    resources: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -71,10 +73,20 @@ class ReplayReport:
         msg = (f"{head} (replay model, not Lean): {c[OK]} ok, {c[FAIL]} failed, "
                f"{c[UNSUPPORTED]} not modelled; {self.chars} chars, longest line {self.longest_line}, "
                f"longest tactic {self.longest_tactic}")
+        if self.resources:
+            msg += "; " + self.resources_summary()
         ff = self.first_failure
         if ff is not None:
             msg += f"\nfirst failure: line {ff.line} [{ff.kind}] {ff.reason}"
         return msg
+
+    def resources_summary(self) -> str:
+        """The largest figures over the declarations (estimates, see ``resources``)."""
+        hb = max(self.resources, key=lambda r: r.heartbeats)
+        dp = max(self.resources, key=lambda r: r.depth)
+        budget = "unlimited" if hb.heartbeat_budget == 0 else f"{hb.heartbeat_budget:,}"
+        return (f"heartbeats ≈ {hb.heartbeats:,} / {budget} ({hb.name or 'example'}), depth {dp.depth} / "
+                f"{dp.depth_budget}, linarith calls {sum(r.linarith_calls for r in self.resources)}")
 
 
 class ModelError(Exception):

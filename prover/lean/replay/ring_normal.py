@@ -29,6 +29,10 @@ class RingNormalizer:
         self.gens = self.ctx.gens()
         self.atoms: dict[Any, int] = {}
         self.keys: list[Any] = []
+        #: monomial operations so far (the resource model's count of ``ring``'s work): an addition
+        #: costs the terms of both sides (``evalAdd`` merges them), a product the product of the
+        #: term counts plus the result's terms, a power the result's terms times the base's
+        self.ops = 0
 
     def const(self, c: Fraction | int) -> Any:
         c = Fraction(c)
@@ -47,27 +51,41 @@ class RingNormalizer:
     def norm(self, t: Any) -> Any:
         tag = t[0]
         if tag == "num":
+            self.ops += 1
             return self.const(t[1])
-        if tag == "add":
-            return self.norm(t[1]) + self.norm(t[2])
-        if tag == "sub":
-            return self.norm(t[1]) - self.norm(t[2])
+        if tag in ("add", "sub"):
+            a, b = self.norm(t[1]), self.norm(t[2])
+            self.ops += len(a) + len(b)
+            return a + b if tag == "add" else a - b
         if tag == "mul":
-            return self.norm(t[1]) * self.norm(t[2])
+            a, b = self.norm(t[1]), self.norm(t[2])
+            r = a * b
+            self.ops += len(a) * len(b) + len(r)
+            return r
         if tag == "neg":
-            return -self.norm(t[1])
+            a = self.norm(t[1])
+            self.ops += len(a)
+            return -a
         if tag == "div":
-            return self.norm(t[1]) * self.inv(self.norm(t[2]))
+            a, b = self.norm(t[1]), self.inv(self.norm(t[2]))
+            r = a * b
+            self.ops += len(a) * len(b) + len(r)
+            return r
         if tag == "inv":
             return self.inv(self.norm(t[1]))
         if tag == "pow" and t[2][0] == "num":
-            return self.norm(t[1]) ** t[2][1]
+            a = self.norm(t[1])
+            r = a ** t[2][1]
+            self.ops += len(r) * max(1, len(a))
+            return r
         if tag in ("mvar", "by", "hole", "shole", "rel", "and", "or", "imp", "iff", "not", "forall",
                    "exists", "anon", "fun", "dec", "type"):
             raise NotModelled(f"ring: not a real-valued term: {show(t)}")
+        self.ops += 1
         return self.atom(("term", t))
 
     def inv(self, p: Any) -> Any:
+        self.ops += max(1, len(p))
         if p.is_zero():
             return p
         terms = list(p.terms())

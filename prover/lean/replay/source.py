@@ -48,6 +48,7 @@ class Decl:
     heartbeats: int | None
     proof_style: str       # "by" | "term"
     term_text: str = ""
+    rec_depth: int | None = None   # from ``set_option maxRecDepth N in``
 
 
 def _split_header(htext: str, sig_start: int, start: int,
@@ -102,6 +103,7 @@ class LeanSource:
         out: list[Any] = []
         ns: list[str] = []
         heart: int | None = None
+        depth: int | None = None
         i, n = 0, len(self.lines)
         while i < n:
             ln = self.lines[i]
@@ -113,19 +115,23 @@ class LeanSource:
                 out.append((i + 1, "stray", s))
                 i += 1
                 continue
-            m = re.match(r"set_option\s+maxHeartbeats\s+(\d+)\s+in\b(.*)$", s)
-            if m:
-                heart = int(m.group(1))
-                rest = m.group(2).strip()
-                if not rest:
-                    i += 1
-                    continue
-                s = rest
+            m = re.match(r"set_option\s+(maxHeartbeats|maxRecDepth)\s+(\d+)\s+in\b(.*)$", s)
+            while m:       # `set_option … in set_option … in theorem …` may share one line
+                if m.group(1) == "maxHeartbeats":
+                    heart = int(m.group(2))
+                else:
+                    depth = int(m.group(2))
+                s = m.group(3).strip()
+                m = re.match(r"set_option\s+(maxHeartbeats|maxRecDepth)\s+(\d+)\s+in\b(.*)$", s)
+            if not s:
+                i += 1
+                continue
             m = re.match(r"(theorem|lemma|example)\b\s*(«[^»]+»|[^\s({\[:]*)", s)
             if m:
                 decl, i = self.declaration(m, s, i, ns, heart)
+                decl.rec_depth = depth
                 out.append(decl)
-                heart = None
+                heart = depth = None
                 continue
             _track_namespace(ns, s)
             out.append((i + 1, "command", s))
