@@ -62,16 +62,20 @@ def test_project_lemma_certificates_are_identities() -> None:
     assert sp.expand(cubes) == 0
     schur = a * (a - b) * (a - c) + b * (b - a) * (b - c) + c * (c - a) * (c - b)
     assert sp.expand(schur - (a - b) ** 2 * (a + b - c) - c * ((a - c) * (b - c))) == 0
+    # schur_ordered's factors from c ≤ b ≤ a, 0 ≤ c: a + b − c = (a − b) + 2(b − c) + c, a − c = (a − b) + (b − c)
+    assert sp.expand((a + b - c) - ((a - b) + 2 * (b - c) + c)) == 0
+    assert sp.expand((a - c) - ((a - b) + (b - c))) == 0
     for p in [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]:
         assert sp.expand(schur.subs(dict(zip((a, b, c), p)), simultaneous=True) - schur) == 0
     schur1 = x**3 + y**3 + z**3 + 3 * x * y * z - (x**2 * y + x**2 * z + y**2 * x + y**2 * z + z**2 * x + z**2 * y)
     assert sp.expand(schur1 - schur.subs({a: x, b: y, c: z}, simultaneous=True)) == 0
-    sx, sy = sp.symbols("sx sy")   # √x, √y with sx² = x, sy² = y
-    amgm2 = (x + y) / 2 - sx * sy - (half * (sx - sy) ** 2 + half * (x - sx**2) + half * (y - sy**2))
-    assert sp.expand(amgm2) == 0
-    assert sp.expand((x**2 + y**2) / 2 - ((x + y) / 2) ** 2 - sp.Rational(1, 4) * (x - y) ** 2) == 0
-    st = sp.symbols("st")          # √t
-    tangent = (x + t) - sx * 2 * st - ((sx - st) ** 2 + (x - sx**2) + (t - st**2))
+    s = sp.symbols("s")            # √(xy) with s² = xy (amgm2_sqrt), √((x² + y²)/2) with s² = (x² + y²)/2 (qm_am2_sqrt)
+    quarter = sp.Rational(1, 4)
+    assert sp.expand(((x + y) / 2) ** 2 - s**2 - quarter * (x - y) ** 2 - (x * y - s**2)) == 0
+    assert sp.expand(s**2 - ((x + y) / 2) ** 2 - quarter * (x - y) ** 2 + ((x**2 + y**2) / 2 - s**2)) == 0
+    sx, st, w = sp.symbols("sx st w")   # √x, √t and (√t)⁻¹ (an atom to ring; st·w = 1 is a supplied fact)
+    tangent = ((x + t) * w / 2 - sx - (sx - st) ** 2 * w / 2 - w / 2 * (x - sx**2) - w / 2 * (t - st**2)
+               + sx * (1 - st * w))
     assert sp.expand(tangent) == 0
     a1, a2, b1, b2, c1, c2 = sp.symbols("a1 a2 b1 b2 c1 c2")
 
