@@ -138,3 +138,38 @@ def test_cli_in_place_of_a_theorem_needing_our_lemma_writes_a_file_that_passes(t
     assert "have prover_qm_am2_sqrt" in text and "Prover.Lemmas" not in text
     r = CliRunner().invoke(app, ["lean", "replay", str(f)])
     assert r.exit_code == 0, r.output
+
+
+CITED = ["amgm2_sqrt", "amgm3_cbrt", "holder_3x2", "qm_am2_sqrt", "schur1_nonneg", "tangent_sqrt"]
+
+
+@pytest.mark.parametrize("name", CITED)
+def test_a_scale_step_applying_each_of_our_lemmas_imports_mathlib_alone_and_passes(name: str) -> None:
+    """The renderer's own path (a ``scale`` step applying the catalogue lemma at fresh variables):
+    the lemma is stated locally, cited by its local name, and the file passes the model."""
+    import sympy as sp
+
+    from prover.ir import Goal, Step
+    from prover.problem import var
+    from prover.tactics.catalogue import load_catalogue
+    from tests.lean_golden_cases import close, problem, rel, sos
+
+    cat = load_catalogue()
+    lem = cat[name]
+    new = [f"u{i}" for i in range(len(lem.variables))]
+    sub = {var(v): var(u) for v, u in zip(lem.variables, new)}
+
+    def inst(e):
+        return sp.sympify(e).subs(sub, simultaneous=True)
+
+    hyps = [(f"h{i}", rel(inst(r.lhs), r.op, inst(r.rhs))) for i, r in enumerate(lem.side_conditions)]
+    p = problem(f"{name}_use", " ".join(new), hyps, rel(inst(lem.lhs), "<=", inst(lem.rhs)))
+    g = Goal.from_problem(p)
+    g2 = g.with_target(rel(0, "<=", 0))
+    cert = {"applications": [{"lemma": name, "instance": dict(zip(lem.variables, new)), "coefficient": "1"}],
+            "multiplier": "1", "eq_terms": [], "new_hypotheses": []}
+    text = render_proof(Proof(p, Step("scale", g, [g2], cert, [close(g2, sos())])), lemmas=cat.get)
+    assert _imports(text) == ["Mathlib"] and "Prover.Lemmas" not in text
+    assert f"have prover_{name} : ∀" in text and f"linear_combination prover_{name} " in text
+    rep = replay_text(text)
+    assert rep.ok, rep.summary()
