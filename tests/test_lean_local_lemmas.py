@@ -173,3 +173,13 @@ def test_a_scale_step_applying_each_of_our_lemmas_imports_mathlib_alone_and_pass
     assert f"have prover_{name} : ∀" in text and f"linear_combination prover_{name} " in text
     rep = replay_text(text)
     assert rep.ok, rep.summary()
+
+
+def test_a_proof_citing_our_library_by_name_is_not_rendered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should a step cite ``Prover.Lemmas.*`` by name, the renderer refuses rather than write a file
+    that needs `import ProverLemmas`."""
+    from prover.lean.render import RenderError
+
+    monkeypatch.setattr("prover.lean.render.scale.local_name", lambda name: None)
+    with pytest.raises(RenderError, match="import ProverLemmas"):
+        _qm_am()

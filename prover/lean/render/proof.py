@@ -17,6 +17,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.linear import render_rewrite
+from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
 from prover.lean.render.local_lemmas import local_lemma_lines
 from prover.lean.render.monotone import render_monotone
 from prover.lean.render.scale import render_scale
@@ -188,6 +189,9 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     # our own lemmas the proof cites, stated and proved first (the file imports Mathlib alone)
     tactics = indent(local_lemma_lines(ctx.used) + root_prelude(problem, refs, head) + tree)
     body = wrap_lines(tactics)
+    cited = sorted(n for n in ctx.used if n.startswith(LIBRARY_NAMESPACE))
+    if cited:       # every renderer cites our lemmas by their local names: the file imports Mathlib alone
+        raise RenderError(f"{cited[0]} is cited by its library name, which would need `import ProverLemmas`")
     top = header(problem, ctx.used)
     rest = head + " := by\n" + "\n".join(body) + "\n"
     tail = f"\n#print axioms {name}\n" if print_axioms else ""
