@@ -82,6 +82,11 @@ OVER_HEARTBEATS = {
     "issue12-120s-567neq/proofs/567neq__P81_.json": "≈ 2.16 M (ring 1.96 M) against 0.8 M",
     "issue12-120s-chenneq/proofs/chenneq__P34.json": "≈ 2.08 M (ring 1.86 M) against 1.2 M",
     "issue16-120s-567neq/proofs/567neq__P81.json": "≈ 0.85 M (ring 0.70 M) against 0.8 M",
+    "issue12-120s-chenneq/proofs/chenneq__P18.json": "≈ 1.42 M (ring 1.13 M) against 1.2 M",
+    "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json":
+        "≈ 34.4 M (ring 18.5 M, linarith 14.1 M over 114 calls) against 3.6 M",
+    "issue16-120s-567neq/proofs/567neq__P65.json":
+        "≈ 45.4 M (linarith 30.4 M over 114 calls beside the large case facts, ring 13.5 M) against 2.8 M",
     "issue27-120s-567neq/proofs/567neq__P19.json": "≈ 10.3 M (ring 6.1 M, linarith 3.4 M over 22 calls) against 2.4 M",
     "issue27-120s-chenneq/proofs/chenneq__P41.json": "≈ 283 K (ring 215 K) in a 17.7 K-character file at the default 200 K",
 }

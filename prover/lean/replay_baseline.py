@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from prover.lean.replay import ReplayReport, StepVerdict, replay_text
+from prover.lean.replay.resources import HB_RING_OP
 
 _STEP = re.compile(r"^\s*(?:·\s*)?-- (close \((?:sos|positivity)\)|rewrite|scale|split|introduce|substitute)(?=\s|$)")
 
@@ -244,6 +245,12 @@ def _size_lines(rendered: list[dict]) -> list[str]:
              "above 20,000 characters."), ""]
 
 
+def _over_at(res: Any, ring_op: int) -> bool:
+    """Whether ``res`` would be over its heartbeat budget with ``ring_op`` heartbeats per ring operation."""
+    hb = res.heartbeats - (HB_RING_OP - ring_op) * res.ring_ops
+    return res.heartbeat_budget > 0 and hb > res.heartbeat_budget
+
+
 def _resource_lines(rendered: list[dict]) -> list[str]:
     """Estimated heartbeats and nesting depth per file (the largest declaration of each), their
     distribution, and the files over a budget (``prover.lean.replay.resources``: an estimate)."""
@@ -272,12 +279,16 @@ def _resource_lines(rendered: list[dict]) -> list[str]:
             f"{max(r[3] for r in rows)} |"), "",
             (f"Over maxHeartbeats: {len(over_hb)} ({', '.join(over_hb) or 'none'}); over maxRecDepth: {len(over_d)} "
             f"({', '.join(over_d) or 'none'})."), "",
-            "| proof | heartbeats ≈ / budget | ring | linarith | deepest / maxRecDepth | linarith calls | largest line |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
+            ("Sensitivity to the least certain constant, the heartbeats per `ring` operation (`HB_RING_OP` = "
+             f"{HB_RING_OP}, an upper bound from MathlibTest/ring_compare.lean): files over maxHeartbeats with it "
+             "set to " + ", ".join(f"{x}: {sum(1 for _, h, _, _, _ in rows if _over_at(h, x))}"
+                                   for x in (HB_RING_OP, 5, 2, 1, 0)) + "."), "",
+            ("| proof | heartbeats ≈ / budget | ring (ops) | linarith | deepest / maxRecDepth | linarith calls | "
+            "largest line |"), "|---|---:|---:|---:|---:|---:|---:|"]
     for name, h, d, calls, longest in sorted(rows, key=lambda x: -x[1].heartbeats):
         budget = "∞" if not h.heartbeat_budget else f"{h.heartbeat_budget:,}"
         out.append(f"| {name} | {h.heartbeats:,} / {budget}{' **over**' if h.over_heartbeats else ''} | "
-                   f"{h.parts['ring']:,} | {h.parts['linarith']:,} | {d.depth} / {d.depth_budget}"
+                   f"{h.parts['ring']:,} ({h.ring_ops:,}) | {h.parts['linarith']:,} | {d.depth} / {d.depth_budget}"
                    f"{' **over**' if d.over_depth else ''} | {calls} | {longest:,} |")
     return out + [""]
 
