@@ -202,15 +202,16 @@ def test_goal_text_in_tactic_block_out_and_it_replays(goal):
     assert d["replay"].startswith("PASS") and d["imports"] == []
 
 
-def test_conjunction_context_needs_the_copies():
-    """Without the copies of ``h₀``'s parts, ``positivity`` (in the replay model as in Mathlib)
-    cannot see ``0 < a``: the copies are what makes the block pass."""
+def test_conjunction_context_parts_are_copied():
+    """``positivity`` (in the replay model as in Mathlib) sees hypotheses, not ``h₀.1``: the block
+    starts with copies of ``h₀``'s parts; the renderer's own prelude copies them too, so the
+    block passes with or without these lines."""
     d = json.loads(suggest_json(AM_GM_WRAPPED).stdout)
     lines = d["tactic"].split("\n")
     assert lines[:2] == ["have h₀_1 : (0 : ℝ) < a := h₀.1", "have h₀_2 : (0 : ℝ) < b := h₀.2"]
     from prover.lean.replay import replay_text
 
-    assert not replay_text(theorem_with_block(AM_GM_WRAPPED, "\n".join(lines[2:])), "bare.lean").ok
+    assert replay_text(theorem_with_block(AM_GM_WRAPPED, "\n".join(lines[2:])), "bare.lean").ok
 
 
 def test_plain_output_is_the_block_and_a_file_argument_works(tmp_path):

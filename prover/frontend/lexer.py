@@ -72,6 +72,11 @@ def _ident_rest(ch: str) -> bool:
             or _subscript(c))
 
 
+def is_identifier(text: str) -> bool:
+    """``text`` is one atomic Lean identifier (``h₀``, ``x'``, ``ha``), no « » needed."""
+    return bool(text) and _ident_start(text[0]) and all(_ident_rest(ch) for ch in text[1:])
+
+
 def tokenize(text: str) -> list[Token]:
     toks: list[Token] = []
     i, n = 0, len(text)

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 
 import sympy as sp
 
+from prover.frontend.lexer import is_identifier
 from prover.problem import Relation
 
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_']*$")
 _DECL = re.compile(r"^\s*(?:theorem|lemma)\s+(«[^»]+»|[^\s({\[:]+)", re.MULTILINE)
 _LEAN_KEYWORDS = {"at", "by", "do", "fun", "have", "show", "from", "then", "else", "if", "let", "in",
                   "match", "with", "end", "theorem", "lemma", "def", "open", "import", "suffices",
@@ -34,7 +34,7 @@ class LeanSyntaxError(ValueError):
 def lean_ident(name: str) -> str:
     """A Lean identifier for ``name``, quoted with « » when it is not a plain identifier."""
     parts = name.split(".")
-    if all(_IDENT.match(p) and p not in _LEAN_KEYWORDS for p in parts):
+    if all(is_identifier(p) and p not in _LEAN_KEYWORDS for p in parts):
         return name
     if "«" in name or "»" in name:
         raise LeanSyntaxError(f"cannot quote name {name!r}")

@@ -143,7 +143,8 @@ def _written(head: str, ref: str) -> str | None:
 
 def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> list[str]:
     """Copies of ``e > 0``/``e ≥ 0`` hypotheses as ``0 < e``/``0 ≤ e`` (the form ``positivity``
-    looks for), then a ``≥``/``>`` goal turned into ``≤``/``<`` (the form every step expects).
+    looks for) and of the ``<``/``≤`` parts of a conjunction ``h : A ∧ B`` (``positivity`` sees
+    hypotheses, not ``h.1``), then a ``≥``/``>`` goal turned into ``≤``/``<`` (the form every step expects).
 
     ``e`` is printed by our printer (the form later steps compare with). The copy is the
     hypothesis itself only when ``head`` (the theorem statement the file uses; by default
@@ -156,10 +157,15 @@ def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> 
     for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
         r = h.rel
         if r.op in (">", ">=") and sp.sympify(r.rhs) == 0:
-            ours = lean_rel(r)
-            same = _written(head, ref) in (" ".join(lean_rel(r, as_written=True).split()), ours)
-            lines.append(f"have hpos0_{k + 1} : {ours} := {ref}" if same
-                         else f"have hpos0_{k + 1} : {ours} := by linear_combination {ref}")
+            prefix = "hpos0"
+        elif "." in ref and r.op in ("<", "<="):
+            prefix = "hand"     # a conjunction's part: positivity sees only hypotheses, not h.1
+        else:
+            continue
+        ours = lean_rel(r)
+        same = _written(head, ref) in (" ".join(lean_rel(r, as_written=True).split()), ours)
+        lines.append(f"have {prefix}_{k + 1} : {ours} := {ref}" if same
+                     else f"have {prefix}_{k + 1} : {ours} := by linear_combination {ref}")
     op = problem.goal.op
     return lines + {">=": ["rw [ge_iff_le]"], ">": ["rw [gt_iff_lt]"]}.get(op, [])
 
