@@ -154,3 +154,18 @@ def test_an_outer_alarm_is_not_cancelled() -> None:
     with alarm_after(30, Outer):
         assert ideal_certificate(_goal(PROVABLE["nonlinear goal"]), 5.0) is not None
         assert signal.getitimer(signal.ITIMER_REAL)[0] > 20
+
+
+def test_a_denominator_nonzero_by_a_disequality_renders_with_sub_ne_zero() -> None:
+    """``x + 2/x = y + 2/y, x ≠ y ⊢ x·y = 2`` divides by ``x − y``: its ``≠ 0`` fact is
+    ``sub_ne_zero.mpr h₂`` (whitelisted, Mathlib/Algebra/Group/Basic.lean), and the file passes."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove("theorem t (x y : ℝ) (h₀ : x ≠ 0) (h₁ : y ≠ 0) (h₂ : x ≠ y) "
+                   "(h₃ : x + 2 / x = y + 2 / y) : x * y = 2 := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    assert "sub_ne_zero.mpr h₂" in text
+    report = replay_text(text)
+    assert report.ok, report.summary()

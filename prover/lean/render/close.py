@@ -221,14 +221,23 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
     expression), when ``positivity`` would not find it: a projection ``h.1`` (a conjunction's
     part is no local hypothesis) or, for a subtraction, any such hypothesis; else None."""
     for h, name in zip(goal.hypotheses, ctx.names):
+        if h.op == "!=" and sp.sympify(h.rhs) != 0 and subtraction \
+                and sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs) - expr) == 0:
+            return f"(sub_ne_zero.mpr {_projection(name)})"      # x ≠ y for the denominator x - y
         if h.op != "!=" or sp.sympify(h.rhs) != 0 or sp.sympify(h.lhs) != expr:
             continue
         if subtraction or not name.isidentifier():
-            if name.startswith("«") and "»." in name:       # «h₀».2 as («h₀»).2: a projection of a quoted name
-                end = name.index("»") + 1
-                return f"({name[:end]}){name[end:]}"
-            return name
+            return _projection(name)
     return None
+
+
+def _projection(name: str) -> str:
+    """A hypothesis reference as a term: ``«h 0».2`` as ``(«h 0»).2`` (a projection of a quoted
+    name, which the replay model reads only so)."""
+    if name.startswith("«") and "»." in name:
+        end = name.index("»") + 1
+        return f"({name[:end]}){name[end:]}"
+    return name
 
 
 def _sign_of_quotient(base: str, expr: sp.Expr, goal: Goal, ctx: RenderContext,

@@ -19,6 +19,7 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "sub_pos": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : 0 < a - b ↔ b < a"),
     "sub_nonpos": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : a - b ≤ 0 ↔ a ≤ b"),
     "sub_neg": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : a - b < 0 ↔ a < b"),
+    "sub_ne_zero": ("Mathlib/Algebra/Group/Basic.lean", "{a b : ℝ} : a - b ≠ 0 ↔ a ≠ b"),
     "mul_pos": ("Mathlib/Algebra/Order/GroupWithZero/Unbundled.lean",
                 "{a b : ℝ} (ha : 0 < a) (hb : 0 < b) : 0 < a * b"),
     "mul_nonneg": ("Mathlib/Algebra/Order/GroupWithZero/Unbundled.lean",
