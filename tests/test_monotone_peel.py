@@ -63,6 +63,12 @@ def test_leaves_other_goals_alone(statement):
     assert list(peel_steps(root(statement))) == []
 
 
+def test_peel_candidates_are_exclusive():
+    """The peel loses nothing: the search asks no later generator at that goal (``exclusive``)."""
+    cands = list(MonotonePeel().generate(root(STATEMENTS["titu_11"])))
+    assert len(cands) == 1 and cands[0].exclusive and cands[0].score > 20
+
+
 def test_registered_and_can_be_disabled(monkeypatch):
     assert any(isinstance(g, MonotonePeel) for g in symbolic_generators())
     monkeypatch.setenv("PROVER_DISABLE_GENERATORS", "monotone-peel")
@@ -118,6 +124,7 @@ def test_proved_by_the_search(name):
     result = prove(STATEMENTS[name], time_limit=60)   # a budget, not a speed requirement
     assert result.status == "proved"
     assert result.proof.root.kind == "monotone"
+    assert result.stats.get("exclusive_cuts", 0) >= 1      # the root's later generators were skipped
     assert replay_text(render_proof(result.proof)).ok
 
 

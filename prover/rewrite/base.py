@@ -30,6 +30,10 @@ class Candidate:
     score: float = 0.0
     prechecked: bool = False    # the proposer already ran the kernel on the step
     closes: bool = False        # ``step`` is a complete proof tree of the goal (no open subgoals)
+    #: the step loses nothing (its subgoals hold wherever the goal does, on the goal's natural
+    #: domain) and removes what the others would work around: the search asks no further
+    #: generator at this goal (the monotone peel ``√a ≤ √b`` → ``a ≤ b``)
+    exclusive: bool = False
 
 
 class TacticGenerator(Protocol):

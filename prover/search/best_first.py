@@ -285,6 +285,9 @@ class Search:
                     out.append(cand)
             except Exception:  # noqa: BLE001 - one broken generator must not stop the search
                 self.stats["generator_errors"] += 1
+            if any(getattr(c, "exclusive", False) for c in out):
+                self.stats["exclusive_cuts"] = self.stats.get("exclusive_cuts", 0) + 1
+                break   # a step that loses nothing was proposed: the later generators are not asked
         return out
 
     def result(self, status: str, proof: Proof | None = None, cex: dict | None = None,
