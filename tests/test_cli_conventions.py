@@ -241,12 +241,12 @@ def test_a_failing_write_prints_the_proof_first(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(prove_cmd, "write_outputs", broken)
-    r = invoke("prove", EASY, "--closers-only", "--out", str(tmp_path / "run"), "--time-limit", "20")
+    r = invoke("prove", EASY, "--closers-only", "--out", str(tmp_path / "run"), "--time-limit", "60")
     assert r.exit_code == 2 and "Traceback" not in r.output, r.output
     assert "proved" in r.stdout and "kernel: accepted" in r.stdout          # the proof is on the screen
     errors = [ln for ln in r.stderr.splitlines() if ln.startswith("error:")]
     assert len(errors) == 1 and "No space left" in errors[0]
-    r = invoke("prove", EASY, "--closers-only", "--out", str(tmp_path / "run"), "--time-limit", "20", "--json")
+    r = invoke("prove", EASY, "--closers-only", "--out", str(tmp_path / "run"), "--time-limit", "60", "--json")
     assert r.exit_code == 2, r.output
     d = json.loads(r.stdout)
     assert d["status"] == "proved" and d["proof"]["format"] == "prover-proof" and "No space" in d["write_error"]
