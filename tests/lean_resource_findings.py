@@ -1,0 +1,16 @@
+"""Rendered files the replay model's resource model (``prover.lean.replay.resources``, issue 29
+item 1) puts over ``maxHeartbeats``: every tactic passes the model, only the estimated heartbeats
+exceed the budget the renderer grants (by file size, ``render/budget.py``; none under 20,000
+characters). Findings for the renderer (issue 29 item 2: ``maxHeartbeats`` from the estimate, less
+``ring`` work, ``linarith only``); ``results/lean-resources.md`` lists them with their figures."""
+
+from __future__ import annotations
+
+from prover.lean.replay import ReplayReport
+
+
+def assert_only_over_heartbeats(rep: ReplayReport) -> None:
+    """``rep`` fails the replay model on the estimated heartbeats alone. Fails once the file
+    passes: the test then goes back to ``assert rep.ok``."""
+    assert not rep.ok, "the file passes the replay model now: assert rep.ok again"
+    assert all(s.kind == "resources" and "maxHeartbeats" in s.reason for s in rep.failures), rep.summary()
