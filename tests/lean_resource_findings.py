@@ -14,3 +14,9 @@ def assert_only_over_heartbeats(rep: ReplayReport) -> None:
     passes: the test then goes back to ``assert rep.ok``."""
     assert not rep.ok, "the file passes the replay model now: assert rep.ok again"
     assert all(s.kind == "resources" and "maxHeartbeats" in s.reason for s in rep.failures), rep.summary()
+
+
+def assert_passes_but_for_heartbeats(rep: ReplayReport) -> None:
+    """``rep`` passes the replay model, or fails it on the estimated heartbeats alone — for a file
+    that a search renders, whose path (and so its size) may differ from run to run."""
+    assert all(s.kind == "resources" and "maxHeartbeats" in s.reason for s in rep.failures), rep.summary()

@@ -111,6 +111,8 @@ def peel_steps(goal: Goal) -> Iterator[Step]:
         if a.has(sp.Float) or b.has(sp.Float):
             continue
         sqrt = r == sp.Rational(1, 2)
+        if not sqrt and not (_written_as_power(small, fs, r) and _written_as_power(big, fb, r)):
+            continue
         cert = MonotoneCertificate("sqrt" if sqrt else "rpow", expr_to_str(a), expr_to_str(b),
                                    None if sqrt else str(r))
         order = goal.with_target(Relation(a, "<" if t.strict else "<=", b))
@@ -119,6 +121,18 @@ def peel_steps(goal: Goal) -> Iterator[Step]:
             subgoals.append(goal.with_target(Relation(sp.Integer(0), "<=", a)))
         yield Step("monotone", goal, subgoals, cert.to_json(),
                    note=f"peel x ↦ x^({r}): {'√' if sqrt else 'rpow'} is increasing")
+
+
+def _written_as_power(side: sp.Expr, factors: tuple, r: sp.Rational) -> bool:
+    """Whether the user's text of ``side`` is, as far as its form shows, ``A ^ r`` — what the Lean
+    rendering needs (it applies the lemma to the sides as written). One power with exponent ``r``
+    is; a side with ``|X|`` came from an even power under a root, ``(X ^ 2m) ^ (1/q)``, which is
+    ``A ^ r`` only for ``r = 1/q``; any other side (``x ^ (2/3)`` for ``r = 1/3``) is not, and the
+    peel would give a proof without a Lean file (567neq/P73's shape)."""
+    if sp.sympify(side).has(sp.Abs):
+        return r.p == 1
+    c, parts = factors
+    return c == 1 and len(parts) == 1 and parts[0][1] == r
 
 
 def _charges(goal: Goal) -> float:
