@@ -36,6 +36,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from prover.lean.render.statement import split_and
+
 #: The name of the theorem built from the goal (another one if the context uses it).
 THEOREM_NAME = "prover_goal"
 
@@ -130,22 +132,6 @@ def _plain_nat_literals(text: str) -> str:
     natural-number literal can only be an exponent, where Lean reads the bare literal as the same
     natural number; the renderer reads the bare form."""
     return _NAT_LITERAL.sub(r"\1", text)
-
-
-def split_and(text: str) -> list[str]:
-    """``A ∧ B ∧ C`` split at its top-level ``∧`` (brackets respected); ``[text]`` without one."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "([{⟨":
-            depth += 1
-        elif ch in ")]}⟩":
-            depth -= 1
-        if ch == "∧" and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    return [*parts, cur.strip()]
 
 
 def _entries(text: str) -> list[str]:

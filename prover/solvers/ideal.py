@@ -24,7 +24,6 @@ Method (nothing here is trusted; the kernel checks the identity and every denomi
 from __future__ import annotations
 
 import contextlib
-import itertools
 import signal
 import time
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ from prover.alarm import alarm_after
 from prover.ir import Goal, expr_to_str
 from prover.kernel.certificates import EqTerm, SosCertificate
 from prover.problem import var
-from prover.solvers.rational_linalg import to_fmpq, to_rational
+from prover.solvers.rational_linalg import monomials, to_fmpq, to_rational
 
 #: Variables (problem variables, atoms, inverse variables) above which nothing is attempted.
 MAX_VARIABLES = 10
@@ -234,7 +233,7 @@ def _cofactors(target: sp.Poly, gens: list[sp.Poly], syms: list[sp.Symbol],
             return None
         cols: list[tuple[int, tuple[int, ...]]] = []
         for j, dg in enumerate(g_degs):
-            cols += [(j, m) for m in _monomials(n, D - dg)]
+            cols += [(j, m) for m in monomials(n, D - dg, homogeneous=False)]
         if len(cols) > MAX_UNKNOWNS:
             return None
         rows: dict[tuple[int, ...], int] = {}
@@ -262,20 +261,6 @@ def _cofactors(target: sp.Poly, gens: list[sp.Poly], syms: list[sp.Symbol],
                 mus[j][m] = to_rational(v)
         return [sp.Poly.from_dict(mu, *syms, domain="QQ") if mu else sp.Poly(0, *syms, domain="QQ") for mu in mus]
     return None
-
-
-def _monomials(n: int, deg: int) -> list[tuple[int, ...]]:
-    """Exponent tuples in ``n`` variables of total degree ≤ ``deg``."""
-    if deg < 0:
-        return []
-    out = []
-    for d in range(deg + 1):
-        for combo in itertools.combinations_with_replacement(range(n), d):
-            e = [0] * n
-            for i in combo:
-                e[i] += 1
-            out.append(tuple(e))
-    return out
 
 
 def _particular_solution(M: flint.fmpq_mat, nunk: int) -> list[flint.fmpq] | None:

@@ -108,7 +108,7 @@ def _binder_text(head: str, ident: str) -> str | None:
     return None
 
 
-def _split_and(text: str) -> list[str]:
+def split_and(text: str) -> list[str]:
     """``A ∧ B ∧ C`` split at its top-level ``∧`` (parentheses respected)."""
     parts, depth, cur = [], 0, ""
     for ch in text:
@@ -132,7 +132,7 @@ def _written(head: str, ref: str) -> str | None:
         return None
     if not path:
         return " ".join(text.split())
-    parts = _split_and(text)
+    parts = split_and(text)
     k = path.split(".").count("2")
     if k >= len(parts) or (path.endswith("1") and k == len(parts) - 1):
         return None
