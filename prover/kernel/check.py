@@ -613,6 +613,15 @@ def _combine(G: Goal, subgoals: Sequence[Goal], cert: C.CombineCertificate) -> N
 # ---------------------------------------------------------------- square
 
 
+def _inequalities_in_context(G: Goal, subgoals: Sequence[Goal]) -> None:
+    """Every subgoal keeps ``G``'s variables and hypotheses literally and states an inequality."""
+    for i, sg in enumerate(subgoals):
+        if sg.variables != G.variables or sg.hypotheses != G.hypotheses:
+            raise KernelError(f"subgoal {i} must have the goal's variables and hypotheses")
+        if sg.target.op not in _INEQ:
+            raise KernelError(f"subgoal {i} ({_rel(sg.target)}) is not an inequality")
+
+
 def _square(G: Goal, subgoals: Sequence[Goal], cert: C.SquareCertificate) -> None:
     """``G``: ``S <= L`` (``L >= S``; strict: ``<``/``>``) from ``G₁``: ``slack = L`` and ``G₂``:
     ``slack = L² − S²`` (strict when ``G`` is), both over ``G``'s variables and hypotheses
@@ -625,11 +634,7 @@ def _square(G: Goal, subgoals: Sequence[Goal], cert: C.SquareCertificate) -> Non
         raise KernelError(f"square proves inequalities only, not {_rel(G.target)}")
     if len(subgoals) != 2:
         raise KernelError(f"a square step has exactly two subgoals, found {len(subgoals)}")
-    for i, sg in enumerate(subgoals):
-        if sg.variables != G.variables or sg.hypotheses != G.hypotheses:
-            raise KernelError(f"subgoal {i} must have the goal's variables and hypotheses")
-        if sg.target.op not in _INEQ:
-            raise KernelError(f"subgoal {i} ({_rel(sg.target)}) is not an inequality")
+    _inequalities_in_context(G, subgoals)
     sign, squares = subgoals
     if G.target.strict and not squares.target.strict:
         raise KernelError("a strict goal needs a strict subgoal L² > S²")
@@ -699,11 +704,7 @@ def _monotone(G: Goal, subgoals: Sequence[Goal], cert: C.MonotoneCertificate) ->
     want = 2 if need_sign else 1
     if len(subgoals) != want:
         raise KernelError(f"this monotone step has exactly {want} subgoal(s), found {len(subgoals)}")
-    for i, sg in enumerate(subgoals):
-        if sg.variables != G.variables or sg.hypotheses != G.hypotheses:
-            raise KernelError(f"subgoal {i} must have the goal's variables and hypotheses")
-        if sg.target.op not in _INEQ:
-            raise KernelError(f"subgoal {i} ({_rel(sg.target)}) is not an inequality")
+    _inequalities_in_context(G, subgoals)
     order = subgoals[0]
     if G.target.strict and not order.target.strict:
         raise KernelError("a strict goal needs a strict subgoal a < b")
