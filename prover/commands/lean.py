@@ -55,13 +55,26 @@ def setup(
     project: Path = typer.Option(None, "--project", help="Lake project (default: the pinned lean_project/)"),  # noqa: B008
     dry_run: bool = typer.Option(False, "--dry-run", help="print the commands without running them"),
     update: bool = typer.Option(False, "--update", help="run `lake update` first (re-resolve the pinned tags)"),
+    mathlib: str = typer.Option(None, "--mathlib", help="check that the project is set up for this Mathlib "
+                                "release (lean_project/profiles/TAG/README.md)"),
 ) -> None:
     """Install the pinned toolchain, get the Mathlib cache, build lean_project/ and the REPL."""
     from prover.lean.backend import project_dir
+    from prover.lean.mathlib_versions import UnknownMathlibVersion, get_profile
 
+    try:
+        profile = get_profile(mathlib) if mathlib else None
+    except UnknownMathlibVersion as exc:
+        _fail(str(exc))
     proj = project or project_dir()
     if not (proj / "lakefile.lean").exists() or not (proj / "lean-toolchain").exists():
         _fail(f"no Lean project at {proj} (expected lakefile.lean and lean-toolchain)")
+    if profile is not None:
+        have = (proj / "lean-toolchain").read_text(encoding="utf-8").strip()
+        if have != profile.lean_toolchain:
+            _fail(f"{proj} is pinned to {have}, not {profile.lean_toolchain}: set up a copy for Mathlib "
+                  f"{profile.tag} as lean_project/profiles/{profile.tag}/README.md says, then "
+                  f"`prover lean setup --project COPY --mathlib {profile.tag} --update`")
     cmds = setup_commands(proj, update)
     if dry_run:
         for c in cmds:
@@ -108,16 +121,23 @@ def render(
     proof_file: Path = typer.Argument(..., help="a proof.json written by `prover prove --out`"),  # noqa: B008
     out: Path = typer.Option(None, "--out", help="write the .lean file here (default: stdout)"),  # noqa: B008
     style: str = typer.Option("linear_combination", "--style", help="linear_combination | nlinarith"),
+    mathlib: str = typer.Option(None, "--mathlib", help="Mathlib release to target (see docs/lean-names.md); "
+                                "default v4.16.0"),
 ) -> None:
     """Render a saved proof as a complete Lean 4 file."""
     from prover.ir import IRError, Proof
+    from prover.lean.mathlib_versions import UnknownMathlibVersion, adapt, get_profile
     from prover.lean.render import RenderError, render_proof
 
+    try:
+        profile = get_profile(mathlib)
+    except UnknownMathlibVersion as exc:
+        _fail(str(exc))
     if not proof_file.is_file():
         _fail(f"no such file: {proof_file}")
     try:
         proof = Proof.loads(proof_file.read_text(encoding="utf-8"))
-        text = render_proof(proof, close_style=style)
+        text = adapt(render_proof(proof, close_style=style), profile)
     except (IRError, RenderError) as exc:
         _fail(str(exc).splitlines()[0])
     if out is None:

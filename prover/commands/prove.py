@@ -123,16 +123,18 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [""])[0][:300]
 
 
-def _lean_text(proof: Any, seconds: float | None = None) -> tuple[str | None, str]:
+def _lean_text(proof: Any, seconds: float | None = None, mathlib: str | None = None) -> tuple[str | None, str]:
     """The rendered Lean proof, or None and a one-line reason (never an exception: a renderer
-    bug or a render past ``seconds`` must not lose the kernel-checked proof)."""
+    bug or a render past ``seconds`` must not lose the kernel-checked proof). ``mathlib``: the
+    release to target (a tag already checked by :func:`_prepare`; default v4.16.0)."""
     try:
+        from prover.lean.mathlib_versions import adapt
         from prover.lean.render import render_proof
     except ImportError:
         return None, "Lean renderer not available yet (prover.lean.render); no proof.lean written"
     try:
         with _alarm(seconds) if seconds is not None else contextlib.nullcontext():
-            return render_proof(proof), ""
+            return adapt(render_proof(proof), mathlib), ""
     except TimeLimitReached:
         return None, "Lean rendering stopped at the time limit: no proof.lean written"
     except Exception as exc:  # noqa: BLE001 - a renderer bug must not lose the kernel-checked proof
@@ -259,6 +261,8 @@ def prove(
     in_place: bool = typer.Option(
         False, "--in-place",
         help="FILE.lean#name: replace that theorem's `sorry` by the rendered proof (numbered backup FILE.lean.bak.N)"),
+    mathlib: str | None = typer.Option(
+        None, "--mathlib", help="Mathlib release the rendered proof targets (default v4.16.0; docs/lean-names.md)"),
 ) -> None:
     """Search for a proof; exit 0 only when the kernel accepted it.
 
@@ -267,9 +271,10 @@ def prove(
     from prover.alarm import Deadline, Watchdog
 
     opts = ProveOptions(theorem, time_limit, out, as_json, closers_only, llm, backend, verify, real_division,
-                        progress, lean_out, in_place)
+                        progress, lean_out, in_place, mathlib)
     if not time_limit > 0:
         _fail("--time-limit must be positive", as_json)
+    _check_mathlib(mathlib, verify, as_json)
     _import_the_search()
     run = _Run(opts, Deadline(time_limit))
     run.watchdog = Watchdog(run.expired)
@@ -285,6 +290,21 @@ def prove(
         _report(opts, problem, result, run)
     finally:
         run.watchdog.cancel()
+
+
+def _check_mathlib(tag: str | None, verify: str | None, as_json: bool) -> None:
+    """An unknown ``--mathlib`` tag: one line listing the known ones, exit 2, before any search.
+    ``--verify lean`` compiles in lean_project/ (the default release), so it refuses another one."""
+    from prover.lean.mathlib_versions import DEFAULT_TAG, UnknownMathlibVersion, get_profile
+
+    try:
+        profile = get_profile(tag)
+    except UnknownMathlibVersion as exc:
+        _fail(str(exc), as_json)
+        return
+    if verify == "lean" and profile.tag != DEFAULT_TAG:
+        _fail(f"--verify lean compiles in lean_project/ (Mathlib {DEFAULT_TAG}), not Mathlib {profile.tag}; "
+              f"check the file by hand (lean_project/profiles/{profile.tag}/README.md)", as_json)
 
 
 def _import_the_search() -> None:
@@ -311,6 +331,7 @@ class ProveOptions:
     progress: bool | None
     lean_out: bool
     in_place: bool
+    mathlib: str | None = None
 
 
 @dataclass
@@ -450,7 +471,7 @@ def _write_and_verify(opts: ProveOptions, problem: Problem, result: Any, proved:
         out = Path(tempfile.mkdtemp(prefix="prover-"))
     lean = None
     if res.proved and (opts.lean_out or opts.in_place or out is not None):
-        lean = _lean_text(result.proof, _write_budget(run.deadline))   # rendered once, within the limit
+        lean = _lean_text(result.proof, _write_budget(run.deadline), opts.mathlib)   # rendered once, in the limit
     if res.proved and out is not None:
         try:
             res.files, res.notes = write_outputs(out, result, problem.name, run.deadline, lean)
