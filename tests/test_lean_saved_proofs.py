@@ -71,37 +71,14 @@ FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567ne
          "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json"]
 
 
-#: Saved proofs whose rendered file the resource model (``prover.lean.replay.resources``, issue 29
-#: item 1) puts over ``maxHeartbeats``: every tactic passes the model, only the estimated
-#: heartbeats exceed the budget the renderer grants (``render/budget.py``: by file size, not by
-#: the work). Findings for the renderer (issue 29 item 2: ``maxHeartbeats`` from the estimate,
-#: less ``ring`` work per identity); :func:`rendered_passing` asserts that this is their *only*
-#: failure and fails once the file passes, so an entry is removed then. (path → the figures)
-OVER_HEARTBEATS = {
-    "issue12-120s-mo-int-20/proofs/mo-int-20__P1.json": "≈ 1.08 M (ring 0.90 M) against 0.8 M",
-    "issue12-120s-567neq/proofs/567neq__P81_.json": "≈ 2.16 M (ring 1.96 M) against 0.8 M",
-    "issue12-120s-chenneq/proofs/chenneq__P34.json": "≈ 2.08 M (ring 1.86 M) against 1.2 M",
-    "issue16-120s-567neq/proofs/567neq__P81.json": "≈ 0.85 M (ring 0.70 M) against 0.8 M",
-    "issue12-120s-chenneq/proofs/chenneq__P18.json": "≈ 1.42 M (ring 1.13 M) against 1.2 M",
-    "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json":
-        "≈ 34.4 M (ring 18.5 M, linarith 14.1 M over 114 calls) against 3.6 M",
-    "issue16-120s-567neq/proofs/567neq__P65.json":
-        "≈ 45.4 M (linarith 30.4 M over 114 calls beside the large case facts, ring 13.5 M) against 2.8 M",
-    "issue27-120s-567neq/proofs/567neq__P19.json": "≈ 10.3 M (ring 6.1 M, linarith 3.4 M over 22 calls) against 2.4 M",
-    "issue27-120s-chenneq/proofs/chenneq__P41.json": "≈ 283 K (ring 215 K) in a 17.7 K-character file at the default 200 K",
-}
 
 
 def rendered_passing(path: str, root: Path = SAVED) -> str:
-    """The saved proof at ``root/PATH`` rendered; asserts that the replay model passes it (for a
-    proof in ``OVER_HEARTBEATS``: that the estimated heartbeats are its only failure)."""
+    """The saved proof at ``root/PATH`` rendered; asserts that the replay model passes it, its
+    resource estimates included (the renderer grants twice the estimated heartbeats)."""
     proof = Proof.from_json(json.loads((root / path).read_text(encoding="utf-8")))
     text = render_proof(proof)
     rep = replay_text(text)
-    if path in OVER_HEARTBEATS:
-        assert not rep.ok, f"{path} passes the replay model now: remove it from OVER_HEARTBEATS"
-        assert all(s.kind == "resources" and "maxHeartbeats" in s.reason for s in rep.failures), rep.summary()
-        return text
     assert rep.ok, rep.summary()
     return text
 

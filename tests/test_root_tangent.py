@@ -15,7 +15,6 @@ from prover.rewrite import RootTangentBounds
 from prover.rewrite.root_tangent import tangent_point
 from prover.search.close import close_goal
 from prover.verify import check_step
-from tests.lean_resource_findings import assert_only_over_heartbeats
 
 a, b, c, t = var("a"), var("b"), var("c"), var("t")
 POS = (Relation(a, ">", 0), Relation(b, ">", 0))
@@ -125,6 +124,6 @@ def test_chain_through_the_bound_is_kernel_checked_and_replays():
     fact = next(ln for ln in text.splitlines() if ln.strip().startswith("have hfact"))
     assert "-- scale" in text and "(a + b) ^ 2" in fact        # 2k·t ≤ X + k² with k = a + b
     rep = replay_text(text)
-    assert_only_over_heartbeats(rep)      # issue 29: over the estimated maxHeartbeats (a finding)
+    assert rep.ok, rep.summary()
     # the fact stated with a smaller k² (a false fact) fails its own certificate
     assert not replay_text(text.replace(fact, fact.replace("(a + b) ^ 2", "a ^ 2"))).ok

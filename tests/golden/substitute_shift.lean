@@ -8,7 +8,7 @@ theorem substitute_shift (a : ℝ) (ha : a ≥ 1) :
   rw [ge_iff_le]
   -- substitute a = u + 1
   suffices hkey1 : ∀ u : ℝ, 1 ≤ u + 1 → 2 * u + 1 ≤ (u + 1) ^ 2 by
-    linear_combination hkey1 (a - 1) (by first | positivity | linarith)
+    linear_combination hkey1 (a - 1) (by first | positivity | linarith only [ha])
   intro u hv2
   -- close (sos)
   linear_combination (sq_nonneg (u))

@@ -1,9 +1,12 @@
-"""Size budgets of a rendered file: ``set_option maxHeartbeats N in`` sized to the proof, and
-tactic lines longer than the line budget broken over several lines.
+"""Budgets of a rendered file: ``set_option maxHeartbeats N in`` sized to the estimated work,
+and tactic lines longer than the line budget broken over several lines.
 
 The replay model (``prover.lean.replay``) asks for at most ``LINE_BUDGET`` characters a line,
-``FILE_BUDGET`` a file, and ``set_option maxHeartbeats N in`` before each declaration of a file
-over ``HEARTBEAT_THRESHOLD`` characters. Breaking a line changes nothing for Lean: a term may
+``FILE_BUDGET`` a file, ``set_option maxHeartbeats N in`` before each declaration of a file
+over ``HEARTBEAT_THRESHOLD`` characters, and estimated heartbeats within the declaration's
+``maxHeartbeats``. :func:`with_heartbeat_options` gives each declaration ``N`` =
+``RENDER_HEARTBEAT_MARGIN`` × the model's estimate (:mod:`prover.lean.replay.resources`),
+rounded up to ``HEARTBEAT_STEP``, whenever that is above Lean's default or the file is large. Breaking a line changes nothing for Lean: a term may
 continue on the next line when that line is indented deeper than the tactic (Lean's column rule,
 which the model follows too); the tactic itself is exactly as large as before.
 """
@@ -12,7 +15,8 @@ from __future__ import annotations
 
 import math
 
-from prover.lean.replay import HEARTBEAT_THRESHOLD, LINE_BUDGET
+from prover.lean.replay import HEARTBEAT_THRESHOLD, LINE_BUDGET, replay_text
+from prover.lean.replay.source import LeanSource
 
 #: Lean's default ``maxHeartbeats``.
 DEFAULT_HEARTBEATS = 200_000
@@ -21,6 +25,13 @@ DEFAULT_HEARTBEATS = 200_000
 HEARTBEATS_PER_CHUNK = 400_000
 #: Upper bound of the granted heartbeats.
 MAX_HEARTBEATS = 8_000_000
+#: ``maxHeartbeats`` granted per estimated heartbeat. The estimate's uncertain constants (the
+#: ``linarith`` preprocessing costs are assumptions, see ``prover.lean.replay.resources``) may be
+#: off by a factor of several; the ``ring`` cost per operation is an upper bound. Twice the estimate
+#: is the stated margin.
+RENDER_HEARTBEAT_MARGIN = 2
+#: Granted budgets are rounded up to a multiple of this.
+HEARTBEAT_STEP = 100_000
 #: Width of the pieces of a broken line (well under the line budget).
 WRAP_WIDTH = 4_000
 
@@ -38,6 +49,37 @@ def heartbeat_option(chars: int) -> str:
     line = f"set_option maxHeartbeats {MAX_HEARTBEATS} in\n"
     n = heartbeats_for(chars + len(line))
     return f"set_option maxHeartbeats {n} in\n" if n is not None else ""
+
+
+def granted_heartbeats(estimate: int) -> int:
+    """``maxHeartbeats`` for a declaration estimated at ``estimate`` heartbeats: the margin times
+    the estimate rounded up to ``HEARTBEAT_STEP``, never under Lean's default."""
+    return max(DEFAULT_HEARTBEATS, HEARTBEAT_STEP * math.ceil(RENDER_HEARTBEAT_MARGIN * estimate / HEARTBEAT_STEP))
+
+
+def with_heartbeat_options(text: str) -> str:
+    """``text`` (a file with no ``set_option … in`` prefixes) with ``set_option maxHeartbeats N in``
+    before each declaration whose granted budget (:func:`granted_heartbeats` of the replay model's
+    estimate) is above the default, and before every declaration of a file over
+    ``HEARTBEAT_THRESHOLD`` characters (the size-based ``N`` of :func:`heartbeats_for` when larger)."""
+    report = replay_text(text, "<rendered>")
+    lines = text.split("\n")
+    code = LeanSource(text).lines          # comments blanked: a docstring stays with its theorem
+    option_len = len(f"set_option maxHeartbeats {MAX_HEARTBEATS} in\n")
+    large = len(text) + option_len * len(report.resources) > HEARTBEAT_THRESHOLD
+    by_size = heartbeats_for(len(text) + option_len * len(report.resources)) or DEFAULT_HEARTBEATS
+    for res in sorted(report.resources, key=lambda r: r.line, reverse=True):
+        n = granted_heartbeats(res.heartbeats)
+        if large:
+            n = max(n, by_size)
+        if n > DEFAULT_HEARTBEATS or large:
+            at = res.line - 1          # back to the end of the previous command: before the theorem's
+            while at > 0 and (not code[at - 1].strip() or code[at - 1].startswith("@[")):
+                at -= 1                    # docstring, comments and attributes (blank in ``code``)
+            while at < res.line - 1 and not lines[at].strip():
+                at += 1                    # then past blank lines (none of them inside a comment)
+            lines.insert(at, f"set_option maxHeartbeats {n} in")
+    return "\n".join(lines)
 
 
 def _breaks(line: str, top_only: bool) -> list[int]:

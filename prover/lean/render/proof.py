@@ -12,7 +12,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step
 from prover.lean import replay
-from prover.lean.render.budget import heartbeat_option, wrap_lines
+from prover.lean.render.budget import with_heartbeat_options, wrap_lines
 from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
@@ -104,16 +104,16 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     With ``shrink`` (default), large SOS certificates are first rewritten with short rationals
     (:func:`prover.lean.render.shrink.shrink_proof`: each new certificate is kept only when the
     kernel checks it; ``proof`` itself is not changed), within ``shrink_budget_s`` seconds.
-    Lines over the line budget are broken at ``+``/``-``, and a file over the heartbeat
-    threshold gets ``set_option maxHeartbeats N in`` (``N`` sized to the file) before its
-    theorem (:mod:`prover.lean.render.budget`)."""
+    Lines over the line budget are broken at ``+``/``-``, and the theorem gets
+    ``set_option maxHeartbeats N in`` with ``N`` twice the replay model's estimate of its work
+    when that is over Lean's default (:mod:`prover.lean.render.budget`)."""
     if shrink:
         from prover.lean.render.shrink import PROOF_BUDGET_S, shrink_proof
         proof = shrink_proof(proof, budget_s=PROOF_BUDGET_S if shrink_budget_s is None else shrink_budget_s)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # step renderers parse long sums (left-nested terms)
     try:
-        return _render_either_printing(proof, lemmas, close_style, print_axioms)
+        return with_heartbeat_options(_render_either_printing(proof, lemmas, close_style, print_axioms))
     finally:
         sys.setrecursionlimit(limit)
 
@@ -195,7 +195,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     top = header(problem, ctx.used)
     rest = head + " := by\n" + "\n".join(body) + "\n"
     tail = f"\n#print axioms {name}\n" if print_axioms else ""
-    text = top + heartbeat_option(len(top) + len(rest) + len(tail)) + rest + tail
+    text = top + rest + tail
     return _Rendered(text, max(map(len, tactics), default=0))
 
 

@@ -16,6 +16,7 @@ from prover.lean.render.common import (
 )
 from prover.lean.render.compact import stated
 from prover.lean.syntax import lean_expr, lean_ident, lean_rel
+from prover.problem import Relation
 
 
 def render_split(step: Step, ctx: RenderContext) -> StepBlock:
@@ -55,6 +56,31 @@ def _group(vs: list[str], symmetry: str | None) -> list[dict[str, str]]:
     if symmetry == "cyclic":
         return [dict(zip(vs, vs[i:] + vs[:i])) for i in range(len(vs))]
     return [dict(zip(vs, vs))]
+
+
+def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int], renaming: dict[str, str]) -> list[str]:
+    """Proofs of the moved hypotheses with the split variables renamed by ``renaming``: the goal's
+    own hypothesis when one is exactly that renaming (a symmetric hypothesis set: ``0 < b`` for
+    ``0 < a``), else ``linarith`` over the goal's hypotheses alone (``only``: the large facts
+    the proof has stated by then are not preprocessed again at every leaf)."""
+    syms = {x.name: x for h in goal.hypotheses for x in h.free_symbols()}
+    syms.update({x.name: x for x in goal.target.free_symbols()})
+    mapping = {syms[v]: syms[w] for v, w in renaming.items() if v in syms and w in syms}
+    out = []
+    for i in moved:
+        h = goal.hypotheses[i]          # ``xreplace``: every variable renamed at once
+        want = Relation(h.lhs.xreplace(mapping), h.op, h.rhs.xreplace(mapping)) if len(mapping) == len(renaming) else None
+        hit = next((j for j, h in enumerate(goal.hypotheses) if want is not None and h == want), None)
+        if hit is not None:
+            out.append(ctx.names[hit])
+        else:
+            out.append(f"(by linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
+    return out
+
+
+def _transitive(facts: dict[tuple[str, str], str]) -> str:
+    """A chain fact no comparison on the way states: by transitivity of those comparisons."""
+    return f"(by linarith only [{', '.join(dict.fromkeys(facts.values()))}])"
 
 
 def _sort_tree(vs: list[str], ctx: RenderContext, leaf) -> list[str]:
@@ -151,8 +177,8 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
             for g in group:
                 if [g[v] for v in chain] == order:
                     args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
-                    args += ["(by linarith)"] * len(moved)
-                    args += [facts.get((order[i], order[i + 1]), "(by linarith)") for i in range(n - 1)]
+                    args += _moved_facts(goal, ctx, moved, g if quantify else {})
+                    args += [facts.get((order[i], order[i + 1]), _transitive(facts)) for i in range(n - 1)]
                     return [f"linear_combination {cname} {' '.join(args)}".rstrip()]
         raise RenderError(f"order split: no case covers the ordering {' ≥ '.join(order)}")
 
@@ -198,8 +224,8 @@ def _disjunction_split(step: Step, ctx: RenderContext, vs: list[str], moved: lis
             for g in group:
                 if [g[v] for v in chain] == order:
                     args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
-                    args += ["(by linarith)"] * len(moved)
-                    args.append(f"({_disjunct(j, len(chains), [facts.get((order[i], order[i + 1]), '(by linarith)') for i in range(n - 1)])})")
+                    args += _moved_facts(goal, ctx, moved, g if quantify else {})
+                    args.append(f"({_disjunct(j, len(chains), [facts.get((order[i], order[i + 1]), _transitive(facts)) for i in range(n - 1)])})")
                     return [f"linear_combination {key} {' '.join(args)}"]
         raise RenderError(f"order split: no case covers the ordering {' ≥ '.join(order)}")
 

@@ -640,7 +640,8 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
         h = sub.hypotheses[i]
         same = all(inverse[s.name] == s for s in h.free_symbols() if s.name in inverse)
         name = hypothesis_name(goal, ctx.names, h) if same else None
-        proofs[i] = name or ("(by positivity)" if i in positivity else _POS_OR_LIN)
+        proofs[i] = name or ("(by positivity)" if i in positivity else
+                             f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     key = ctx.fresh("hkey")
     if polynomial:
         connect, comb = [], ""

@@ -387,10 +387,11 @@ class Checker:
             self.verdict(line, "positivity", OK, "", text)
             return []
         if kind == "linarith":
-            if tac[1]:
+            ctx = self.linarith_only_context(tac[1], g, line, text) if tac[2] else g.ctx
+            if tac[1] and not tac[2]:
                 raise NotModelled("linarith with extra terms is not modelled")
-            self.meter.linarith(g.ctx, g.target, line)
-            linarith_goal(g.target, g.ctx)
+            self.meter.linarith(ctx, g.target, line)
+            linarith_goal(g.target, ctx)
             self.verdict(line, "linarith", OK, "", text)
             return []
         if kind in ("ring", "ring1"):
@@ -482,6 +483,24 @@ class Checker:
             el.proof_against(self.parse(body, g2), g.target)
             self.finish_elab(el, line, text)
         return [g.with_target(ty)]
+
+    def linarith_only_context(self, toks: list[Tok], g: Goal, line: int, text: str) -> tuple[Local, ...]:
+        """The context ``linarith only [t₁, …, tₙ]`` works in: the variables and the types of the
+        listed proof terms, no other hypothesis (Mathlib's ``Linarith/Frontend.lean``: "will use
+        only the goal (if relevant), h1, h2, h3, and t"). ``linarith only`` alone: no fact."""
+        facts: list[Local] = []
+        if toks:
+            if toks[0].text != "[" or toks[-1].text != "]":
+                raise NotModelled("linarith only: the facts are not one [ … ] list")
+            for k, term in enumerate(_split_top_commas(toks[1:-1])):
+                if not term:
+                    raise ModelError("linarith only: an empty term in the list")
+                el = self.elab(g)
+                prop = el.proof(self.parse(term, g))
+                self.finish_elab(el, line, text)
+                self.check_names(el, line, text)
+                facts.append(Local(f"linarith_only_{k}", f"fact{k}", False, el.inst(prop)))
+        return tuple(loc for loc in g.ctx if loc.is_var) + tuple(facts)
 
     def atomic_ring(self, kind: str, g: Goal, line: int, text: str) -> list[Goal]:
         t = canon(g.target)
@@ -792,6 +811,22 @@ def _rewrite_rel(t: Any, op: str) -> tuple[Any, bool]:
         parts = [_rewrite_rel(a, op) for a in t[1:]]
         return (t[0],) + tuple(p for p, _ in parts), any(h for _, h in parts)
     return t, False
+
+
+def _split_top_commas(toks: list[Tok]) -> list[list[Tok]]:
+    """``toks`` cut at the commas outside every bracket."""
+    out: list[list[Tok]] = [[]]
+    depth = 0
+    for t in toks:
+        if t.text in ("(", "[", "{", "⟨"):
+            depth += 1
+        elif t.text in (")", "]", "}", "⟩"):
+            depth -= 1
+        if t.text == "," and depth == 0:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return out if toks else []
 
 
 def _finishing(tac: Any) -> bool:

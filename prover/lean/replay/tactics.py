@@ -209,14 +209,15 @@ class TacParser(_TokenCursor):
     def extra_args(self, s: str) -> Any:
         """A closing tactic with its (unmodelled) arguments kept as tokens."""
         extra = []
-        if self.at("only"):
+        only = self.at("only")
+        if only:
             self.next()
         if self.at("["):
             extra = self.term_slice()
         while not self.done() and not self.at(";", "<;>", "|", ")"):
             extra.append(self.next())
-        if s == "linarith":
-            return ("linarith", extra)
+        if s == "linarith":       # ``linarith only [t, …]``: the goal and the listed facts alone
+            return ("linarith", extra, only)
         return (s, extra)
 
     def rewrite_rules(self) -> Any:
