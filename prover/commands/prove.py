@@ -420,21 +420,27 @@ def _search(opts: ProveOptions, problem: Problem, llm_backend: Any, step_filter:
     limit plus :data:`SEARCH_GRACE` it is interrupted (a timeout). The Lean backend is closed
     afterwards."""
     from prover.commands.progress import ProgressLine
-    from prover.search.driver import prove_problem
+    from prover.llm.base import LLMError
+    from prover.search.driver import llm_plugins, llm_stats, prove_problem
     from prover.search.result import ProveResult
 
     run.phase = "searching"
     left = run.deadline.left()
     try:
+        plugins = llm_plugins(llm_backend)  # here: their statistics outlive an interrupted search
+    except LLMError as exc:
+        return ProveResult("error", error=str(exc), time_s=run.deadline.elapsed())
+    try:
         if left < 0.05:
-            return ProveResult("timeout", error=run.timeout_line(), time_s=run.deadline.elapsed())
+            return ProveResult("timeout", error=run.timeout_line(), time_s=run.deadline.elapsed(),
+                               stats=llm_stats(*plugins))
         with ProgressLine(f"prove {problem.name}: searching", left,
                           False if opts.as_json else opts.progress), _alarm(left + SEARCH_GRACE):
             return prove_problem(problem, time_limit=left, closers_only=opts.closers_only,
-                                 step_filter=step_filter, llm=llm_backend)
+                                 step_filter=step_filter, plugins=plugins)
     except TimeLimitReached:
         return ProveResult("timeout", error=f"{run.timeout_line()} (stopped {SEARCH_GRACE:g} s past it)",
-                           time_s=run.deadline.elapsed())
+                           time_s=run.deadline.elapsed(), stats=llm_stats(*plugins))
     finally:
         if step_filter is not None:
             step_filter.backend.close()

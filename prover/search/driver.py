@@ -22,7 +22,8 @@ from prover.solvers.closers import Closer
 
 def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: bool = False,
                   llm: Any = None, step_filter: Any = None,
-                  closers: Sequence[Closer] | None = None) -> ProveResult:
+                  closers: Sequence[Closer] | None = None,
+                  plugins: tuple[Any, Any] | None = None) -> ProveResult:
     """Search for a kernel-checked proof of ``problem`` within ``time_limit`` seconds.
 
     ``closers`` replaces :func:`prover.solvers.closers.default_closers` (e.g. a list with one
@@ -30,10 +31,13 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
 
     ``step_filter`` (optional, e.g. a Lean backend's ``LeanStepFilter``) must also accept every
     step the proof uses.
+
+    ``plugins``: the ``(rewriter, ranker)`` of :func:`llm_plugins`, made by the caller so that
+    their statistics outlive a search the caller interrupts (instead of ``llm``).
     """
     t0 = time.monotonic()
     try:
-        rewriter, ranker = llm_plugins(llm)
+        rewriter, ranker = plugins if plugins is not None else llm_plugins(llm)
     except LLMError as exc:
         return ProveResult("error", error=str(exc), time_s=0.0)
     config = SearchConfig(time_limit=time_limit, closers_only=closers_only, step_filter=step_filter,
@@ -45,9 +49,15 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     except Exception as exc:  # noqa: BLE001 - a crash on one problem must not kill an eval run
         return ProveResult("error", error=f"{type(exc).__name__}: {exc}", time_s=time.monotonic() - t0)
     res.time_s = time.monotonic() - t0
-    if rewriter is not None:
-        res.stats["llm"] = {"rewrites": rewriter.stats.to_json(), "ranking": ranker.stats.to_json()}
+    res.stats.update(llm_stats(rewriter, ranker))
     return res
+
+
+def llm_stats(rewriter: Any, ranker: Any) -> dict[str, Any]:
+    """``{"llm": …}``: what the LLM plugins did (empty without an LLM)."""
+    if rewriter is None:
+        return {}
+    return {"llm": {"rewrites": rewriter.stats.to_json(), "ranking": ranker.stats.to_json()}}
 
 
 def llm_plugins(llm: Any) -> tuple[Any, Any]:
