@@ -140,7 +140,7 @@ def test_cli_in_place_of_a_theorem_needing_our_lemma_writes_a_file_that_passes(t
     assert r.exit_code == 0, r.output
 
 
-CITED = ["amgm2_sqrt", "amgm3_cbrt", "holder_3x2", "qm_am2_sqrt", "schur1_nonneg", "tangent_sqrt"]
+CITED = ["amgm2_sqrt", "amgm3_cbrt", "amgm4_root", "holder_3x2", "qm_am2_sqrt", "schur1_nonneg", "tangent_sqrt"]
 
 
 @pytest.mark.parametrize("name", CITED)

@@ -83,6 +83,22 @@ theorem amgm3_cbrt (x y z : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) :
   have hm2 : (x * y) ^ (1 / 3 : ℝ) = x ^ (1 / 3 : ℝ) * y ^ (1 / 3 : ℝ) := Real.mul_rpow h1 h2
   linear_combination h + hm1 + z ^ (1 / 3 : ℝ) * hm2
 
+/-- Catalogue `amgm4_root`: `(xyzw)^(1/4) ≤ (x + y + z + w)/4` for `x, y, z, w ≥ 0`, from
+Mathlib's weighted AM-GM with weights `1/4` and `Real.mul_rpow` three times. -/
+theorem amgm4_root (x y z w : ℝ) (h1 : 0 ≤ x) (h2 : 0 ≤ y) (h3 : 0 ≤ z) (h4 : 0 ≤ w) :
+    (x * y * z * w) ^ (1 / 4 : ℝ) ≤ (x + y + z + w) / 4 := by
+  have hw : (0 : ℝ) ≤ (1 / 4 : ℝ) := by positivity
+  have hs : (1 / 4 : ℝ) + (1 / 4 : ℝ) + (1 / 4 : ℝ) + (1 / 4 : ℝ) = 1 := by linear_combination
+  have h : x ^ (1 / 4 : ℝ) * y ^ (1 / 4 : ℝ) * z ^ (1 / 4 : ℝ) * w ^ (1 / 4 : ℝ) ≤
+      (1 / 4 : ℝ) * x + (1 / 4 : ℝ) * y + (1 / 4 : ℝ) * z + (1 / 4 : ℝ) * w :=
+    Real.geom_mean_le_arith_mean4_weighted hw hw hw hw h1 h2 h3 h4 hs
+  have hm1 : (x * y * z * w) ^ (1 / 4 : ℝ) = (x * y * z) ^ (1 / 4 : ℝ) * w ^ (1 / 4 : ℝ) :=
+    Real.mul_rpow (mul_nonneg (mul_nonneg h1 h2) h3) h4
+  have hm2 : (x * y * z) ^ (1 / 4 : ℝ) = (x * y) ^ (1 / 4 : ℝ) * z ^ (1 / 4 : ℝ) :=
+    Real.mul_rpow (mul_nonneg h1 h2) h3
+  have hm3 : (x * y) ^ (1 / 4 : ℝ) = x ^ (1 / 4 : ℝ) * y ^ (1 / 4 : ℝ) := Real.mul_rpow h1 h2
+  linear_combination h + hm1 + w ^ (1 / 4 : ℝ) * hm2 + z ^ (1 / 4 : ℝ) * w ^ (1 / 4 : ℝ) * hm3
+
 /-- Catalogue `qm_am2_sqrt`: `(x + y)/2 ≤ √((x² + y²)/2)`: the square root is nonnegative and
 `(√((x² + y²)/2))² − ((x + y)/2)² = ¼(x − y)²`. -/
 theorem qm_am2_sqrt (x y : ℝ) :
