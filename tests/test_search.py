@@ -101,7 +101,9 @@ def test_split_into_two_cases_assembles_a_checked_tree():
     root = res.proof.root
     assert root.kind == "split" and len(root.children) == 2
     lines = text_lines(root)
-    assert lines[1].strip().startswith("close") and "case a ≥ b" in lines[1]
+    # each case is closed by whatever closer the budget reaches first (SOS, or on a loaded machine
+    # the difference substitution): the case's label is what the tree must show
+    assert "case a ≥ b" in lines[1] and lines[1].strip().split(" ")[0] in ("close", "split")
 
 
 class _WholeTree:

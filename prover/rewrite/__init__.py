@@ -53,6 +53,7 @@ from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominat
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.monotone import MonotonePeel
+from prover.rewrite.rational_peel import RationalPeel
 from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
@@ -85,7 +86,7 @@ def disabled_generators() -> set[str]:
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
-    gens = [SeparableGoals(), MonotonePeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    gens = [SeparableGoals(), MonotonePeel(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
@@ -123,6 +124,7 @@ __all__ = [
     "IntroduceRoots",
     "IsolatedFudging",
     "MonotonePeel",
+    "RationalPeel",
     "PowerMeanCubeRoots",
     "ProductBounds",
     "ProductOneRatios",
