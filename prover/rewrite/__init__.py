@@ -53,9 +53,9 @@ from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominat
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
 from prover.rewrite.monotone import MonotonePeel
-from prover.rewrite.rational_peel import RationalPeel
 from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
+from prover.rewrite.rational_peel import RationalPeel
 from prover.rewrite.reduce import ReduceByConstraints, ReduceFractionsByConstraints
 from prover.rewrite.rescale import RescaleVariables
 from prover.rewrite.root_powers import EliminateRootPowers
@@ -124,12 +124,12 @@ __all__ = [
     "IntroduceRoots",
     "IsolatedFudging",
     "MonotonePeel",
-    "RationalPeel",
     "PowerMeanCubeRoots",
     "ProductBounds",
     "ProductOneRatios",
     "ProductOneSubstitution",
     "RadicalGroups",
+    "RationalPeel",
     "RaviSubstitution",
     "ReciprocalSubstitution",
     "ReduceByConstraints",

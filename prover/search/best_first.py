@@ -125,6 +125,8 @@ class Search:
         self.cfg = config
         self.t0 = time.monotonic()
         self.deadline = self.t0 + config.time_limit
+        if config.isolate_closers and fork_available():
+            services.warm_solvers()     # once here, not in every forked closer and generator group
         self.root = Goal.from_problem(problem)
         self.closer = services.closer(self.cfg.closers)
         self.cex = services.counterexample_finder()
