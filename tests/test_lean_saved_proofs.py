@@ -68,7 +68,10 @@ FIXED = ["issue12-120s-mo-int-20/proofs/mo-int-20__P1.json", "issue12-120s-567ne
          "issue12-120s-567neq/proofs/567neq__P81_.json", "issue12-120s-chenneq/proofs/chenneq__P34.json",
          "issue12-120s-mo-int-20/proofs/mo-int-20__P3.json", "issue12-120s-chenneq/proofs/chenneq__P26.json",
          "issue12-120s-chenneq/proofs/chenneq__P25.json", "issue12-120s-chenneq/proofs/chenneq__P18.json",
-         "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json"]
+         "issue16-s7-120s-mo-int-20/proofs/mo-int-20__P19.json",
+         # an order split under a symmetric constraint ``a*b + b*c + c*a = 1``: the renamed constraint is
+         # sympy's same relation but another Lean term, so the case lemma gets it by linarith, not by name
+         "issue27-120s-567neq/proofs/567neq__P83.json"]
 
 
 

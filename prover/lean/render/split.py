@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 
+import sympy as sp
+
 from prover.ir import Goal, Step
 from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
@@ -70,12 +72,21 @@ def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int], renaming: dic
     for i in moved:
         h = goal.hypotheses[i]          # ``xreplace``: every variable renamed at once
         want = Relation(h.lhs.xreplace(mapping), h.op, h.rhs.xreplace(mapping)) if len(mapping) == len(renaming) else None
-        hit = next((j for j, h in enumerate(goal.hypotheses) if want is not None and h == want), None)
+        # only a variable against a number: there the renamed binder Lean instantiates and the
+        # hypothesis print alike (``b * c + c * a + a * b = 1`` is sympy's ``a*b + b*c + c*a = 1``,
+        # not Lean's: Lean does not reorder a sum to match a type)
+        simple = want is not None and _variable_vs_number(h)
+        hit = next((j for j, h in enumerate(goal.hypotheses) if simple and h == want), None)
         if hit is not None:
             out.append(ctx.names[hit])
         else:
             out.append(f"(by linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     return out
+
+
+def _variable_vs_number(r: Relation) -> bool:
+    sides = (sp.sympify(r.lhs), sp.sympify(r.rhs))
+    return any(x.is_Symbol for x in sides) and any(x.is_Number for x in sides)
 
 
 def _transitive(facts: dict[tuple[str, str], str]) -> str:
