@@ -22,6 +22,7 @@ Modules:
 * ``points`` — Points of a goal: where it is tight, and sampled points of its domain.
 * ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).
 * ``radical_groups`` — Radical groups: prove a sum of square roots group by group, each group by isolating radicals.
+* ``rational_peel`` — Rational peel: ``F(X) <= F(Y)`` from ``X <= Y`` for the same rational function ``F`` on both sides.
 * ``reduce`` — Reduce a goal modulo its equality hypotheses (``abc = 1``: ``a³bc`` → ``a²``), the whole polynomial …
 * ``rescale`` — Rescale variables ``x ↦ x/k`` (``k`` rational) when that makes the coefficients simpler (``substitute``).
 * ``separable`` — Separable goals: when no hypothesis links two groups of variables, prove each group's part alone.
