@@ -105,13 +105,9 @@ HEAVY_MODULES = ("prover.search.best_first", "prover.search.close", "prover.solv
 
 def warm_up() -> None:
     """Import the solver stack now, so that a timed attempt measures proving, not imports."""
-    import importlib
+    from prover.search.services import import_available
 
-    for name in HEAVY_MODULES:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
+    import_available(HEAVY_MODULES)
 
 
 __all__ = ["HEAVY_MODULES", "STATUSES", "ProveResult", "check", "parse", "prove", "warm_up"]

@@ -111,7 +111,7 @@ def _pairs(small: sp.Expr, big: sp.Expr) -> Iterator[tuple[sp.Expr, sp.Expr, sp.
                 yield x, y, f
 
 
-def _sign_at_ones(q: sp.Expr, goal: Goal) -> int:
+def _sign_at_ones(q: sp.Expr) -> int:
     """The sign of ``q`` where every variable is 1 (then 2): which way ``F`` goes (0: unknown)."""
     for v in (1, 2):
         try:
@@ -141,7 +141,7 @@ def _peels(goal: Goal) -> Iterator[tuple[Step, bool]]:
     for x, y, f in _pairs(small, big):
         q = sp.factor(sp.cancel((f - f.subs(_T, _S)) / (_T - _S)))
         qxy = q.subs({_S: x, _T: y}, simultaneous=True)
-        sign = _sign_at_ones(qxy, goal)
+        sign = _sign_at_ones(qxy)
         if sign == 0:
             continue
         lo, hi = (x, y) if sign > 0 else (y, x)

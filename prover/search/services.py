@@ -26,18 +26,24 @@ from prover.verify import Kernel, KernelError
 #: a forked closer imports them afresh otherwise, every time, and its budget (30 % of the time
 #: left for the SOS closer) can go to the import alone — measured on ``0 ≤ x, x ≤ 1 ⊢ x² ≤ x``:
 #: 5 s and no certificate in a child of a cold parent, 0.8 s and a certificate after the warm-up.
+#: (``prover eval`` attempts import them anyway: :func:`prover.api.warm_up`.)
 WARM_MODULES = ("cvxpy", "scipy.optimize")
 
 
-def warm_solvers() -> None:
-    """Import :data:`WARM_MODULES` (the missing ones are left to the closers' own errors)."""
+def import_available(names: Iterable[str]) -> None:
+    """Import each module of ``names`` that is installed (a missing one is left to its users' errors)."""
     import importlib
 
-    for name in WARM_MODULES:
+    for name in names:
         try:
             importlib.import_module(name)
         except ImportError:
             continue
+
+
+def warm_solvers() -> None:
+    """Import :data:`WARM_MODULES`."""
+    import_available(WARM_MODULES)
 
 
 def closer(closers: Sequence[Closer] | None = None) -> Callable[[Goal, float], Step | None]:

@@ -6,9 +6,10 @@ The replay model (``prover.lean.replay``) asks for at most ``LINE_BUDGET`` chara
 over ``HEARTBEAT_THRESHOLD`` characters, and estimated heartbeats within the declaration's
 ``maxHeartbeats``. :func:`with_heartbeat_options` gives each declaration ``N`` =
 ``RENDER_HEARTBEAT_MARGIN`` × the model's estimate (:mod:`prover.lean.replay.resources`),
-rounded up to ``HEARTBEAT_STEP``, whenever that is above Lean's default or the file is large. Breaking a line changes nothing for Lean: a term may
-continue on the next line when that line is indented deeper than the tactic (Lean's column rule,
-which the model follows too); the tactic itself is exactly as large as before.
+rounded up to ``HEARTBEAT_STEP``, whenever that is above Lean's default or the file is large.
+Breaking a line changes nothing for Lean: a term may continue on the next line when that line
+is indented deeper than the tactic (Lean's column rule, which the model follows too); the tactic
+itself is exactly as large as before.
 """
 
 from __future__ import annotations

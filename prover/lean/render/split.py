@@ -68,19 +68,18 @@ def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int], renaming: dic
     syms = {x.name: x for h in goal.hypotheses for x in h.free_symbols()}
     syms.update({x.name: x for x in goal.target.free_symbols()})
     mapping = {syms[v]: syms[w] for v, w in renaming.items() if v in syms and w in syms}
+    fallback = f"(by linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])"
     out = []
     for i in moved:
-        h = goal.hypotheses[i]          # ``xreplace``: every variable renamed at once
-        want = Relation(h.lhs.xreplace(mapping), h.op, h.rhs.xreplace(mapping)) if len(mapping) == len(renaming) else None
+        h = goal.hypotheses[i]
+        hit = None
         # only a variable against a number: there the renamed binder Lean instantiates and the
         # hypothesis print alike (``b * c + c * a + a * b = 1`` is sympy's ``a*b + b*c + c*a = 1``,
         # not Lean's: Lean does not reorder a sum to match a type)
-        simple = want is not None and _variable_vs_number(h)
-        hit = next((j for j, h in enumerate(goal.hypotheses) if simple and h == want), None)
-        if hit is not None:
-            out.append(ctx.names[hit])
-        else:
-            out.append(f"(by linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
+        if len(mapping) == len(renaming) and _variable_vs_number(h):
+            want = Relation(h.lhs.xreplace(mapping), h.op, h.rhs.xreplace(mapping))   # all renamed at once
+            hit = next((j for j, other in enumerate(goal.hypotheses) if other == want), None)
+        out.append(ctx.names[hit] if hit is not None else fallback)
     return out
 
 
