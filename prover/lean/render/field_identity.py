@@ -652,6 +652,10 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     elim = _Eliminator(norm)
     printer = _Printer(norm)
     given = [f"({fct.coeff}) * {fct.proof}" if fct.coeff.strip() != "1" else fct.proof for fct in facts]
+    e, powers = _power_atoms(e, norm, printer)
+    if powers:
+        given += powers
+        text = None
     best: tuple[list[str], list[str]] | None = None
     cache = cache if cache is not None else FactCache()
     for common in (False, True):
@@ -667,6 +671,52 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     if big > MAX_COEFFICIENT_CHARS:
         raise RenderError(f"field identity: a coefficient of {big} characters")
     return lines, " + ".join(given + terms)
+
+
+def _power_atoms(e: Any, norm: _Recording, printer: _Printer) -> tuple[Any, list[str]]:
+    """``e`` with every inverse atom ``(Bᵏ)⁻¹`` (``Bᵏ`` expanded: ``ring`` inverts the expanded
+    power as one atom) replaced by ``(B⁻¹)ᵏ`` when ``B⁻¹`` is an atom too, and the terms
+    ``c * inv_pow B k`` (``B⁻¹ ^ k = (B ^ k)⁻¹``) that account for it. Eliminated through
+    ``Bᵏ·(Bᵏ)⁻¹ = 1`` instead, ``(Bᵏ)⁻¹`` against ``(B⁻¹)ᵏ`` costs the binomial expansion of
+    every ``Bʲ·(B⁻¹)ʲ``, j < k (567neq/P53: tens of thousands of characters for ``B = a + b + c``)."""
+    sums = {i: norm.sum_poly(key[1]) for i, key in enumerate(norm.keys) if key[0] == "invsum"}
+    terms: list[str] = []
+    by_degree = sorted(sums.items(), key=lambda item: item[1].total_degree())
+    done: set[int] = set()
+    while True:
+        present = {i for i, x in enumerate(e.degrees()) if x} if not e.is_zero() else set()
+        todo = sorted((present & set(sums)) - done)
+        if not todo:
+            break
+        i = todo[0]
+        done.add(i)
+        for j, base in by_degree:       # the smallest base first: (s²)³ is s⁶ too
+            if j == i or base.total_degree() < 1 or sums[i].total_degree() % base.total_degree():
+                continue
+            k = sums[i].total_degree() // base.total_degree()
+            if k < 2 or len(sums[i]) < len(base) or base ** k != sums[i]:
+                continue
+            w = norm.gens[j] ** k
+            d_e = e.to_dict()
+            # c = (e − e|u:=w) / (u − w), term by term: (uᵃ − wᵃ)/(u − w) = Σ_{r<a} uʳ·w^(a−1−r)
+            c = norm.ctx.constant(0)
+            replaced = norm.ctx.constant(0)
+            for exps, coef in d_e.items():
+                a = int(exps[i])
+                rest = list(exps)
+                rest[i] = 0
+                mono = norm.ctx.from_dict({tuple(rest): coef})
+                replaced += mono * w ** a
+                for r in range(a):
+                    c += mono * norm.gens[i] ** r * w ** (a - 1 - r)
+            e = replaced
+            # e_old = e_new + c·(u − w) = e_new − c·(w − u), and inv_pow B k states w = u
+            body = printer.products([((-c, 1, None),)])
+            if body != "0":
+                wrapped = body if " " not in body and not body.startswith("-") else f"({body})"
+                terms.append(f"{wrapped} * inv_pow {printer.base_text(j)} {k}")
+            break
+    return e, terms
 
 
 def _verify(e: Any, coeff: dict[FactKey, list[Product]], elim: _Eliminator) -> None:

@@ -33,6 +33,7 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "sq_nonneg": ("Mathlib/Algebra/Order/Ring/Lemmas.lean", "(a : ℝ) : 0 ≤ a ^ 2"),
     "pow_pos": ("Mathlib/Algebra/Order/Monoid/Lemmas.lean", "{a : ℝ} (H : 0 < a) (n : ℕ) : 0 < a ^ n"),
     "pow_nonneg": ("Mathlib/Algebra/Order/Monoid/Lemmas.lean", "{a : ℝ} (H : 0 ≤ a) (n : ℕ) : 0 ≤ a ^ n"),
+    "inv_pow": ("Mathlib/Algebra/Group/Basic.lean", "(a : ℝ) (n : ℕ) : a⁻¹ ^ n = (a ^ n)⁻¹"),
     "le_total": ("Mathlib/Order/Defs/LinearOrder.lean", "(a b : ℝ) : a ≤ b ∨ b ≤ a"),
     "le_of_lt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a < b) : a ≤ b"),
     "ne_of_gt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a > b) : a ≠ b"),
