@@ -123,7 +123,7 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.Rational(node.value)
     if k == "var":
         return scope.variables[node.value]
-    if k in ("rel", "and"):
+    if k in ("rel", "and", "mem"):
         raise Located("a proposition where a number was expected", node.pos)
     if k == "add":
         return _sum_chain(node, ty, scope)
@@ -252,8 +252,46 @@ def elab_relation(node: SyntaxNode, scope: Scope) -> Relation:
                     check_real(elab(rhs, ty, scope), rhs.pos))
 
 
-def elab_proposition(node: SyntaxNode, scope: Scope) -> list[Relation]:
-    """A hypothesis: one comparison, or a conjunction of comparisons."""
+def membership_parts(node: SyntaxNode, scope: Scope) -> list[SyntaxNode]:
+    """The comparisons ``x ∈ I`` unfolds to (``x ∈ Set.Icc a b`` is ``a ≤ x ∧ x ≤ b`` by
+    definition: Mathlib's ``Set.mem_Icc`` is ``Iff.rfl``), in that order, as ``rel`` nodes whose
+    sides are ascribed ``ℝ``. Lean elaborates ``x`` and the bounds at one type (the set's element
+    type); we read only ℝ: some operand must be real, and no operand may carry a ``(… : ℕ)`` /
+    ``(… : ℤ)`` ascription outside an exponent (that would fix another element type)."""
+    from prover.frontend.names import INTERVALS
+
+    operands = node.args
+    other = [n for n in operands if _leaves_any(n, lambda m: (m.value != "R") if m.kind == "ascribe" else None)]
+    if other:
+        raise Located("membership with a bound or element of a type other than ℝ is not supported",
+                      other[0].pos)
+    if not any(is_real(n, scope) for n in operands):
+        raise Located("membership of a numeral in an interval of numerals is typed ℕ by Lean, not ℝ; "
+                      "write `(… : ℝ)`", node.pos)
+    x = SyntaxNode("ascribe", operands[0].pos, (operands[0],), "R")
+    bounds = {side: SyntaxNode("ascribe", b.pos, (b,), "R")
+              for (side, _), b in zip(INTERVALS[node.value], operands[1:])}
+    out = []
+    for side, op in INTERVALS[node.value]:
+        pair = (bounds[side], x) if side == "lo" else (x, bounds[side])
+        out.append(SyntaxNode("rel", node.pos, pair, op, level=50))
+    return out
+
+
+def proposition_parts(node: SyntaxNode, scope: Scope) -> list[SyntaxNode]:
+    """A hypothesis's comparisons: the parts of a conjunction, of a membership, or itself. A
+    membership inside a conjunction is refused (state it as its own hypothesis)."""
     if node.kind == "and":
-        return [elab_relation(p, scope) for p in node.args]
-    return [elab_relation(node, scope)]
+        for p in node.args:
+            if p.kind == "mem":
+                raise Located("membership `∈` inside a conjunction is not supported (state it as its "
+                              "own hypothesis)", p.pos)
+        return list(node.args)
+    if node.kind == "mem":
+        return membership_parts(node, scope)
+    return [node]
+
+
+def elab_proposition(node: SyntaxNode, scope: Scope) -> list[Relation]:
+    """A hypothesis: one comparison, a conjunction of comparisons, or a membership in an interval."""
+    return [elab_relation(p, scope) for p in proposition_parts(node, scope)]

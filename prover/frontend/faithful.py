@@ -68,7 +68,7 @@ def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
         return _power(node, ty, scope)
     if k == "ascribe":
         return _ascription(node, ty, scope)
-    raise Located("a proposition where a number was expected" if k in ("rel", "and")
+    raise Located("a proposition where a number was expected" if k in ("rel", "and", "mem")
                   else f"unsupported term `{k}`", node.pos)
 
 

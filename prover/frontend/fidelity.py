@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
-from prover.frontend.elaborate import Scope
+from prover.frontend.elaborate import Scope, proposition_parts
 from prover.frontend.errors import Located
 from prover.frontend.faithful import faithful_relation
 from prover.frontend.syntax import SyntaxNode
@@ -64,8 +64,8 @@ class Fidelity:
         self.hypotheses: list[T.Rel] = []
 
     def hypothesis(self, prop: SyntaxNode, rels: Sequence[Relation], copies: int = 1) -> None:
-        """One binder's proposition (its ``∧`` parts give ``rels``), named ``copies`` times."""
-        parts = prop.args if prop.kind == "and" else (prop,)
+        """One binder's proposition (its ``∧`` or ``∈`` parts give ``rels``), named ``copies`` times."""
+        parts = proposition_parts(prop, self.scope)
         checked: list[T.Rel] = []
         for part, rel in zip(parts, rels):
             checked.append(self._check(part, rel, self.hypotheses + checked))
@@ -92,7 +92,7 @@ class Fidelity:
         raise Located(REFUSAL, _start(sides[0]))
 
 
-_INFIX = ("add", "sub", "mul", "div", "pow", "inv", "rel", "and")
+_INFIX = ("add", "sub", "mul", "div", "pow", "inv", "rel", "and", "mem")
 
 
 def _start(node: SyntaxNode) -> int:

@@ -25,6 +25,20 @@ from dataclasses import dataclass
 #: Functions we read: Mathlib constant -> the front-end's node kind.
 MODELLED = {"Real.sqrt": "sqrt"}
 
+#: Intervals a membership hypothesis ``x ∈ Set.Icc a b`` may name: Mathlib constant -> the
+#: relations ``x ∈ I`` unfolds to (``Set.mem_Icc`` … are ``Iff.rfl``): ``("lo", op)`` is
+#: ``lo op x``, ``("hi", op)`` is ``x op hi``; the bounds are the arguments in this order.
+INTERVALS: dict[str, tuple[tuple[str, str], ...]] = {
+    "Set.Icc": (("lo", "<="), ("hi", "<=")), "Set.Ico": (("lo", "<="), ("hi", "<")),
+    "Set.Ioc": (("lo", "<"), ("hi", "<=")), "Set.Ioo": (("lo", "<"), ("hi", "<")),
+    "Set.Ici": (("lo", "<="),), "Set.Ioi": (("lo", "<"),),
+    "Set.Iic": (("hi", "<="),), "Set.Iio": (("hi", "<"),),
+}
+#: Short names of the intervals (``Icc`` …): declared in ``Set`` and, for a locally finite order,
+#: in ``Finset`` (``Finset.Icc``), never at the root.
+INTERVAL_NAMES = frozenset(n.rpartition(".")[2] for n in INTERVALS)
+_INTERVAL_TEXT = " ".join(sorted(INTERVAL_NAMES))
+
 
 @dataclass(frozen=True)
 class NamespaceFacts:
@@ -54,8 +68,8 @@ NAMESPACES: dict[str, NamespaceFacts] = {
     "Complex": _ns("sqrt", "cexp", fails_on_real=False),
     "Topology": _ns("", "𝓝 𝓝[ 𝓝ˢ"),
     "BigOperators": _ns(),
-    "Finset": _ns("", "#"),
-    "Set": _ns(),
+    "Finset": _ns(_INTERVAL_TEXT, "#"),
+    "Set": _ns(_INTERVAL_TEXT),
     "Filter": _ns("", "𝓟"),
     "Classical": _ns(),
     "ENNReal": _ns(),
@@ -97,10 +111,11 @@ def _exists(full: str) -> bool | None:
     if full in MODELLED:
         return True
     ns, _, short = full.rpartition(".")
+    known = SHORT_NAMES | INTERVAL_NAMES
     if not ns:
-        return False if short in SHORT_NAMES else None   # no root sqrt in Mathlib or core
+        return False if short in known else None   # no root sqrt (nor Icc …) in Mathlib or core
     if ns in NAMESPACES:
-        return short in NAMESPACES[ns].declares if short in SHORT_NAMES else None
+        return short in NAMESPACES[ns].declares if short in known else None
     if all(part in NAMESPACES for part in ns.split(".")):
         return False   # ``NNReal.Real.sqrt`` and the like: no such nested namespace in Mathlib
     return None
@@ -155,6 +170,39 @@ def _single(name: str, pool: list[str], argument_is_real: bool) -> str:
     if live[0] not in MODELLED:
         raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√`)")
     return live[0]
+
+
+def resolve_interval(name: str, ctx: NameContext) -> str:
+    """The Mathlib constant the set name ``name`` in ``x ∈ name a b`` elaborates to, which must be
+    one of :data:`INTERVALS` (``Set.Icc`` …). The rules are :func:`resolve_function`'s: the
+    namespace walk, then the exact name and every open namespace pooled; several candidates are
+    refused as ambiguous (``open Set Finset``), a name that may be declared where we cannot see
+    (an unmodelled namespace, this file) is refused, never guessed."""
+    full_name = name
+    if name.rpartition(".")[2] not in INTERVAL_NAMES:
+        raise NameError_(f"membership in `{name}` is not supported (only the intervals `Set.Icc a b`, "
+                         "`Set.Ioo`, `Set.Ico`, `Set.Ioc`, `Set.Ici`, `Set.Iic`, `Set.Ioi`, `Set.Iio`)")
+    if name.startswith("_root_."):
+        name = name[len("_root_."):]
+        pool = [name] if _candidate(name, ctx, name) else []
+    else:
+        pool = []
+        for k in range(len(ctx.namespace), 0, -1):
+            full = ".".join(ctx.namespace[:k]) + "." + name
+            if _candidate(full, ctx, name):
+                pool = [full]
+                break
+        else:
+            pool = [name] if _candidate(name, ctx, name) else []
+            pool += [f"{ns}.{name}" for ns in sorted(ctx.opens) if _candidate(f"{ns}.{name}", ctx, name)]
+    if not pool:
+        raise NameError_(f"unknown identifier `{full_name}` (write `Set.Icc`, or `open Set`)")
+    if len(pool) > 1:
+        raise NameError_(f"`{full_name}` is ambiguous here ({', '.join(pool)}); write `Set.{name}`")
+    if pool[0] not in INTERVALS:
+        raise NameError_(f"membership in `{pool[0]}` is not supported (only the intervals `Set.Icc`, "
+                         "`Set.Ioo`, `Set.Ico`, `Set.Ioc`, `Set.Ici`, `Set.Iic`, `Set.Ioi`, `Set.Iio`)")
+    return pool[0]
 
 
 def _fails_on_real(full: str) -> bool:

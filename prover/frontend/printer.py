@@ -17,8 +17,9 @@ import re
 
 import sympy as sp
 
+from prover.frontend.names import INTERVALS
 from prover.frontend.syntax import MAX
-from prover.problem import LEAN_OPS, Problem, Relation
+from prover.problem import LEAN_OPS, Hypothesis, Problem, Relation
 
 
 class PrintError(ValueError):
@@ -176,11 +177,62 @@ def _binder_groups(problem: Problem) -> list[str]:
     return out
 
 
+def membership_binder(hyps: list[Hypothesis], interval: str) -> tuple[str, sp.Expr, list[sp.Expr]] | None:
+    """``(name, element, bounds)`` when ``hyps`` are the parts of a membership ``name : x ∈ interval
+    …`` as the front-end makes them (``name.1``, ``name.2`` for two bounds, ``name`` for one);
+    None when they are not."""
+    shape = INTERVALS.get(interval)
+    if shape is None or len(hyps) != len(shape):
+        return None
+    if len(shape) == 1:
+        name = hyps[0].name
+    else:
+        m = _CONJ_NAME.match(hyps[0].name)
+        if not m or m.group(2) != "1" or hyps[1].name != f"{m.group(1)}.2":
+            return None
+        name = m.group(1)
+    element = None
+    bounds = []
+    for h, (side, op) in zip(hyps, shape):
+        x, b = (h.rel.rhs, h.rel.lhs) if side == "lo" else (h.rel.lhs, h.rel.rhs)
+        if h.rel.op != op or (element is not None and sp.sympify(x) != sp.sympify(element)):
+            return None
+        element = x
+        bounds.append(b)
+    return name, sp.sympify(element), [sp.sympify(b) for b in bounds]
+
+
+def print_membership(element: sp.Expr, interval: str, bounds: list[sp.Expr]) -> str:
+    """``x ∈ Set.Icc a b``; the element ascribed ``ℝ`` when no operand has a real leaf."""
+    x = _wrap(_pr(element), 51)
+    if not any(has_real_leaf(e) for e in [element, *bounds]):
+        x = f"({print_expr(element)} : ℝ)"
+    return f"{x} ∈ {interval} " + " ".join(_wrap(_pr(b), MAX) for b in bounds)
+
+
+def memberships(problem: Problem) -> dict[int, str]:
+    """First hypothesis index -> interval constant, for the membership binders of ``problem``."""
+    out: dict[int, str] = {}
+    for item in problem.meta.get("memberships", ()) or ():
+        if isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], int) \
+                and item[1] in INTERVALS:
+            out[item[0]] = item[1]
+    return out
+
+
 def _hypothesis_groups(problem: Problem) -> list[str]:
     hyps = problem.hypotheses
     out: list[str] = []
+    mem = memberships(problem)
     i = 0
     while i < len(hyps):
+        if i in mem:
+            n = len(INTERVALS[mem[i]])
+            read = membership_binder(hyps[i:i + n], mem[i])
+            if read is not None:
+                out.append(f"({read[0]} : {print_membership(read[1], mem[i], read[2])})")
+                i += n
+                continue
         m = _CONJ_NAME.match(hyps[i].name)
         if m and m.group(2) == "1":
             base, j = m.group(1), i + 1

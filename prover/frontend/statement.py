@@ -28,7 +28,7 @@ from prover.frontend.lean_file import (
     unquote,
 )
 from prover.frontend.lexer import Token, literal_problem, tokenize
-from prover.frontend.names import MODELLED, NameError_, resolve_function, resolve_type
+from prover.frontend.names import MODELLED, NameError_, resolve_function, resolve_interval, resolve_type
 from prover.frontend.syntax import TYPE_NAMES, SyntaxNode, TermParser, describe
 from prover.problem import Hypothesis, Problem, var
 
@@ -142,7 +142,8 @@ class _Decl:
         if end - start > MAX_STATEMENT_TOKENS:
             raise Located(f"statement of {end - start} tokens is too long (at most {MAX_STATEMENT_TOKENS})",
                           tokens[start].pos)
-        self.p = TermParser(tokens, start, resolve=self._resolve, adjacent_arguments=lips)
+        self.p = TermParser(tokens, start, resolve=self._resolve, adjacent_arguments=lips,
+                            resolve_set=self._resolve_set)
         self.end = end
         self.lips = lips
         self.context = context
@@ -151,6 +152,19 @@ class _Decl:
         self.hyps: list[Hypothesis] = []
         self.implicit: set[str] = set()
         self.binder_names: set[str] = set()
+        #: ``[index of the first hypothesis, interval constant]`` per membership binder
+        self.memberships: list[list] = []
+
+    def _resolve_set(self, name: Token) -> str:
+        """The interval constant the set name ``name`` of ``x ∈ name a b`` elaborates to. A local
+        of that name (a variable or a hypothesis) shadows every global, so it is refused."""
+        head = name.text.split(".")[0]
+        if head in self.scope.variables or head in self.binder_names:
+            raise Located(f"`{name.text}` names a local here (a binder), not an interval", name.pos)
+        try:
+            return resolve_interval(name.text, self.context.names)
+        except NameError_ as exc:
+            raise Located(str(exc), name.pos) from None
 
     def _resolve(self, name: Token, argument: SyntaxNode) -> str:
         """The node kind of the function ``name`` applied to ``argument``, as Lean resolves it."""
@@ -194,6 +208,9 @@ class _Decl:
         if t.kind == "eof" or (t.kind == "op" and t.text == ":="):
             raise Located("empty goal after `:`", colon.pos)
         goal_node = p.term(0)
+        if goal_node.kind == "mem":
+            raise Located("membership `∈` in the goal is not supported (state its comparisons with `∧`)",
+                          goal_node.pos)
         if goal_node.kind == "and":
             raise Located("conjunction `∧` in the goal is not supported (state each part separately)",
                           goal_node.pos)
@@ -206,6 +223,8 @@ class _Decl:
         variables = list(self.scope.variables)
         meta: dict = {"implicit_variables": sorted(self.implicit)} if self.implicit else {}
         meta["lips_header"] = self.lips   # declared by the data, not read from the text
+        if self.memberships:
+            meta["memberships"] = self.memberships
         return Problem(name=name, variables=variables, hypotheses=self.hyps, goal=goal,
                        real_division=self.scope.real_division, meta=meta, faithful=faithful)
 
@@ -246,6 +265,8 @@ class _Decl:
         rels = elab_proposition(prop, self.scope)
         self.fidelity.hypothesis(prop, rels, copies=len(names))
         for n in names:
+            if prop.kind == "mem":
+                self.memberships.append([len(self.hyps), prop.value])
             if len(rels) == 1:
                 self.hyps.append(Hypothesis(n.text, rels[0]))
             else:

@@ -15,7 +15,15 @@ from dataclasses import dataclass, replace
 
 from prover.frontend.errors import Located
 from prover.frontend.lexer import Token
-from prover.frontend.names import MODELLED, SHORT_NAMES, NameContext, NameError_, resolve_function
+from prover.frontend.names import (
+    INTERVALS,
+    MODELLED,
+    SHORT_NAMES,
+    NameContext,
+    NameError_,
+    resolve_function,
+    resolve_interval,
+)
 
 MAX = 1024
 
@@ -32,7 +40,7 @@ RELATIONS = {"≤": "<=", "<": "<", "≥": ">=", ">": ">", "=": "=", "≠": "!="
 UNSUPPORTED_INFIX: dict[str, tuple[int, str]] = {
     "∨": (30, "disjunction `∨`"), "→": (25, "implication `→`"), "->": (25, "implication `->`"),
     "↔": (20, "iff `↔`"), "<->": (20, "iff `<->`"), "%": (70, "modulo `%`"),
-    "∣": (50, "divisibility `∣`"), "∈": (50, "membership `∈`"), "∉": (50, "membership `∉`"),
+    "∣": (50, "divisibility `∣`"), "∉": (50, "non-membership `∉`"),
     "•": (73, "scalar multiplication `•`"), "∘": (90, "composition `∘`"), "×": (35, "product type `×`"),
     "!=": (50, "`!=` (Bool inequality; write `≠`)"), "·": (70, "`·`"), "|": (50, "`|`"),
     "..": (50, "range `..`"),
@@ -41,6 +49,9 @@ UNSUPPORTED_INFIX: dict[str, tuple[int, str]] = {
 #: Resolves a function name applied to an argument: (name token, argument) -> node kind
 #: (``"sqrt"``), raising :class:`Located` when the name does not denote a function we read.
 Resolver = Callable[[Token, "SyntaxNode"], str]
+#: Resolves the set name of a membership ``x ∈ S a b`` to a constant of :data:`INTERVALS`,
+#: raising :class:`Located` otherwise.
+SetResolver = Callable[[Token], str]
 
 
 def lips_resolver(name: Token, argument: SyntaxNode) -> str:
@@ -49,6 +60,14 @@ def lips_resolver(name: Token, argument: SyntaxNode) -> str:
     try:
         return MODELLED[resolve_function(name.text, NameContext(opens=frozenset({"Real"}),
                                                                  sqrt_notation=True), True)]
+    except NameError_ as exc:
+        raise Located(str(exc), name.pos) from None
+
+
+def lips_set_resolver(name: Token) -> str:
+    """Set names under the LIPS header (``open Real``): as :mod:`prover.frontend.names` resolves."""
+    try:
+        return resolve_interval(name.text, NameContext(opens=frozenset({"Real"})))
     except NameError_ as exc:
         raise Located(str(exc), name.pos) from None
 
@@ -96,10 +115,10 @@ _SUPERSCRIPTS = "¹²³⁰⁴⁵⁶⁷⁸⁹"
 
 @dataclass(frozen=True)
 class SyntaxNode:
-    kind: str                 # num var add sub mul div pow neg inv sqrt ascribe rel and
+    kind: str                 # num var add sub mul div pow neg inv sqrt ascribe rel and mem
     pos: int
     args: tuple[SyntaxNode, ...] = ()
-    value: str = ""           # number text, variable name, relation op, ascribed type
+    value: str = ""           # number text, variable name, relation op, ascribed type, interval
     level: int = MAX          # Lean precedence level of the term (for chaining checks)
 
 
@@ -111,10 +130,11 @@ class TermParser:
     """Parses terms from a token list, starting at ``index``; the caller reads on from ``index``."""
 
     def __init__(self, tokens: list[Token], index: int = 0, resolve: Resolver | None = None,
-                 adjacent_arguments: bool = True) -> None:
+                 adjacent_arguments: bool = True, resolve_set: SetResolver | None = None) -> None:
         self.toks = tokens
         self.i = index
         self.resolve = resolve or lips_resolver
+        self.resolve_set = resolve_set or lips_set_resolver
         #: ``sqrt(x)`` with no space: an application only under the LIPS prefix notation
         #: (Lean's ``argument`` parser needs whitespace before an argument).
         self.adjacent_arguments = adjacent_arguments
@@ -155,6 +175,13 @@ class TermParser:
                 self.advance()
                 right = self.term(rhs_prec)
                 left = self._binary(t, left, right, prec)
+            elif t.kind == "op" and t.text == "∈":
+                if 50 < min_prec:
+                    break
+                if left.level < 51:
+                    raise Located(f"`{t.text}` cannot follow this term without parentheses", t.pos)
+                self.advance()
+                left = self._membership(t, left)
             elif t.kind == "op" and t.text == "⁻¹":
                 self.advance()
                 left = SyntaxNode("inv", t.pos, (left,), level=MAX)
@@ -235,6 +262,42 @@ class TermParser:
             raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt` and `√` are supported)",
                           t.pos)
         return SyntaxNode("var", t.pos, value=name)
+
+    def _membership(self, op: Token, element: SyntaxNode) -> SyntaxNode:
+        """``element ∈ S a b`` (``∈`` is ``infix:50``): ``S`` must resolve to an interval of
+        :data:`INTERVALS`, applied to exactly its bounds. Node ``mem``: args ``(element, *bounds)``,
+        value the interval's constant."""
+        t = self.peek()
+        if t.kind == "op" and t.text in ("{", "(", "["):
+            raise Located("membership `∈` is supported only in an interval written `Set.Icc a b` "
+                          "(`Set.Ioo`, `Set.Ico`, `Set.Ioc`, `Set.Ici`, …)", t.pos)
+        if t.kind != "ident":
+            raise Located(f"membership `∈` in {describe(t)} is not supported (only intervals `Set.Icc a b` …)",
+                          t.pos)
+        self.advance()
+        interval = self.resolve_set(t)
+        bounds = tuple(self._bound(t) for _ in INTERVALS[interval])
+        return SyntaxNode("mem", op.pos, (element, *bounds), interval, level=50)
+
+    def _bound(self, fn: Token) -> SyntaxNode:
+        """One bound of an interval: an argument (a numeral, a variable or a parenthesised term,
+        then any ``⁻¹``, which is ``postfix:max``)."""
+        t = self.peek()
+        if t.kind == "num":
+            self.advance()
+            node = SyntaxNode("num", t.pos, value=t.text)
+        elif t.kind == "ident" and not is_function_name(t.text) and t.text not in _FUNCTIONS_REFUSED \
+                and t.text not in _KEYWORDS_REFUSED and t.text not in TYPE_NAMES:
+            self.advance()
+            node = SyntaxNode("var", t.pos, value=t.text)
+        elif t.kind == "op" and t.text == "(":
+            node = self._paren(t)
+        else:
+            raise Located(f"`{fn.text}` needs its bounds as arguments (a numeral, a variable or a "
+                          f"term in parentheses), found {describe(t)}", t.pos)
+        while self.peek().kind == "op" and self.peek().text == "⁻¹":
+            node = SyntaxNode("inv", self.advance().pos, (node,), level=MAX)
+        return node
 
     def _argument(self, fn: Token) -> SyntaxNode:
         nxt = self.peek()

@@ -6,8 +6,10 @@ import re
 
 import sympy as sp
 
+from prover.frontend.names import INTERVALS
+from prover.frontend.printer import membership_binder, memberships
 from prover.lean.render.common import MATHLIB_TAG
-from prover.lean.syntax import declaration_names, lean_ident, lean_rel
+from prover.lean.syntax import _ATOM, _p, _wrap, declaration_names, lean_expr, lean_ident, lean_rel
 from prover.problem import Problem, Relation
 
 REAL_DIVISION_MACRO = "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))"
@@ -21,12 +23,53 @@ HEADER_LINE = (f"-- Rendered by prover for Mathlib {MATHLIB_TAG} (lean_project/)
 
 
 
-def _binder_groups(problem: Problem) -> list[tuple[str, list[Relation]]]:
-    """Hypotheses grouped by binder: ``h.1``, ``h.2``, … (from one ``h : A ∧ B ∧ C``) share one."""
-    binders: list[tuple[str, list[Relation]]] = []
-    for h in problem.hypotheses:
+def _membership_groups(problem: Problem) -> dict[int, tuple[str, str, int]]:
+    """First hypothesis index -> ``(binder name, proposition, parts)`` for the membership binders
+    ``h : x ∈ Set.Icc a b`` the front-end read (``problem.meta["memberships"]``)."""
+    out = {}
+    for i, interval in memberships(problem).items():
+        n = len(INTERVALS[interval])
+        read = membership_binder(problem.hypotheses[i:i + n], interval)
+        if read is None:
+            continue
+        name, x, bounds = read
+        element = lean_expr(x)
+        if not any(sp.sympify(e).free_symbols for e in [x, *bounds]):
+            element = f"({element} : ℝ)"
+        text = f"{element} ∈ {interval} " + " ".join(_wrap(_p(b), _ATOM) for b in bounds)
+        out[i] = (name, text, n)
+    return out
+
+
+def membership_parts(problem: Problem) -> dict[int, str]:
+    """Hypothesis index -> the projection of its membership binder that proves it (``hx.1``,
+    ``hx.2``, or ``hx`` for a one-sided interval: ``x ∈ Set.Ioi a`` is ``a < x`` by definition)."""
+    out: dict[int, str] = {}
+    groups = _membership_groups(problem)
+    _, refs = _refs(problem, use_copies=False)
+    for i, (_, _, n) in groups.items():
+        for k in range(n):
+            out[i + k] = refs[i + k]
+    return out
+
+
+def _binder_groups(problem: Problem) -> list[tuple[str, list[Relation]] | tuple[str, list[Relation], str]]:
+    """Hypotheses grouped by binder: ``h.1``, ``h.2``, … (from one ``h : A ∧ B ∧ C``) share one;
+    a membership binder's parts carry its proposition as a third item."""
+    binders: list = []
+    groups = _membership_groups(problem)
+    skip = 0
+    for i, h in enumerate(problem.hypotheses):
+        if skip:
+            skip -= 1
+            continue
+        if i in groups:
+            name, text, n = groups[i]
+            binders.append((name, [x.rel for x in problem.hypotheses[i:i + n]], text))
+            skip = n - 1
+            continue
         base, _, idx = h.name.rpartition(".")
-        if base and idx.isdigit() and binders and binders[-1][0] == base:
+        if base and idx.isdigit() and binders and binders[-1][0] == base and len(binders[-1]) == 2:
             binders[-1][1].append(h.rel)
         elif base and idx.isdigit():
             binders.append((base, [h.rel]))
@@ -38,7 +81,7 @@ def _binder_groups(problem: Problem) -> list[tuple[str, list[Relation]]]:
 def repeated_binders(problem: Problem) -> bool:
     """Whether two hypothesis binders share a name (the later one shadows the earlier in Lean, so
     the earlier hypothesis has no name a proof could use)."""
-    names = [lean_ident(n) for n, _ in _binder_groups(problem)]
+    names = [lean_ident(g[0]) for g in _binder_groups(problem)]
     return len(set(names)) != len(names)
 
 
@@ -48,9 +91,17 @@ def hypothesis_refs(problem: Problem) -> tuple[list[tuple[str, str]], list[str]]
     Hypotheses ``h.1``, ``h.2``, … that came from one binder ``h : A ∧ B ∧ C`` become one
     binder again; their references are ``h.1``, ``h.2.1``, ``h.2.2``. A binder name used twice
     is renamed (``hc``, then ``hc_2``) so that every hypothesis stays reachable; the user's own
-    statement is then not used (see :func:`original_statement`)."""
+    statement is then not used (see :func:`original_statement`). The parts of a membership binder
+    ``hx : x ∈ Set.Icc a b`` are named by their copies ``hmem_K`` (``K`` the hypothesis's
+    1-based index), which :func:`root_prelude` states: ``positivity``, ``linarith`` and
+    ``linear_combination`` do not see through ``∈``."""
+    return _refs(problem, use_copies=True)
+
+
+def _refs(problem: Problem, use_copies: bool) -> tuple[list[tuple[str, str]], list[str]]:
     out, refs, seen = [], [], set()
-    for name, rels in _binder_groups(problem):
+    for group in _binder_groups(problem):
+        name, rels = group[0], group[1]
         ident = lean_ident(name)
         if ident in seen:
             k = 2
@@ -58,8 +109,16 @@ def hypothesis_refs(problem: Problem) -> tuple[list[tuple[str, str]], list[str]]
                 k += 1
             ident = lean_ident(f"{name}_{k}")
         seen.add(ident)
-        out.append((ident, " ∧ ".join(lean_rel(r, as_written=True) for r in rels)))
         n = len(rels)
+        if len(group) == 3:
+            out.append((ident, group[2]))
+            first = len(refs)
+            if use_copies:
+                refs += [f"hmem_{first + k + 1}" for k in range(n)]
+            else:
+                refs += [f"{ident}.{k + 1}" if n > 1 else ident for k in range(n)]
+            continue
+        out.append((ident, " ∧ ".join(lean_rel(r, as_written=True) for r in rels)))
         for i in range(n):
             path = ".2" * i + (".1" if i < n - 1 else "")
             refs.append(ident + path if n > 1 else ident)
@@ -154,8 +213,14 @@ def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> 
     if head is None:
         head = theorem_head(problem)[0]
     lines = []
+    parts = membership_parts(problem)
     for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
         r = h.rel
+        if k in parts:
+            # ``hx : x ∈ Set.Icc a b``: ``hx.1 : a ≤ x`` by definition (the statement is ours, so
+            # ``a`` and ``x`` print exactly so); one-sided ``hx : x ∈ Set.Ioi a`` is ``a < x``
+            lines.append(f"have {ref} : {lean_rel(r)} := {parts[k]}")
+            continue
         if r.op in (">", ">=") and sp.sympify(r.rhs) == 0:
             prefix = "hpos0"
         elif "." in ref and r.op in ("<", "<="):
@@ -178,12 +243,14 @@ def original_statement(problem: Problem, proof_meta: dict | None = None) -> tupl
     used verbatim: ``problem.meta["lean"]`` (set by the benchmark loader) or
     ``proof.meta["lean_statement"]``, a ``theorem``/``lemma`` without the LIPS prefix notation
     ``sqrt`` (which needs a header we do not emit), and whose hypothesis binders have distinct names
-    (a shadowed hypothesis cannot be used; our statement renames it)."""
+    (a shadowed hypothesis cannot be used; our statement renames it). A statement with a membership
+    binder ``x ∈ Set.Icc a b`` is printed by us (:func:`statement`, checked equivalent by the
+    front-end), so that the copies of its parts state exactly what ``∈`` unfolds to."""
     text = problem.meta.get("lean") or (proof_meta or {}).get("lean_statement")
     if not isinstance(text, str) or ":=" not in text:
         return None
     names = declaration_names(text)
-    if len(names) != 1 or _BARE_SQRT.search(text) or repeated_binders(problem):
+    if len(names) != 1 or _BARE_SQRT.search(text) or repeated_binders(problem) or _membership_groups(problem):
         return None
     start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
     head = text[start.start():text.rindex(":=")].strip() if start else ""

@@ -10,7 +10,7 @@ from prover.lean.replay.goals import Goal, Local
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.ring_normal import num_value
 from prover.lean.replay.signatures import FUNCTIONS
-from prover.lean.replay.terms import NAT, REAL, _closed, canon, show, subst, uid_name
+from prover.lean.replay.terms import NAT, REAL, _closed, canon, show, subst, uid_name, unfold_mem
 
 
 class Elab:
@@ -151,6 +151,8 @@ class Elab:
 
     def project(self, prop: Any, fld: str) -> tuple[list[tuple[str, Any, bool]], Any]:
         prop = canon(self.inst(prop))
+        if prop[0] == "mem" and unfold_mem(prop) is not None and fld in ("1", "2"):
+            prop = canon(unfold_mem(prop))   # `hx.1` whnf's `x ∈ Set.Icc a b` to the conjunction
         tag = prop[0]
         if fld in ("mpr", "2") and tag == "iff":
             return [("_h", prop[2], True)], prop[1]
@@ -223,9 +225,17 @@ class Elab:
             self.new_goals.append((ty, self.goal))
             return
         got = self.proof(a, ty)
-        if not self.unify(got, ty):
+        if not self.unify(got, ty) and not self._unify_unfolded(got, ty):
             raise ModelError(f"type mismatch: term has type {show(self.inst(got))} "
                              f"but is expected to have type {show(self.inst(ty))}")
+
+    def _unify_unfolded(self, got: Any, ty: Any) -> bool:
+        """Definitional unfolding of an interval membership on either side (``hx : x ∈ Set.Ioi 0``
+        proves ``0 < x``; Lean's ``isDefEq`` unfolds the membership)."""
+        a, b = canon(self.inst(got)), canon(self.inst(ty))
+        ua, ub = unfold_mem(a), unfold_mem(b)
+        return ((ua is not None and self.unify(ua, b)) or (ub is not None and self.unify(a, ub))
+                or (ua is not None and ub is not None and self.unify(ua, ub)))
 
     def proof(self, t: Any, expected: Any = None) -> Any:
         """The proposition proved by ``t`` (may contain mvars)."""

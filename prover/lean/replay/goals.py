@@ -42,8 +42,12 @@ class Goal:
 
 
 def _is_prop(t: Any) -> bool:
+    """A proposition the model reads (an interval membership ``x ∈ Set.Icc a b`` included: it is
+    kept as written, and only projections and defeq checks unfold it)."""
+    from prover.lean.replay.terms import unfold_mem
+
     return isinstance(t, tuple) and t[0] in ("rel", "and", "or", "imp", "iff", "not", "forall", "exists") or (
-        t == ("const", "True") or t == ("const", "False"))
+        t == ("const", "True") or t == ("const", "False")) or unfold_mem(t) is not None
 
 
 def _rel(t: Any) -> tuple[str, Any, Any] | None:

@@ -294,6 +294,12 @@ class TermParser(_TokenCursor):
                 self.next()
                 left = ("inv", left)
                 continue
+            if s == "∈":            # infix:50, a proposition ``Membership.mem``
+                if rbp > 50:
+                    break
+                self.next()
+                left = ("mem", left, self.expr(51))
+                continue
             if s in _BIN:
                 lbp, r, node = _BIN[s]
                 if lbp < rbp:

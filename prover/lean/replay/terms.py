@@ -125,6 +125,35 @@ def canon(t: Any) -> Any:
     return tuple(canon(a) if isinstance(a, tuple) else a for a in t)
 
 
+#: ``x ∈ Set.Icc a b`` unfolds by definition (``Set.mem_Icc`` … are ``Iff.rfl`` in
+#: Mathlib/Order/Interval/Set/Basic.lean) to these relations: ``lo op x`` / ``x op hi``.
+INTERVALS = {
+    "Set.Icc": (("lo", "≤"), ("hi", "≤")), "Set.Ico": (("lo", "≤"), ("hi", "<")),
+    "Set.Ioc": (("lo", "<"), ("hi", "≤")), "Set.Ioo": (("lo", "<"), ("hi", "<")),
+    "Set.Ici": (("lo", "≤"),), "Set.Ioi": (("lo", "<"),),
+    "Set.Iic": (("hi", "≤"),), "Set.Iio": (("hi", "<"),),
+}
+
+
+def unfold_mem(t: Any) -> Any:
+    """The proposition a membership ``x ∈ Set.Icc a b`` is by definition (``a ≤ x ∧ x ≤ b``;
+    one relation for ``Set.Ioi a`` …), or None for any other term. Only an explicit, fully
+    qualified interval constant applied to exactly its bounds is unfolded (a local named
+    ``Set`` would parse as a local, not a constant). Lean's ``positivity`` and ``linarith`` do
+    not unfold it: only projections (``hx.1``) and the defeq check of a term against its
+    expected type use this."""
+    if not (isinstance(t, tuple) and t[0] == "mem"):
+        return None
+    x, s = t[1], t[2]
+    if not (isinstance(s, tuple) and s[0] == "app" and s[1][0] == "const" and s[1][1] in INTERVALS):
+        return None
+    shape = INTERVALS[s[1][1]]
+    if len(s[2]) != len(shape):
+        return None
+    rels = [("rel", op, b, x) if side == "lo" else ("rel", op, x, b) for (side, op), b in zip(shape, s[2])]
+    return rels[0] if len(rels) == 1 else ("and", rels[0], rels[1])
+
+
 # ---------------------------------------------------------------- printing
 
 _PREC = {"add": 65, "sub": 65, "mul": 70, "div": 70, "pow": 75, "neg": 75, "rel": 50, "and": 35,
@@ -159,6 +188,9 @@ def show(t: Any, prec: int = 0) -> str:
         return f"({s})" if p < prec else s
     if tag == "rel":
         s = f"{show(t[2], 51)} {t[1]} {show(t[3], 51)}"
+        return f"({s})" if prec > 50 else s
+    if tag == "mem":
+        s = f"{show(t[1], 51)} ∈ {show(t[2], 51)}"
         return f"({s})" if prec > 50 else s
     if tag == "neg":
         s = "-" + show(t[1], 75)
