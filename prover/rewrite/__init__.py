@@ -66,6 +66,7 @@ from prover.rewrite.separable import SeparableGoals
 from prover.rewrite.split import SplitOrder
 from prover.rewrite.square import SquareGoals
 from prover.rewrite.substitute import (
+    LinearisingSubstitution,
     ProductOneRatios,
     ProductOneSubstitution,
     RaviSubstitution,
@@ -91,7 +92,7 @@ def symbolic_generators() -> list[TacticGenerator]:
             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
-            ReciprocalSubstitution(), RescaleVariables(), SplitOrder()]
+            ReciprocalSubstitution(), LinearisingSubstitution(), RescaleVariables(), SplitOrder()]
     return [g for g in gens if getattr(g, "name", "") not in off]
 
 
@@ -124,6 +125,7 @@ __all__ = [
     "HomogenizeByScaling",
     "IntroduceRoots",
     "IsolatedFudging",
+    "LinearisingSubstitution",
     "MonotonePeel",
     "PowerMeanCubeRoots",
     "ProductBounds",

@@ -299,3 +299,44 @@ class ProductOneRatios(SingleStepRewrite):
                                      {k: expr_to_str(e) for k, e in inv.items()}, eq_terms, proofs)
         return Step("substitute", goal, [Goal(tuple(new), hyps, target)], cert.to_json(),
                     note=f"x_i = y_i/y_(i+1) from hypothesis {i}")
+
+
+class LinearisingSubstitution:
+    """``v = 1/w + β`` for every positive variable (``w = 1/(v − β)``, β < 0), when it turns the one
+    equality constraint into a *linear* one: ``ab + bc + ca + abc = 4`` is ``Σ 1/(a + 2) = 1``
+    (β = −2: ``x + y + z = 1``), ``a + b + ab = 3`` is ``x + y = 1/2`` (β = −3). The textbook
+    trick behind these constraints, found by trying β, never by the constraint's shape; the goal
+    then lives on a simplex, where homogenising and SOS apply. ``v > 0`` becomes ``w > 0``,
+    ``1 + β·w > 0``."""
+
+    name = "linearising substitution"
+    BETAS = tuple(sp.Rational(b) for b in ("-1", "-2", "-3", "-4", "-1/2", "-1/3", "-2/3", "-3/2", "-1/4", "-3/4"))
+    SCORE = 2.0
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        syms = symbols_of(goal)
+        if len(syms) < 2 or not set(syms) <= positive_vars(goal):
+            return
+        eqs = [i for i, h in enumerate(goal.hypotheses) if h.op == "="]
+        if len(eqs) != 1:
+            return
+        h = goal.hypotheses[eqs[0]]
+        e = sp.expand(h.lhs - h.rhs)
+        if not e.is_polynomial(*syms) or sp.Poly(e, *syms).total_degree() < 2:
+            return
+        names = fresh_names(goal, [f"{v}_" for v in goal.variables])
+        new = [var(n) for n in names]
+        for beta in self.BETAS:
+            subst = {v: 1 / w + beta for v, w in zip(syms, new)}
+            num = sp.expand(sp.numer(sp.together(e.subs(subst, simultaneous=True))))
+            if num.is_number or sp.Poly(num, *new).total_degree() > 1:
+                continue
+            inverse = {w: 1 / (v - beta) for v, w in zip(syms, new)}
+            new_hyps = [Relation(w, ">", sp.Integer(0)) for w in new]
+            new_hyps += [Relation(1 + beta * w, ">", sp.Integer(0)) for w in new]
+            drop = {i for i, hh in enumerate(goal.hypotheses) if hh.is_inequality and sp.expand(hh.slack()) in syms}
+            st = substitute_step(goal, names, subst, inverse, new_hyps, drop,
+                                 f"linearising substitution {', '.join(f'{v} = 1/{w} + ({beta})' for v, w in zip(syms, new))}")
+            if st is not None:
+                yield Candidate(st, self.name, self.SCORE)
+            return

@@ -659,11 +659,19 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     inst = {v: lean_expr(inverse[v]) for v in new_vars}
     positivity = {int(h["index"]) for h in cert.get("new_hypotheses", [])
                   if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "positivity"}
+    by_equalities = {int(h["index"]): h["proof"]["eq_terms"] for h in cert.get("new_hypotheses", [])
+                     if isinstance(h.get("proof"), dict) and h["proof"].get("eq_terms")
+                     and not h["proof"].get("terms")}
     proofs = {}
+    pre: list[str] = []
     for i in _quantified(goal, sub, ctx, new_vars):
         h = sub.hypotheses[i]
         same = all(inverse[s.name] == s for s in h.free_symbols() if s.name in inverse)
         name = hypothesis_name(goal, ctx.names, h) if same else None
+        if name is None and i in positivity:
+            name = _signed_instance(step, h, sub, new_vars, inst, ctx, pre)
+        if name is None and i in by_equalities:
+            name = _equality_instance(step, h, sub, new_vars, inst, by_equalities[i], ctx, pre)
         proofs[i] = name or ("(by positivity)" if i in positivity else
                              f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     key = ctx.fresh("hkey")
@@ -671,7 +679,57 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
         connect, comb = [], ""
     else:
         connect, comb = _substitute_connection(step, ctx, new_vars, inst, facts, termwise)
-    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, [], connect, comb)
+    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
+
+
+def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], inst: dict[str, str],
+                       eq_terms: list[dict], ctx: RenderContext, pre: list[str]) -> str | None:
+    """A proof of the instantiated equality ``L(g(x)) = R(g(x))`` from the kernel's multipliers
+    ``λⱼ`` of the goal's equalities (``L − R = Σ λⱼ·(lhsⱼ − rhsⱼ)``, rational ``λ``): one field
+    identity (``1 = 1/(a+2) + 1/(b+2) + 1/(c+2)`` from ``ab + bc + ca + abc = 4``), lines added to
+    ``pre``. None when the hypothesis is no equality or a multiplier names no equality."""
+    goal = step.goal
+    if h.op != "=":
+        return None
+    facts = []
+    for t in eq_terms:
+        j = int(t["hyp"])
+        if not 0 <= j < len(goal.hypotheses) or goal.hypotheses[j].op != "=":
+            return None
+        hj = goal.hypotheses[j]
+        lam = expr_from_str(str(t["poly"]), list(goal.variables))
+        facts.append(EqFact(factored_text(lam), ctx.names[j], lean_expr(hj.lhs), lean_expr(hj.rhs)))
+    sides = [_instantiate(lean_expr(x), list(sub.variables), {v: inst[v] for v in new_vars}, list(goal.variables))
+             for x in (h.lhs, h.rhs)]
+    try:
+        lines, comb = prove_equality(sides[0], sides[1], list(goal.variables), ctx, facts,
+                                     positive=positive_fact_prover(step, goal, ctx))
+    except RenderError:
+        return None
+    name = ctx.fresh("hcons")
+    pre.extend(lines + [f"have {name} : {sides[0]} = {sides[1]} := by",
+                        f"  linear_combination {comb}" if comb else "  ring"])
+    return name
+
+
+def _signed_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], inst: dict[str, str],
+                     ctx: RenderContext, pre: list[str]) -> str | None:
+    """A proof of the instantiated hypothesis ``0 < P(g(x))`` when ``P`` has a subtraction, which
+    ``positivity`` cannot see (``0 < 1 - 2 * (1 / (a + 2))`` after ``a = 1/a_ − 2``): the sign of the
+    instance from its reduced quotient (:func:`positive_fact_prover`), lines added to ``pre``.
+    None for any other shape (``positivity`` is then tried as before)."""
+    if h.op not in (">", ">=") or sp.sympify(h.rhs) != 0:
+        return None
+    text = lean_expr(h.lhs)
+    if "-" not in text:
+        return None
+    base = _instantiate(text, list(sub.variables), {v: inst[v] for v in new_vars}, list(step.goal.variables))
+    found = positive_fact_prover(step, step.goal, ctx)(base)
+    if found is None or not found[1].endswith(".ne'"):
+        return None
+    pre.extend(found[0])
+    fact = found[1].removesuffix(".ne'")
+    return fact if h.op == ">" else f"{fact}.le"
 
 
 def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],
