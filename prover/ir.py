@@ -234,13 +234,26 @@ class Proof:
     meta: dict[str, Any] = field(default_factory=dict)
     raw: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _read_as: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    #: a conjunction goal (``problem.goal_parts``): one root per part, in order (``root`` is the
+    #: first); empty otherwise
+    parts: list[Step] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.raw is not None and self._read_as is None:
             self._read_as = self._fresh_json()
 
     def steps(self) -> list[Step]:
-        return list(self.root.walk())
+        return [s for r in self.roots() for s in r.walk()]
+
+    def roots(self) -> list[Step]:
+        """The root step of each part (one for a goal that is not a conjunction)."""
+        return list(self.parts) if self.parts else [self.root]
+
+    def part_proofs(self) -> list[Proof]:
+        """One proof per part of a conjunction goal (:meth:`Problem.part`), else ``[self]``."""
+        if not self.problem.is_conjunction:
+            return [self]
+        return [Proof(self.problem.part(i), r, dict(self.meta)) for i, r in enumerate(self.roots())]
 
     def to_json(self) -> dict:
         fresh = self._fresh_json()
@@ -258,6 +271,8 @@ class Proof:
             "real_division": p.real_division,
             "source": p.source,
         }
+        if p.is_conjunction:
+            problem["goal_parts"] = [relation_to_json(g) for g in p.goal_parts]
         if isinstance(p.meta.get("lean"), str):
             problem["lean"] = p.meta["lean"]  # the user's statement verbatim: `prover check` re-reads it
             if isinstance(p.meta.get("lean_name"), str):
@@ -275,8 +290,13 @@ class Proof:
 
             problem["statement"] = {"hypotheses": [rel(h) for h in faithful.hypotheses],
                                     "goal": rel(faithful.goal)}
-        return {"format": FORMAT, "version": VERSION, "problem": problem,
-                "root": self.root.to_json(), "meta": self.meta}
+            if faithful.goal_parts:
+                problem["statement"]["goal_parts"] = [rel(g) for g in faithful.goal_parts]
+        out = {"format": FORMAT, "version": VERSION, "problem": problem,
+               "root": self.root.to_json(), "meta": self.meta}
+        if self.parts:    # a conjunction goal: every part's proof (``root`` repeats the first)
+            out["parts"] = [r.to_json() for r in self.parts]
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False, sort_keys=True)
@@ -291,13 +311,16 @@ class Proof:
             pd = d["problem"]
             vs = list(pd["variables"])
             hyps = [Hypothesis(h["name"], relation_from_json(h, vs)) for h in pd["hypotheses"]]
+            parts = tuple(relation_from_json(g, vs) for g in pd.get("goal_parts", ()))
             problem = Problem(pd["name"], vs, hyps, relation_from_json(pd["goal"], vs),
-                              real_division=pd.get("real_division", True), source=pd.get("source"))
+                              real_division=pd.get("real_division", True), source=pd.get("source"),
+                              goal_parts=parts)
             if isinstance(pd.get("lean"), str):
                 problem.meta = {**problem.meta, "lean": pd["lean"], "lean_name": pd.get("lean_name")}
                 if isinstance(pd.get("lips_header"), bool):
                     problem.meta["lips_header"] = pd["lips_header"]
-            return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d)
+            roots = [Step.from_json(r) for r in d.get("parts", ())]
+            return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d, parts=roots)
         except (KeyError, TypeError) as exc:
             raise IRError(f"bad proof file: {exc}") from None
 

@@ -73,6 +73,12 @@ class FaithfulStatement:
 
     hypotheses: tuple[Rel, ...]
     goal: Rel
+    #: a goal ``A ∧ B ∧ …``: every part (``goal`` is then the first), else empty
+    goal_parts: tuple[Rel, ...] = ()
+
+    def part(self, i: int) -> FaithfulStatement:
+        """The statement whose goal is part ``i`` of a conjunction (same hypotheses)."""
+        return FaithfulStatement(self.hypotheses, self.goal_parts[i])
 
 
 @dataclass
@@ -83,6 +89,11 @@ class Problem:
     then share the binder's name with a suffix ``.1``, ``.2``… (see the front-end).
     ``faithful`` is set by the front-end for every statement it parses; a problem rewritten from
     another (a variant, a subgoal) has none. It does not take part in ``==``.
+
+    A goal that is a conjunction ``A ∧ B ∧ …`` (``∧`` is right-associative) has its parts in
+    ``goal_parts`` and ``goal`` is the first part; such a problem is proved only when every part
+    is (:meth:`part` is the problem of one part: same hypotheses). ``prove_problem`` splits it;
+    the search itself never sees one.
     """
 
     name: str
@@ -93,6 +104,20 @@ class Problem:
     source: str | None = None
     meta: dict = field(default_factory=dict)
     faithful: FaithfulStatement | None = None
+    goal_parts: tuple[Relation, ...] = ()
+
+    @property
+    def is_conjunction(self) -> bool:
+        return len(self.goal_parts) > 1
+
+    def part(self, i: int) -> Problem:
+        """The problem of part ``i`` of a conjunction goal: same variables and hypotheses, goal the
+        part, no Lean text of its own (it is not the user's statement)."""
+        meta = {k: v for k, v in self.meta.items() if k not in ("lean", "lean_name")}
+        meta["conjunction_part"] = [i + 1, len(self.goal_parts)]
+        faithful = self.faithful.part(i) if self.faithful is not None and self.faithful.goal_parts else None
+        return Problem(self.name, list(self.variables), list(self.hypotheses), self.goal_parts[i],
+                       real_division=self.real_division, source=self.source, meta=meta, faithful=faithful)
 
     @property
     def symbols(self) -> list[sp.Symbol]:
@@ -109,4 +134,5 @@ class Problem:
             and self.variables == other.variables
             and self.hypotheses == other.hypotheses
             and self.goal == other.goal
+            and tuple(self.goal_parts) == tuple(other.goal_parts)
         )

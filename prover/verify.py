@@ -41,11 +41,21 @@ def _lemmas(lemmas: LemmaLookup | None) -> LemmaLookup:
 
 
 def statement_of(problem: Any) -> Statement | None:
-    """The faithful statement the front-end recorded for ``problem`` (None if it has none)."""
+    """The faithful statement the front-end recorded for ``problem`` (None if it has none, and
+    for a conjunction goal: see :func:`part_statements_of`)."""
     f = getattr(problem, "faithful", None)
-    if f is None:
+    if f is None or getattr(f, "goal_parts", ()):
         return None
     return Statement(tuple(problem.variables), tuple(f.hypotheses), f.goal)
+
+
+def part_statements_of(problem: Any) -> tuple[Statement, ...]:
+    """One faithful statement per part of a conjunction goal ``A ∧ B ∧ …`` (same hypotheses);
+    empty when the goal is not a conjunction or the problem has no faithful statement."""
+    f = getattr(problem, "faithful", None)
+    if f is None:
+        return ()
+    return tuple(Statement(tuple(problem.variables), tuple(f.hypotheses), g) for g in getattr(f, "goal_parts", ()))
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,8 @@ class ClaimedTheorem:
     declaration: str | None = None
     refusal: str = ""
     unreadable: bool = False
+    #: a goal ``A ∧ B ∧ …``: one statement per part (``statement`` is then None)
+    parts: tuple[Statement, ...] = ()
 
 
 def names_match(declaration: str, problem_name: str) -> bool:
@@ -119,7 +131,10 @@ def _parse_claim(problem: dict, lean: str, pname: str, wanted: str | None) -> Cl
     how = "checked against its Lean statement, read again by the front-end"
     if real_division:
         how += " (under the LIPS header its benchmark declares: every `/` is real division)"
-    return ClaimedTheorem(statement_of(p), how, pname, declaration)
+    parts = part_statements_of(p)
+    if parts:
+        how += f" (a conjunction: each of its {len(parts)} parts checked)"
+    return ClaimedTheorem(statement_of(p), how, pname, declaration, parts=parts)
 
 
 def _unreadable(pname: str, declaration: str | None, why: str) -> ClaimedTheorem:
@@ -143,15 +158,83 @@ def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statem
     """Kernel verdict on a whole proof, with the project catalogue and the faithful statement:
     the problem's (in-memory :class:`prover.ir.Proof`), else the one read again from the proof's
     Lean text."""
+    data = proof.to_json() if hasattr(proof, "to_json") else proof
+    if hasattr(proof, "problem") and (proof.problem.is_conjunction or getattr(proof, "parts", None)):
+        parts = part_statements_of(proof.problem)
+        if parts:
+            claim = ClaimedTheorem(None, "", str(proof.problem.name), parts=parts)
+            return check_against_claim(data, claim, lemmas)
     if statement is None and hasattr(proof, "problem"):
         statement = statement_of(proof.problem)
     if statement is None:
         # a proof read from a file: its Lean text, read again (never the file's own `statement`)
-        claim = read_claimed_theorem(proof.to_json() if hasattr(proof, "to_json") else proof)
+        claim = read_claimed_theorem(data)
         if claim.refusal:
             return Verdict(False, [claim.refusal])
-        statement = claim.statement
+        return check_against_claim(data, claim, lemmas)
+    if _is_conjunction_json(data):
+        return Verdict(False, ["the proof is of a conjunction goal; the statement given has one goal"])
     return _check.check_proof(proof, _lemmas(lemmas), statement)
+
+
+def _is_conjunction_json(data: Any) -> bool:
+    return isinstance(data, dict) and ("parts" in data or (
+        isinstance(data.get("problem"), dict) and "goal_parts" in data["problem"]))
+
+
+def conjunction_part_files(data: dict) -> list[dict]:
+    """The proof file of each part of a conjunction proof file, made from its JSON alone (no
+    reading through sympy: the kernel checks what the file says): the problem's ``goal`` is the
+    part's, its own ``statement`` field (if any) the part's, ``root`` the part's root. Raises
+    ``TypeError``/``ValueError`` on a malformed file (the counts of parts must agree)."""
+    problem = data.get("problem")
+    roots = data.get("parts")
+    if not isinstance(problem, dict) or not isinstance(roots, list) or not isinstance(problem.get("goal_parts"), list):
+        raise TypeError("a conjunction proof needs `problem.goal_parts` and `parts`")
+    goals = problem["goal_parts"]
+    if len(goals) != len(roots) or len(roots) < 2:
+        raise ValueError(f"the goal has {len(goals)} parts and the proof {len(roots)}")
+    own = problem.get("statement")
+    own_goals = own.get("goal_parts") if isinstance(own, dict) else None
+    if own is not None and (not isinstance(own_goals, list) or len(own_goals) != len(goals)):
+        raise ValueError("the file's own statement does not have the goal's parts")
+    out = []
+    for i, (goal, root) in enumerate(zip(goals, roots)):
+        pp = {k: v for k, v in problem.items() if k not in ("goal_parts", "statement", "lean", "lean_name")}
+        pp["goal"] = goal
+        if own is not None:
+            pp["statement"] = {k: v for k, v in own.items() if k != "goal_parts"} | {"goal": own_goals[i]}
+        out.append({k: v for k, v in data.items() if k != "parts"} | {"problem": pp, "root": root})
+    return out
+
+
+def check_against_claim(data: Any, claim: ClaimedTheorem, lemmas: LemmaLookup | None = None) -> Verdict:
+    """The kernel's verdict on the proof file ``data`` against the theorem ``claim`` (its Lean
+    text read again). A conjunction goal ``A ∧ B ∧ …`` is checked part by part: the file must
+    prove exactly as many parts as the theorem has, each part's proof checked by the kernel
+    against that part (same hypotheses); the verdict is their conjunction."""
+    conj = _is_conjunction_json(data)
+    if not claim.parts and not conj:
+        return _check.check_proof(data, _lemmas(lemmas), claim.statement)
+    if not conj:
+        why = f"the theorem's goal is a conjunction of {len(claim.parts)} parts; the proof proves one goal"
+        return Verdict(False, [why])
+    if not claim.parts and claim.statement is not None:
+        return Verdict(False, ["the theorem's goal is not a conjunction; the proof is of one"])
+    try:
+        files = conjunction_part_files(data)
+    except (TypeError, ValueError) as exc:
+        return Verdict(False, [f"unreadable proof: {exc}"])
+    if claim.parts and len(files) != len(claim.parts):
+        return Verdict(False, [f"the theorem's goal has {len(claim.parts)} parts; the proof proves {len(files)}"])
+    verdicts = [_check.check_proof(f, _lemmas(lemmas), claim.parts[i] if claim.parts else None)
+                for i, f in enumerate(files)]
+    errors = [f"part {i + 1}: {e}" for i, v in enumerate(verdicts) for e in v.errors]
+    errors += [f"part {i + 1}: not proved" for i, v in enumerate(verdicts) if not v.ok and not v.errors]
+    return Verdict(not errors, errors, sorted({t for v in verdicts for t in v.trusted_lemmas}),
+                   sum(v.steps_checked for v in verdicts),
+                   ",".join(v.catalogue_digest for v in verdicts if v.catalogue_digest),
+                   all(v.statement_checked for v in verdicts))
 
 
 def check_step(step: Any, lemmas: LemmaLookup | None = None) -> Verdict:

@@ -77,11 +77,10 @@ def _check_claim(proof_file: str, data: object, claim: ClaimedTheorem, raw_name:
     from rich.markup import escape
 
     from prover.commands.common import json_line, printable
-    from prover.kernel.check import check_proof
-    from prover.verify import project_lemmas
+    from prover.verify import check_against_claim, project_lemmas
 
     try:
-        verdict = check_proof(data, project_lemmas(), claim.statement)
+        verdict = check_against_claim(data, claim, project_lemmas())
     except Exception as exc:  # noqa: BLE001 - the kernel reports step failures itself; this is a last guard
         _refuse(proof_file, raw_name, f"internal error in the kernel: {type(exc).__name__}: {exc}", as_json,
                 declaration=claim.declaration)

@@ -578,13 +578,21 @@ def _print_human(problem: Problem, result: Any, files: dict[str, str], notes: li
     from prover.search.proof_text import show_goal, text_lines
 
     con = Console(highlight=False, soft_wrap=True)
-    con.print(f"[bold]{problem.name}[/bold]: {show_goal(Goal.from_problem(problem), with_hyps=True)}",
-              markup=True)
+    shown = show_goal(Goal.from_problem(problem), with_hyps=True)
+    if problem.is_conjunction:   # the goal is `A ∧ B ∧ …`: every part
+        from prover.frontend.printer import show_relation
+
+        shown = shown.rsplit("⊢", 1)[0] + "⊢ " + " ∧ ".join(show_relation(g) for g in problem.goal_parts)
+    con.print(f"[bold]{problem.name}[/bold]: {shown}", markup=True)
     colour = {"proved": "green", "counterexample": "red"}.get(result.status, "yellow")
     con.print(f"[{colour}]{result.status}[/{colour}] in {result.time_s:.2f} s", markup=True)
     if result.status == "proved":
-        for line in text_lines(result.proof.root):
-            con.print(line, markup=False)
+        roots = result.proof.roots()
+        for k, root in enumerate(roots):
+            if len(roots) > 1:
+                con.print(f"part {k + 1} of {len(roots)}:", markup=False)
+            for line in text_lines(root, indent=1 if len(roots) > 1 else 0):
+                con.print(line, markup=False)
         con.print("kernel: accepted", markup=False)
     if result.counterexample:
         con.print("counterexample: " + ", ".join(f"{k} = {v}" for k, v in result.counterexample.items()),

@@ -251,7 +251,9 @@ def print_theorem(problem: Problem, proof: str = "by sorry") -> str:
     """One-line Lean 4 statement of ``problem`` (``:= proof`` appended)."""
     head = "example" if problem.name == "example" else f"theorem {lean_name(problem.name)}"
     parts = [head, *_binder_groups(problem), *_hypothesis_groups(problem)]
-    return f"{' '.join(parts)} : {print_relation(problem.goal)} := {proof}"
+    goal = " ∧ ".join(print_relation(g) for g in problem.goal_parts) if problem.is_conjunction \
+        else print_relation(problem.goal)
+    return f"{' '.join(parts)} : {goal} := {proof}"
 
 
 # ---------------------------------------------------------------- display text that never fails

@@ -73,7 +73,7 @@ def problem_to_json(p: Problem) -> dict[str, Any]:
     def rel(r):
         return {"lhs": str(r.lhs), "op": r.op, "rhs": str(r.rhs), "lean": print_relation(r)}
 
-    return {
+    out = {
         "name": p.name,
         "variables": list(p.variables),
         "hypotheses": [{"name": h.name, **rel(h.rel)} for h in p.hypotheses],
@@ -82,6 +82,9 @@ def problem_to_json(p: Problem) -> dict[str, Any]:
         "source": p.source,
         "lean": print_theorem(p),
     }
+    if p.is_conjunction:   # `goal` is the first part
+        out["goal_parts"] = [rel(g) for g in p.goal_parts]
+    return out
 
 
 def dumps(problems: list[Problem]) -> str:
@@ -100,7 +103,9 @@ def render(p: Problem, console: Any) -> None:
     t.add_row("variables", " ".join(p.variables) + " : ℝ", "")
     for h in p.hypotheses:
         t.add_row(h.name, print_relation(h.rel), f"{h.rel.lhs} {h.rel.op} {h.rel.rhs}")
-    t.add_row("goal", print_relation(p.goal), f"{p.goal.lhs} {p.goal.op} {p.goal.rhs}")
+    for k, g in enumerate(p.goal_parts if p.is_conjunction else (p.goal,), 1):
+        t.add_row(f"goal ({k} of {len(p.goal_parts)}, ∧)" if p.is_conjunction else "goal", print_relation(g),
+                  f"{g.lhs} {g.op} {g.rhs}")
     console.print(t)
     console.print(f"real division: {p.real_division};  slack (≥ 0): {print_expr(p.goal.slack())}"
                   if p.goal.is_inequality else f"real division: {p.real_division}", highlight=False)

@@ -2,7 +2,9 @@
 
 ``theorem NAME binders : goal := proof`` — binders are ``(a b : ℝ)``, ``{a : ℝ}``, ``⦃a : ℝ⦄``
 (real variables, in order of declaration) or hypotheses ``(h : prop)``; a hypothesis that is a
-conjunction ``A ∧ B`` becomes hypotheses ``h.1``, ``h.2`` (the printer joins them back). The
+conjunction ``A ∧ B`` becomes hypotheses ``h.1``, ``h.2`` (the printer joins them back); a
+membership ``h : x ∈ Set.Icc a b`` becomes ``h.1 : a ≤ x``, ``h.2 : x ≤ b`` (one-sided intervals:
+``h``), recorded in ``meta["memberships"]``; a goal ``A ∧ B`` has its parts in ``goal_parts``. The
 proof after ``:=`` is ignored. A source whose header carries the LIPS macro that makes every
 ``/`` real division is read with ``real_division=True``.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import keyword
 import unicodedata
+from dataclasses import replace
 
 import sympy as sp
 
@@ -208,25 +211,30 @@ class _Decl:
         if t.kind == "eof" or (t.kind == "op" and t.text == ":="):
             raise Located("empty goal after `:`", colon.pos)
         goal_node = p.term(0)
-        if goal_node.kind == "mem":
-            raise Located("membership `∈` in the goal is not supported (state its comparisons with `∧`)",
-                          goal_node.pos)
-        if goal_node.kind == "and":
-            raise Located("conjunction `∧` in the goal is not supported (state each part separately)",
-                          goal_node.pos)
+        parts = list(goal_node.args) if goal_node.kind == "and" else [goal_node]
+        for part in parts:
+            if part.kind == "mem":
+                raise Located("membership `∈` in the goal is not supported (state its comparisons with `∧`)",
+                              part.pos)
         t = p.peek()
         if not (p.i >= self.end or (t.kind == "op" and t.text == ":=")):
             extra = " (unbalanced parentheses?)" if t.text == ")" else ""
             raise Located(f"unexpected {describe(t)} after the goal{extra}", t.pos)
-        goal = elab_relation(goal_node, self.scope)
-        faithful = self.fidelity.goal(goal_node, goal)
+        goals = [elab_relation(part, self.scope) for part in parts]
+        faithfuls = [self.fidelity.goal(part, g) for part, g in zip(parts, goals)]
+        goal, faithful = goals[0], faithfuls[0]
+        goal_parts: tuple = ()
+        if len(parts) > 1:   # `A ∧ B ∧ C`: each part is proved on its own (same hypotheses)
+            goal_parts = tuple(goals)
+            faithful = replace(faithful, goal_parts=tuple(f.goal for f in faithfuls))
         variables = list(self.scope.variables)
         meta: dict = {"implicit_variables": sorted(self.implicit)} if self.implicit else {}
         meta["lips_header"] = self.lips   # declared by the data, not read from the text
         if self.memberships:
             meta["memberships"] = self.memberships
         return Problem(name=name, variables=variables, hypotheses=self.hyps, goal=goal,
-                       real_division=self.scope.real_division, meta=meta, faithful=faithful)
+                       real_division=self.scope.real_division, meta=meta, faithful=faithful,
+                       goal_parts=goal_parts)
 
     def _binder(self) -> None:
         p = self.p

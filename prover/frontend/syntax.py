@@ -206,7 +206,9 @@ class TermParser:
         if t.text in RELATIONS:
             return SyntaxNode("rel", t.pos, (left, right), RELATIONS[t.text], level=prec)
         if t.text == "∧":
-            parts = tuple(a for side in (left, right) for a in (side.args if side.kind == "and" else (side,)))
+            if left.kind == "and":   # `(A ∧ B) ∧ C`: `h.1` is `A ∧ B` in Lean, not `A`
+                raise Located("a conjunction on the left of `∧` is not supported (write `A ∧ B ∧ C`)", t.pos)
+            parts = (left, *(right.args if right.kind == "and" else (right,)))
             return SyntaxNode("and", t.pos, parts, level=prec)
         kind = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow"}[t.text]
         return SyntaxNode(kind, t.pos, (left, right), level=prec)

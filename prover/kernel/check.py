@@ -1008,8 +1008,14 @@ def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statem
     problem's, and say what the faithful ``statement`` says (given by the caller, else the file's
     own ``statement`` field when present), and every step must check."""
     k = Kernel(lemmas)
+    data = as_json(proof)
+    if isinstance(data, dict) and ("parts" in data or (isinstance(data.get("problem"), dict)
+                                                       and "goal_parts" in data["problem"])):
+        # a conjunction goal is checked one part at a time (prover.verify.check_against_claim):
+        # this function checks one root against one goal and must not pass the first part alone
+        return Verdict(False, ["a proof of a conjunction goal is checked part by part, not as one proof"])
     try:
-        problem_goal, own_statement, root = parse_proof(as_json(proof))
+        problem_goal, own_statement, root = parse_proof(data)
     except IRError as exc:
         return Verdict(False, [f"unreadable proof: {exc}"])
     except RecursionError:

@@ -494,4 +494,6 @@ class Search:
 
 
 def run_search(problem: Problem, config: SearchConfig) -> ProveResult:
+    if problem.is_conjunction:   # its goal is only the first part: prove_problem splits it
+        raise ValueError("a conjunction goal is searched one part at a time (prove_problem)")
     return Search(problem, config).run()

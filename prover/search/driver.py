@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from prover.ir import Proof
 from prover.llm.base import LLMError
 from prover.llm.ranker import LLMRanker
 from prover.llm.rewrite import LLMRewriter
@@ -36,6 +37,9 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     their statistics outlive a search the caller interrupts (instead of ``llm``).
     """
     t0 = time.monotonic()
+    if problem.is_conjunction:
+        return _prove_conjunction(problem, time_limit, t0, {"closers_only": closers_only, "llm": llm,
+                                  "step_filter": step_filter, "closers": closers, "plugins": plugins})
     try:
         rewriter, ranker = plugins if plugins is not None else llm_plugins(llm)
     except LLMError as exc:
@@ -51,6 +55,38 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     res.time_s = time.monotonic() - t0
     res.stats.update(llm_stats(rewriter, ranker))
     return res
+
+
+def _prove_conjunction(problem: Problem, time_limit: float, t0: float, kw: dict[str, Any]) -> ProveResult:
+    """A goal ``A ∧ B ∧ …``: each part is its own problem (same hypotheses), searched in turn
+    with an equal share of the time left; the conjunction is proved only when every part is
+    (each part's proof checked by the kernel against its part of the faithful statement). A
+    part's counterexample refutes the conjunction (the hypotheses are the same)."""
+    from prover.lean.syntax import lean_rel
+
+    n = len(problem.goal_parts)
+    roots = []
+    stats: dict[str, Any] = {"conjunction_parts": []}
+    for i in range(n):
+        left = time_limit - (time.monotonic() - t0)
+        res = prove_problem(problem.part(i), time_limit=max(left / (n - i), 0.1), **kw)
+        stats["conjunction_parts"].append({"part": i + 1, "status": res.status, "time_s": round(res.time_s, 3),
+                                           "stats": res.stats})
+        if not res.proved:
+            what = f"part {i + 1} of {n} (`{lean_rel(problem.goal_parts[i], as_written=True)}`)"
+            error = f"{what}: {res.status}" + (f" ({res.error})" if res.error else "")
+            return ProveResult(res.status, counterexample=res.counterexample, time_s=time.monotonic() - t0,
+                               stats=stats, error=error, open_goals=res.open_goals)
+        assert res.proof is not None
+        roots.append(res.proof.root)
+    proof = Proof(problem, roots[0], {"conjunction": n}, parts=roots)
+    from prover.verify import check_proof
+
+    verdict = check_proof(proof)
+    if not verdict.ok:   # never expected: each part was accepted on its own
+        return ProveResult("error", time_s=time.monotonic() - t0, stats=stats,
+                           error=f"the kernel rejected the conjunction: {verdict.errors[:1]}")
+    return ProveResult("proved", proof=proof, time_s=time.monotonic() - t0, stats=stats)
 
 
 def llm_stats(rewriter: Any, ranker: Any) -> dict[str, Any]:

@@ -726,7 +726,7 @@ def proof_html(proof: Proof, title: str = "", stats: dict | None = None, *,
     n_steps = len(proof.steps())
     left = [_statement(proof),
             f"<h2>Proof <span class='muted'>({n_steps} step{'s' if n_steps != 1 else ''})</span></h2>",
-            _html_step(proof.root)]
+            *[_html_step(r) for r in proof.roots()]]
     if equality:
         try:
             eq = equality_case(goal)

@@ -129,7 +129,7 @@ def _render_either_printing(proof: Proof, lemmas: LemmaLookup | None, close_styl
     fractions): its identities meet the factors on the other side."""
     tries: list[_Rendered] = []
     error: RenderError | None = None
-    for split in ((True, False) if _combined_fractions(proof.root) else (False, True)):
+    for split in ((True, False) if any(_combined_fractions(r) for r in proof.roots()) else (False, True)):
         try:
             with split_denominators() if split else contextlib.nullcontext():
                 tries.append(_render_file(proof, lemmas, close_style, print_axioms))
@@ -176,18 +176,27 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     if close_style not in CLOSE_STYLES:
         raise RenderError(f"unknown close style {close_style!r}")
     problem = proof.problem
-    root_goal = Goal.from_problem(problem)
-    if proof.root.goal != root_goal:
-        raise RenderError("the proof's root goal is not the problem's goal")
     _, refs = hypothesis_refs(problem)
     head, name = theorem_head(problem, proof.meta)
-    ctx = RenderContext(refs, itertools.count(1), lemmas, close_style)
-    sides = statement_sides(head, problem.real_division)
-    if sides is not None:
-        ctx = ctx.with_target_text(root_goal.target, *sides)
-    tree = _render_tree(proof.root, ctx)
+    counter = itertools.count(1)
+    if problem.is_conjunction:
+        tree, used = _render_conjunction(proof, refs, lemmas, close_style, counter)
+        prelude = root_prelude(problem, refs, head)   # the copies only: each part turns its own goal
+    else:
+        root_goal = Goal.from_problem(problem)
+        if proof.root.goal != root_goal:
+            raise RenderError("the proof's root goal is not the problem's goal")
+        ctx = RenderContext(refs, counter, lemmas, close_style)
+        sides = statement_sides(head, problem.real_division)
+        if sides is not None:
+            ctx = ctx.with_target_text(root_goal.target, *sides)
+        tree = _render_tree(proof.root, ctx)
+        used = ctx.used
+        prelude = root_prelude(problem, refs, head)
+    ctx = RenderContext(refs, counter, lemmas, close_style)
+    ctx.used.update(used)
     # our own lemmas the proof cites, stated and proved first (the file imports Mathlib alone)
-    tactics = indent(local_lemma_lines(ctx.used) + root_prelude(problem, refs, head) + tree)
+    tactics = indent(local_lemma_lines(ctx.used) + prelude + tree)
     body = wrap_lines(tactics)
     cited = sorted(n for n in ctx.used if n.startswith(LIBRARY_NAMESPACE))
     if cited:       # every renderer cites our lemmas by their local names: the file imports Mathlib alone
@@ -197,6 +206,58 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     tail = f"\n#print axioms {name}\n" if print_axioms else ""
     text = top + rest + tail
     return _Rendered(text, max(map(len, tactics), default=0))
+
+
+def _render_conjunction(proof: Proof, refs: list[str], lemmas: LemmaLookup | None, close_style: str,
+                        counter: itertools.count) -> tuple[list[str], set[str]]:
+    """A goal ``A ∧ B ∧ …``: ``refine ⟨?_, ?_, …⟩`` (the anonymous constructor nests to the
+    right, as ``∧`` does), then each part's tree under a ``·`` bullet, after the part's own goal
+    turned into ``≤``/``<`` (``rw [ge_iff_le]``) as every step expects. The hypotheses' copies
+    (:func:`root_prelude`) are made once, before the split."""
+    problem = proof.problem
+    roots = proof.roots()
+    if len(roots) != len(problem.goal_parts):
+        raise RenderError(f"the goal has {len(problem.goal_parts)} parts and the proof {len(roots)}")
+    lines = [f"refine ⟨{', '.join('?_' for _ in roots)}⟩"]
+    used: set[str] = set()
+    sides = statement_part_sides(theorem_head(problem, proof.meta)[0], problem.real_division, len(roots))
+    for i, root in enumerate(roots):
+        if root.goal != Goal.from_problem(problem.part(i)):
+            raise RenderError(f"the proof of part {i + 1} is not of that part's goal")
+        ctx = RenderContext(list(refs), counter, lemmas, close_style)
+        if sides[i] is not None:
+            ctx = ctx.with_target_text(root.goal.target, *sides[i])
+        op = problem.goal_parts[i].op
+        body = {">=": ["rw [ge_iff_le]"], ">": ["rw [gt_iff_lt]"]}.get(op, []) + _render_tree(root, ctx)
+        used |= set(ctx.used)
+        lines.append(f"· {body[0]}")
+        lines += indent(body[1:])
+    return lines, used
+
+
+def statement_part_sides(head: str, real_division: bool, n: int) -> list[tuple[str, str] | None]:
+    """:func:`statement_sides` for each part of a goal ``A ∧ B ∧ …`` of ``n`` parts (None where
+    a part is not read so)."""
+    try:
+        decls = replay.LeanSource(head + " := by\n  skip\n").declarations()
+        if len(decls) != 1:
+            return [None] * n
+        concl = replay.parse_signature(decls[0].signature_text, replay.Scope(real_division=real_division)).concl
+    except (replay.NotModelled, replay.ModelError, RecursionError):
+        return [None] * n
+    parts = []
+    while isinstance(concl, tuple) and concl[0] == "and" and len(parts) < n - 1:
+        parts.append(concl[1])
+        concl = concl[2]
+    parts.append(concl)
+    if len(parts) != n:
+        return [None] * n
+    out: list[tuple[str, str] | None] = []
+    for part in parts:
+        c = replay.canon(part)
+        ok = isinstance(c, tuple) and c[0] == "rel" and c[1] in ("≤", "<", "=")
+        out.append((replay.show(c[2]), replay.show(c[3])) if ok else None)
+    return out
 
 
 def statement_sides(head: str, real_division: bool = False) -> tuple[str, str] | None:

@@ -460,5 +460,8 @@ def shrink_proof(proof: Proof, *, budget_s: float = PROOF_BUDGET_S) -> Proof:
     """``proof`` with its large SOS certificates replaced by kernel-checked short ones (a new
     object: ``proof`` and its file are untouched). Steps past the time budget keep theirs."""
     deadline = time.monotonic() + budget_s
+    if proof.parts:    # a conjunction goal: every part's tree
+        parts = [shrink_step(r, deadline) for r in proof.parts]
+        return Proof(proof.problem, parts[0], dict(proof.meta), parts=parts)
     root = shrink_step(proof.root, deadline)
     return Proof(proof.problem, root, dict(proof.meta))

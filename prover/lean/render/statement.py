@@ -136,7 +136,8 @@ def statement(problem: Problem) -> str:
     if vs:
         parts.append(f"({vs} : ℝ)")
     parts += [f"({n} : {p})" for n, p in binders]
-    return " ".join(parts) + f" :\n    {lean_rel(problem.goal, as_written=True)}"
+    goals = problem.goal_parts if problem.is_conjunction else (problem.goal,)
+    return " ".join(parts) + f" :\n    {' ∧ '.join(lean_rel(g, as_written=True) for g in goals)}"
 
 
 def header(problem: Problem, used_lemmas: set[str] | frozenset[str] = frozenset()) -> str:
@@ -231,6 +232,8 @@ def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> 
         same = _written(head, ref) in (" ".join(lean_rel(r, as_written=True).split()), ours)
         lines.append(f"have {prefix}_{k + 1} : {ours} := {ref}" if same
                      else f"have {prefix}_{k + 1} : {ours} := by linear_combination {ref}")
+    if problem.is_conjunction:   # each part turns its own goal, after `refine ⟨?_, ?_⟩`
+        return lines
     op = problem.goal.op
     return lines + {">=": ["rw [ge_iff_le]"], ">": ["rw [gt_iff_lt]"]}.get(op, [])
 

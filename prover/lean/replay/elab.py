@@ -258,9 +258,14 @@ class Elab:
                 raise NotModelled(f"anonymous constructor for {show(exp)} is not modelled")
             if len(items) < 2:
                 raise ModelError("anonymous constructor needs two components")
-            self.proof_against(items[0], exp[1])
+            # the components' types are And's arguments as written (`x ≥ 0` stays `x ≥ 0`: a `?_`
+            # goal is not unfolded, so `rw [ge_iff_le]` applies there as in Lean)
+            raw = self.inst(expected)
+            if not (isinstance(raw, tuple) and raw[0] == "and"):
+                raw = exp
+            self.proof_against(items[0], raw[1])
             rest = ("anon", tuple(items[1:])) if len(items) > 2 else items[1]
-            self.proof_against(rest, exp[2])
+            self.proof_against(rest, raw[2])
             return expected
         if tag == "fun":
             if expected is None:
