@@ -37,6 +37,10 @@ own text decides. Wrappers are chosen and composed at random per variant, seeded
 * ``enclose:*`` — a section/namespace (``Foo``, ``Real``, ``Nat``, ``NNReal``) open at the theorem;
 * ``prefix:*`` — ``open … in``, ``set_option … in``, a doc comment (holding the macro);
 * ``post:*`` — commands after the theorem (no effect on it), another asked theorem;
+* interval memberships ``(h : x ∈ Set.Icc a b)`` (from the generator): spelled ``Set.Icc``,
+  ``Icc``, ``_root_.Set.Icc``, ``Finset.Icc`` (``rewrite:interval_spelling``), under ``open Set``,
+  ``open Set Finset``, in ``namespace Set``, after a declaration named ``Icc`` (``interval_decl``)
+  or a ``def Icc`` / ``notation "Icc"`` (unmodelled: refused);
 * ``rewrite:*`` — the statement itself: root spellings (``sqrt``, ``Real.sqrt``, ``√``,
   ``NNReal.sqrt``/``Nat.sqrt``/``Int.sqrt``/``Rat.sqrt``, ``Reаl.sqrt`` with a Cyrillic а), an
   injected root, ``{…}`` binders, ``Real`` for ``ℝ``, ``ℜ``, fullwidth digits, a hypothesis named
@@ -82,6 +86,12 @@ MACRO_SPELLINGS = (
 )
 #: namespaces that declare a `sqrt` at Mathlib v4.16 (Complex.sqrt is later; Nat.sqrt is Batteries')
 SQRT_OWNERS = ("Real", "NNReal", "Nat", "Int", "Rat")
+#: namespaces (of those the fuzzer writes) that declare the intervals ``Icc`` … at Mathlib v4.16:
+#: ``Set.Icc`` (Mathlib/Order/Interval/Set/Basic.lean) and ``Finset.Icc`` (locally finite orders,
+#: which ℝ is not: a ``Finset.Icc`` of reals does not elaborate)
+INTERVAL_OWNERS = ("Set", "Finset")
+#: how a membership's interval may be spelled (``{}`` is the short name ``Icc`` …)
+INTERVAL_SPELLINGS = ("Set.{}", "Set.{}", "{}", "{}", "_root_.Set.{}", "Finset.{}")
 #: tokens that `open N` (or `namespace N`) makes scoped notation: a variable so named stops parsing
 SCOPED_TOKENS = {"Real": ("π", "φ", "ψ", "rexp"), "Nat": ("π", "φ")}
 #: Cyrillic look-alikes: not identifier characters in Lean 4 (``isIdFirst``/``isLetterLike``: ASCII
@@ -195,6 +205,7 @@ class Context:
     real_division: bool = False
     unmodelled: tuple[str, ...] = ()   # commands before the theorem whose effect is not modelled
     scoped: tuple[str, ...] = ()       # namespaces opened for their notations only
+    declared: tuple[str, ...] = ()     # full names declared in the file before the theorem
 
 
 @dataclass(frozen=True)
@@ -252,6 +263,46 @@ def resolve_sqrt(node: LExpr, ctx: Context) -> tuple[str, str]:
     return "refuse", f"ambiguous `sqrt` of a numeral under open {' '.join(cands)}"
 
 
+def resolve_interval(spelling: str, ctx: Context) -> tuple[str, str]:
+    """``("real", "")`` when the set of ``x ∈ spelling a b`` is Mathlib's ``Set.Icc`` … (the
+    reading of :func:`lean_ast.membership_parts`), else ``("refuse", why)`` or ``("unknown", why)``.
+
+    Lean's rules (docs/mathlib-name-facts.md §4): ``_root_.N`` is ``N``; otherwise the innermost
+    enclosing namespace ``A`` with an ``A.N`` wins outright, else ``N`` and every opened ``O.N``
+    are pooled. A declaration of this file among the candidates is not modelled (refused);
+    ``Finset.Icc`` on ℝ does not elaborate; ``Set.Icc`` and ``Finset.Icc`` pooled are left to
+    overload resolution (not modelled: unknown)."""
+    short = spelling.rpartition(".")[2]
+    declared = set(ctx.declared)
+
+    def exists(full: str) -> bool:
+        owner, _, name = full.rpartition(".")
+        return full in declared or (owner in INTERVAL_OWNERS and name == short)
+
+    if spelling.startswith("_root_."):
+        name = spelling[len("_root_."):]
+        cands = [name] if exists(name) else []
+    else:
+        cands = []
+        for i in range(len(ctx.namespace), 0, -1):
+            full = ".".join(ctx.namespace[:i]) + "." + spelling
+            if exists(full):
+                cands = [full]
+                break
+        if not cands:
+            cands = [n for n in [spelling] + [f"{o}.{spelling}" for o in ctx.opens] if exists(n)]
+    cands = sorted(set(cands))
+    if any(c in declared for c in cands):
+        return "refuse", f"`{spelling}` may name a declaration of this file"
+    if not cands:
+        return "refuse", f"unknown identifier `{spelling}`"
+    if len(cands) > 1:
+        return "unknown", f"`{spelling}` is overloaded ({', '.join(cands)}): overload resolution not modelled"
+    if cands[0] != f"Set.{short}":
+        return "refuse", f"`{spelling}` is `{cands[0]}`, not an interval of reals"
+    return "real", ""
+
+
 def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) -> Expect:
     """The expected outcome for ``stmt`` (as written) at a theorem whose context is ``ctx``."""
     why = list(reasons) + list(ctx.unmodelled)
@@ -262,6 +313,10 @@ def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) ->
     for node in _sqrt_nodes(stmt):
         verdict, reason = resolve_sqrt(node, ctx)
         (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
+    for h in stmt.hypotheses:
+        if h.membership is not None:
+            verdict, reason = resolve_interval(h.membership.spelling, ctx)
+            (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
     active = {t for n in ctx.opens + ctx.scoped + ctx.namespace[:1] for t in SCOPED_TOKENS.get(n, ())}
     why += [f"`{v}` is a notation token here" for v in stmt.variables if v in active]
     if why:
@@ -304,7 +359,7 @@ def render(stmt: LStatement, name: str, rng: random.Random, *, brace: str = "(",
     if names:
         parts.append(f"{brace}{' '.join(names)} : {real}{close}")
     for h in stmt.hypotheses:
-        parts.append(f"({h.name} : {' ∧ '.join(A.show_rel(r) for r in h.parts)})")
+        parts.append(f"({h.name} : {A.show_hypothesis(h)})")
     sep = " :\n    " if rng.random() < 0.2 else " : "
     proof = rng.choice(PROOFS).replace("{name}", name)
     return " ".join(parts) + sep + A.show_rel(stmt.goal) + " " + proof
@@ -314,7 +369,7 @@ def _map_stmt(stmt: LStatement, f: Callable[[LExpr], LExpr]) -> LStatement:
     def rel(r: LRel) -> LRel:
         return LRel(r.op, f(r.lhs), f(r.rhs))
 
-    hyps = tuple(LHyp(h.name, tuple(rel(r) for r in h.parts)) for h in stmt.hypotheses)
+    hyps = tuple(A.map_hypothesis(h, f) for h in stmt.hypotheses)
     return LStatement(stmt.name, stmt.variables, hyps, rel(stmt.goal))
 
 
@@ -384,6 +439,10 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
         kinds.update(greek_variable=0.8)
     if vs:
         kinds.update(token_variable=0.6)
+    if any(h.membership is not None for h in stmt.hypotheses):
+        kinds.update(interval_spelling=3.0)
+    if vs:
+        kinds.update(add_membership=2.5)
     k = rng.choices(list(kinds), list(kinds.values()))[0]
     opts: dict[str, Any] = {}
     reasons: tuple[str, ...] = ()
@@ -397,6 +456,20 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
         stmt = _respell(stmt, lambda n: other if n is which or n == which else n.value)
     elif k == "inject_sqrt":
         stmt = _inject_sqrt(stmt, rng)
+    elif k == "add_membership":
+        gen = StatementGenerator(0)
+        gen.rng, gen.variables = rng, tuple(dict.fromkeys(vs))
+        hyps = gen.memberships(list(stmt.hypotheses))
+        stmt = replace(stmt, hypotheses=tuple(
+            A.membership_hyp(h.name, replace(h.membership, spelling=rng.choice(INTERVAL_SPELLINGS).format(
+                h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
+            for h in hyps))
+    elif k == "interval_spelling":
+        form = rng.choice(INTERVAL_SPELLINGS)
+        stmt = replace(stmt, hypotheses=tuple(
+            A.membership_hyp(h.name, replace(h.membership, spelling=form.format(
+                h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
+            for h in stmt.hypotheses))
     elif k == "implicit_binders":
         opts["brace"] = "{"
     elif k == "real_word":
@@ -579,7 +652,7 @@ class FileBuilder:
 
     def context(self, extra_opens: tuple[str, ...] = ()) -> Context:
         return Context(self.top.opens + extra_opens, self.namespace(), self.top.real_division,
-                       tuple(self.unmodelled), self.top.scoped)
+                       tuple(self.unmodelled), self.top.scoped, tuple(self.decls))
 
     def theorem(self, w: Written, extra_opens: tuple[str, ...] = (), prefix: str = "") -> None:
         self.emit(prefix + w.text)
@@ -619,6 +692,9 @@ UNMODELLED = (
     ("noncomputable_def_sqrt", "noncomputable def sqrt (x : ℝ) : ℝ := x ^ 2"),
     ("abbrev", "abbrev sqrt (x : ℝ) : ℝ := 0"),
     ("def_other", "def f (x : ℝ) : ℝ := x + 1"),
+    ("def_Icc", "def Icc (a b : ℝ) : Set ℝ := Set.Ioo a b"),
+    ("def_Set_Icc", "def Set.Icc' (a b : ℝ) : Set ℝ := Set.Ioo a b"),
+    ("notation_Icc", 'notation "Icc" => Set.Ioo'),
     ("attribute", "attribute [simp] mul_comm"),
     ("attribute_instance", "attribute [-instance] Real.instLE"),
     ("set_option_hygiene", "set_option hygiene false"),
@@ -627,7 +703,8 @@ UNMODELLED = (
     ("open_renaming", "open Real renaming sqrt → rsqrt"),
 )
 OPENS = (("Real",), ("Real",), ("Real",), ("Nat",), ("NNReal",), ("Real", "Nat"), ("Nat", "Real"),
-         ("Int",), ("Rat",), ("Topology", "BigOperators"), ("Real", "NNReal"))
+         ("Int",), ("Rat",), ("Topology", "BigOperators"), ("Real", "NNReal"), ("Set",), ("Real", "Set"),
+         ("Set", "Finset"), ("Finset",))
 AUX = ("(x : ℝ) : x ≤ x + 1", "(a b : ℝ) (h : 0 < b) : a / b * b = a", "(x : ℝ) : x ^ 2 ≥ 0",
        ": Real.sqrt 4 = 2", ": (1 : ℝ) / 2 < 1", "(x : ℝ) (hx : 0 ≤ x) : √x * √x = x")
 
@@ -728,12 +805,27 @@ def _item_scope(b: FileBuilder, env: _Env) -> str:
     """A section or namespace closed before the theorem, with commands inside."""
     rng = env.rng
     kind, name = rng.choice((("section", ""), ("section", "Foo"), ("noncomputable", ""), ("namespace", "Foo"),
-                             ("namespace", "Real"), ("namespace", "Nat")))
+                             ("namespace", "Real"), ("namespace", "Nat"), ("namespace", "Set")))
     b.push(kind, name)
     inner = [rng.choice(INNER)(b, env) for _ in range(rng.randint(0, 2))]
     b.pop()
     b.wrappers += [f"in_closed_scope:{w}" for w in inner]
     return f"closed_{kind}{'_' + name if name else ''}"
+
+
+def _item_interval_decl(b: FileBuilder, env: _Env) -> str:
+    """A declaration named like an interval (``Icc``, in the current namespace: ``Set.Icc`` inside
+    ``namespace Set``, where it clashes with Mathlib's), maybe in its own ``namespace Set``."""
+    rng = env.rng
+    name = rng.choice(sorted(A.INTERVALS))
+    inside = rng.random() < 0.4
+    if inside:
+        b.push("namespace", "Set")
+    b.emit(f"theorem {name} : (1 : ℝ) ≤ 2 := by norm_num")
+    b.declare(name)
+    if inside:
+        b.pop()
+    return f"interval_decl{'_in_Set' if inside else ''}"
 
 
 def _item_set_option(b: FileBuilder, env: _Env) -> str:
@@ -760,7 +852,7 @@ INNER: tuple[Callable[[FileBuilder, _Env], str], ...] = (
 ITEMS: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
     (_item_comment_macro, 3.0), (_item_macro, 2.5), (_item_unmodelled, 0.9), (_item_open, 2.0),
     (_item_aux, 2.0), (_item_decoy, 1.0), (_item_scope, 2.0), (_item_set_option, 0.6),
-    (_item_other_theorem, 0.8))
+    (_item_other_theorem, 0.8), (_item_interval_decl, 0.4))
 POST: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
     (_item_macro, 2.0), (_item_unmodelled, 2.0), (_item_aux, 1.0), (_item_other_theorem, 1.0),
     (_item_decoy, 0.5), (_item_open, 0.5))
@@ -789,7 +881,7 @@ def _enclose(b: FileBuilder, env: _Env) -> str:
     rng = env.rng
     kind, name = rng.choice((("section", ""), ("section", "S"), ("noncomputable", ""), ("namespace", "Foo"),
                              ("namespace", "Real"), ("namespace", "Real"), ("namespace", "Nat"),
-                             ("namespace", "NNReal")))
+                             ("namespace", "NNReal"), ("namespace", "Set")))
     b.push(kind, name)
     inner = [rng.choice(INNER)(b, env) for _ in range(rng.randint(0, 2))]
     b.wrappers += [f"in_enclosing_scope:{w}" for w in inner]

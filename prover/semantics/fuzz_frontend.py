@@ -41,6 +41,8 @@ EXPONENTS = ((1, 2), (1, 3), (2, 3), (3, 2), (-1, 2), (1, 4), (4, 3), (-2, 3), (
              (2, 1), (3, 1), (-1, 1), (0, 1), (1, 6), (-1, 3), (5, 3))
 NUMERALS = ("0", "0", "1", "1", "2", "3", "4", "0.5", "9")
 SIGNS = ("nonneg", "pos", "nonzero", "nonpos", "neg")
+#: a sign hypothesis ``0 < v`` … as the one-sided interval it is by definition
+SIGN_INTERVALS = {("<", "lo"): "Set.Ioi", ("≤", "lo"): "Set.Ici", ("<", "hi"): "Set.Iio", ("≤", "hi"): "Set.Iic"}
 
 
 def _r(p: int, q: int, form: int) -> LExpr:
@@ -193,6 +195,29 @@ class StatementGenerator:
             return LRel("≤", x, zero)
         return LRel("<", x, zero)
 
+    def memberships(self, hyps: list[LHyp]) -> list[LHyp]:
+        """Interval memberships: some one-variable sign hypotheses written as ``v ∈ Set.Ioi 0`` …,
+        and maybe one more ``e ∈ Set.Icc a b`` (any interval, bounds possibly swapped or traps)."""
+        rng, out = self.rng, []
+        for h in hyps:
+            r = h.parts[0] if len(h.parts) == 1 else None
+            if r is not None and rng.random() < 0.5 and r.op in ("<", "≤", ">", "≥"):
+                lhs, op, rhs = (r.lhs, r.op, r.rhs) if r.op in ("<", "≤") else (r.rhs, {">": "<", "≥": "≤"}[r.op], r.lhs)
+                if rhs.kind == "var" and lhs.kind == "num":
+                    h = A.membership_hyp(h.name, A.LMem(SIGN_INTERVALS[(op, "lo")], rhs, (lhs,)))
+                elif lhs.kind == "var" and rhs.kind == "num":
+                    h = A.membership_hyp(h.name, A.LMem(SIGN_INTERVALS[(op, "hi")], lhs, (rhs,)))
+            out.append(h)
+        if rng.random() < 0.6:
+            kind = rng.choice(sorted(A.INTERVALS))
+            element = A.var(rng.choice(self.variables)) if rng.random() < 0.7 else self.expr(1)
+            bounds = tuple(self.leaf() if rng.random() < 0.7 else self.small() for _ in A.INTERVALS[kind])
+            name = f"h{len(out) + 1}"
+            while any(x.name == name for x in out):
+                name += "'"
+            out.insert(rng.randint(0, len(out)), A.membership_hyp(name, A.LMem(f"Set.{kind}", element, bounds)))
+        return out
+
     def statement(self, index: int) -> tuple[LStatement, dict[str, str]]:
         """The ``index``-th statement and the intended sign of each variable (a sampling hint)."""
         rng = self.rng = random.Random(f"{self.seed}:{index}")
@@ -212,6 +237,8 @@ class StatementGenerator:
         if rng.random() < 0.25:
             extra = LRel(rng.choice(A.RELATIONS), self.expr(2), self.expr(rng.randint(0, 1)))
             hyps.insert(rng.randint(0, len(hyps)), LHyp(f"h{len(hyps) + 1}", (extra,)))
+        if rng.random() < 0.3:
+            hyps = self.memberships(hyps)
         lhs = self.expr(rng.randint(1, self.max_depth))
         r = rng.random()
         rhs = self.expr(rng.randint(1, 2)) if r < 0.45 else self.leaf() if r < 0.85 else self.trap()

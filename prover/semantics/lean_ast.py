@@ -3,7 +3,9 @@
 Independent of :mod:`prover.frontend` (its own tokenizer and parser) and of the kernel. It
 covers what the fuzzer generates: real variables, natural and decimal numerals,
 ``+ - * / ⁻¹``, unary ``-``, ``√``/``Real.sqrt``, ``^`` with a natural or real exponent,
-ascriptions ``(e : ℝ)``/``(e : ℕ)``, comparisons ``≤ < ≥ > = ≠``, ``∧`` in hypotheses, and
+ascriptions ``(e : ℝ)``/``(e : ℕ)``, comparisons ``≤ < ≥ > = ≠``, ``∧`` in hypotheses, interval
+memberships ``(h : x ∈ Set.Icc a b)`` (``Ioo``, ``Ico``, ``Ioc``, ``Ici``, ``Iic``, ``Ioi``, ``Iio``:
+read as Mathlib defines them, :func:`membership_parts`), and
 declarations ``theorem NAME (x y : ℝ) (h : P) : Q := by sorry``.
 
 Elaboration follows Lean 4: a term's leaves decide its type (``binop%``): a real variable, a
@@ -68,10 +70,59 @@ class LRel:
     rhs: LExpr
 
 
+#: Interval short name -> the relations ``x ∈ I`` is by definition (Mathlib's ``Set.mem_Icc`` …
+#: are ``Iff.rfl``): ``("lo", op)`` is ``lo op x``, ``("hi", op)`` is ``x op hi``, bounds in order.
+INTERVALS = {
+    "Icc": (("lo", "≤"), ("hi", "≤")), "Ico": (("lo", "≤"), ("hi", "<")),
+    "Ioc": (("lo", "<"), ("hi", "≤")), "Ioo": (("lo", "<"), ("hi", "<")),
+    "Ici": (("lo", "≤"),), "Ioi": (("lo", "<"),), "Iic": (("hi", "≤"),), "Iio": (("hi", "<"),),
+}
+
+
+@dataclass(frozen=True)
+class LMem:
+    """``element ∈ spelling b₁ b₂``: ``spelling`` as written (``Set.Icc``, ``Icc``,
+    ``Finset.Icc`` …); which constant it names is the file context's business. Its meaning here
+    is the interval of its last component (:data:`INTERVALS`) over the set's element type."""
+
+    spelling: str
+    element: LExpr
+    bounds: tuple[LExpr, ...]
+
+
+def membership_parts(m: LMem) -> tuple[LRel, ...]:
+    """The relations ``m`` unfolds to. Lean elaborates the element and the bounds at one type
+    (the set's): ℝ when any of them is a real tree, so each is then ascribed ``ℝ``; a numeral-only
+    membership is over ℕ."""
+    shape = INTERVALS[m.spelling.rpartition(".")[2]]
+    real = any(is_real(e) for e in (m.element, *m.bounds))
+
+    def at(e: LExpr) -> LExpr:
+        return op1("cast", e, "ℝ") if real else e
+
+    x = at(m.element)
+    return tuple(LRel(op, at(b), x) if side == "lo" else LRel(op, x, at(b))
+                 for (side, op), b in zip(shape, m.bounds))
+
+
 @dataclass(frozen=True)
 class LHyp:
     name: str
     parts: tuple[LRel, ...]  # a conjunction when there are several
+    #: ``name : x ∈ Set.Icc a b`` (then ``parts`` are :func:`membership_parts`)
+    membership: LMem | None = None
+
+
+def membership_hyp(name: str, m: LMem) -> LHyp:
+    return LHyp(name, membership_parts(m), m)
+
+
+def map_hypothesis(h: LHyp, f) -> LHyp:
+    """``h`` with ``f`` applied to every term (a membership's operands, then its parts again)."""
+    if h.membership is not None:
+        m = h.membership
+        return membership_hyp(h.name, LMem(m.spelling, f(m.element), tuple(f(b) for b in m.bounds)))
+    return LHyp(h.name, tuple(LRel(r.op, f(r.lhs), f(r.rhs)) for r in h.parts))
 
 
 @dataclass(frozen=True)
@@ -167,19 +218,30 @@ def show_rel(r: LRel) -> str:
     return f"{show(r.lhs)} {r.op} {show(r.rhs)}"
 
 
+def show_membership(m: LMem) -> str:
+    args = [show(b) if b.kind in ("num", "var", "paren", "cast") else f"({show(b)})" for b in m.bounds]
+    return f"{show(m.element)} ∈ {' '.join([m.spelling, *args])}"
+
+
+def show_hypothesis(h: LHyp) -> str:
+    if h.membership is not None:
+        return show_membership(h.membership)
+    return " ∧ ".join(show_rel(r) for r in h.parts)
+
+
 def show_statement(s: LStatement) -> str:
     parts = [f"theorem {s.name}"]
     if s.variables:
         parts.append(f"({' '.join(s.variables)} : ℝ)")
     for h in s.hypotheses:
-        parts.append(f"({h.name} : {' ∧ '.join(show_rel(r) for r in h.parts)})")
+        parts.append(f"({h.name} : {show_hypothesis(h)})")
     return " ".join(parts) + f" : {show_rel(s.goal)} := by sorry"
 
 
 # ---------------------------------------------------------------- reading
 
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*)|"
-                    r"(:=|<=|>=|⁻¹|[-+*/^(){}√:≤<≥>=≠∧ℝℕ]))")
+                    r"(:=|<=|>=|⁻¹|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ]))")
 _BIN = {"+": ("add", 65), "-": ("sub", 65), "*": ("mul", 70), "/": ("div", 70), "^": ("pow", 75)}
 _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "≠", "<=": "≤", ">=": "≥"}
 
@@ -309,8 +371,20 @@ class _Reader:
                 self.take()
                 variables.extend(names)
             else:
-                parts = self.prop()
-                hyps.extend(LHyp(n, parts) for n in names)
+                start = self.i
+                element = self.expr(51)
+                if self.peek() == "∈":
+                    self.take()
+                    spelling = self.take()
+                    short = spelling.rpartition(".")[2]
+                    if short not in INTERVALS:
+                        raise ReadError(f"membership in {spelling!r}")
+                    m = LMem(spelling, element, tuple(self.argument() for _ in INTERVALS[short]))
+                    hyps.extend(membership_hyp(n, m) for n in names)
+                else:
+                    self.i = start
+                    parts = self.prop()
+                    hyps.extend(LHyp(n, parts) for n in names)
             self.take(close)
         self.take(":")
         goal = self.parenthesized_prop()
@@ -349,7 +423,7 @@ def expand_real_division(obj: LStatement | LRel | LExpr) -> LStatement | LRel | 
     the expanded tree is Lean's reading of ``obj`` under the macro.
     """
     if isinstance(obj, LStatement):
-        hyps = tuple(LHyp(h.name, tuple(_expand_rel(r) for r in h.parts)) for h in obj.hypotheses)
+        hyps = tuple(map_hypothesis(h, _expand) for h in obj.hypotheses)
         return LStatement(obj.name, obj.variables, hyps, _expand_rel(obj.goal))
     if isinstance(obj, LRel):
         return _expand_rel(obj)

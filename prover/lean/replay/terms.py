@@ -126,7 +126,7 @@ def canon(t: Any) -> Any:
 
 
 #: ``x ∈ Set.Icc a b`` unfolds by definition (``Set.mem_Icc`` … are ``Iff.rfl`` in
-#: Mathlib/Order/Interval/Set/Basic.lean) to these relations: ``lo op x`` / ``x op hi``.
+#: Mathlib/Order/Interval/Set/Defs.lean) to these relations: ``lo op x`` / ``x op hi``.
 INTERVALS = {
     "Set.Icc": (("lo", "≤"), ("hi", "≤")), "Set.Ico": (("lo", "≤"), ("hi", "<")),
     "Set.Ioc": (("lo", "<"), ("hi", "≤")), "Set.Ioo": (("lo", "<"), ("hi", "<")),
