@@ -205,3 +205,28 @@ def test_false_statement_with_interval_is_not_proved() -> None:
 
     result = prove("theorem t (x : ℝ) (hx : x ∈ Set.Icc 0 2) : x ^ 2 ≤ x := by sorry", time_limit=10)
     assert not result.proved
+
+
+def test_bounds_written_otherwise_are_carried_over_exactly() -> None:
+    from prover.api import prove
+
+    result = prove("theorem t (x y : ℝ) (hx : x + y ∈ Set.Ioo (2 * 3 - 6) 1) (hy : 0 ≤ y) : 0 < x + y := by sorry",
+                   time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    # the user's statement verbatim; the part at its written type, then our form by a ring identity
+    assert "(hx : x + y ∈ Set.Ioo (2 * 3 - 6) 1)" in text
+    assert "have hmem_1w : 2 * 3 - 6 < x + y := hx.1" in text
+    assert "have hmem_1 : 0 < x + y := by linear_combination hmem_1w" in text
+    report = replay_text(text)
+    assert report.ok, report.summary()
+
+
+def test_bare_icc_after_open_set_renders_with_set_icc() -> None:
+    from prover.api import prove
+
+    result = prove("open Set\n\ntheorem t (x : ℝ) (hx : x ∈ Icc 0 1) : x ^ 2 ≤ x := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    assert "(hx : x ∈ Set.Icc 0 1)" in text and "open Set" not in text   # the file opens Real only
+    assert replay_text(text).ok

@@ -215,12 +215,20 @@ def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> 
         head = theorem_head(problem)[0]
     lines = []
     parts = membership_parts(problem)
+    written = _membership_texts(head, problem.real_division) if parts else {}
     for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
         r = h.rel
         if k in parts:
-            # ``hx : x ∈ Set.Icc a b``: ``hx.1 : a ≤ x`` by definition (the statement is ours, so
-            # ``a`` and ``x`` print exactly so); one-sided ``hx : x ∈ Set.Ioi a`` is ``a < x``
-            lines.append(f"have {ref} : {lean_rel(r)} := {parts[k]}")
+            # ``hx : x ∈ Set.Icc a b``: ``hx.1 : a ≤ x`` by definition, with ``a`` and ``x`` as the
+            # statement writes them; one-sided ``hx : x ∈ Set.Ioi a`` is ``a < x``. Where the
+            # statement writes them otherwise than our printing (``0.5`` for ``1 / 2``), the part
+            # is first taken at its written type, then carried over by an exact ring identity.
+            ours, mine = lean_rel(r), written.get(parts[k])
+            if mine is None or " ".join(mine.split()) == " ".join(ours.split()):
+                lines.append(f"have {ref} : {ours} := {parts[k]}")
+            else:
+                lines.append(f"have {ref}w : {mine} := {parts[k]}")
+                lines.append(f"have {ref} : {ours} := by linear_combination {ref}w")
             continue
         if r.op in (">", ">=") and sp.sympify(r.rhs) == 0:
             prefix = "hpos0"
@@ -238,22 +246,51 @@ def root_prelude(problem: Problem, refs: list[str], head: str | None = None) -> 
     return lines + {">=": ["rw [ge_iff_le]"], ">": ["rw [gt_iff_lt]"]}.get(op, [])
 
 
+def _membership_texts(head: str, real_division: bool) -> dict[str, str]:
+    """Projection (``hx.1``, ``hx.2``, ``hx``) -> the relation it proves as the statement ``head``
+    writes it (``x ∈ Set.Icc a b`` unfolded by the replay model's reading of the text); empty
+    where the head is not read."""
+    from prover.lean import replay
+    from prover.lean.replay.terms import uid_name, unfold_mem
+
+    try:
+        decls = replay.LeanSource(head + " := by\n  skip\n").declarations()
+        if len(decls) != 1:
+            return {}
+        sig = replay.parse_signature(decls[0].signature_text, replay.Scope(real_division=real_division))
+    except (replay.NotModelled, replay.ModelError, RecursionError):
+        return {}
+    out: dict[str, str] = {}
+    for uid, ty, *_ in sig.binders:
+        unfolded = unfold_mem(ty)
+        if unfolded is None:
+            continue
+        name = uid_name(uid)
+        if unfolded[0] == "and":
+            out[f"{name}.1"], out[f"{name}.2"] = replay.show(unfolded[1]), replay.show(unfolded[2])
+        else:
+            out[name] = replay.show(unfolded)
+    return out
+
+
 _BARE_SQRT = re.compile(r"(?<![\w.])sqrt\b")
+#: an interval named without ``Set.`` (``open Set`` or ``namespace Set`` around it, which the
+#: rendered file does not repeat): our statement, which writes ``Set.Icc``, is used instead
+_BARE_INTERVAL = re.compile(r"(?<![\w.])I(?:cc|co|oc|oo|ci|ic|oi|io)\b")
 
 
 def original_statement(problem: Problem, proof_meta: dict | None = None) -> tuple[str, str] | None:
     """The user's own statement text (without its proof) and its name, when it is known and can be
     used verbatim: ``problem.meta["lean"]`` (set by the benchmark loader) or
     ``proof.meta["lean_statement"]``, a ``theorem``/``lemma`` without the LIPS prefix notation
-    ``sqrt`` (which needs a header we do not emit), and whose hypothesis binders have distinct names
-    (a shadowed hypothesis cannot be used; our statement renames it). A statement with a membership
-    binder ``x ∈ Set.Icc a b`` is printed by us (:func:`statement`, checked equivalent by the
-    front-end), so that the copies of its parts state exactly what ``∈`` unfolds to."""
+    ``sqrt`` (which needs a header we do not emit) nor an interval without ``Set.`` (``Icc``
+    after ``open Set``), and whose hypothesis binders have distinct names
+    (a shadowed hypothesis cannot be used; our statement renames it)."""
     text = problem.meta.get("lean") or (proof_meta or {}).get("lean_statement")
     if not isinstance(text, str) or ":=" not in text:
         return None
     names = declaration_names(text)
-    if len(names) != 1 or _BARE_SQRT.search(text) or repeated_binders(problem) or _membership_groups(problem):
+    if len(names) != 1 or _BARE_SQRT.search(text) or _BARE_INTERVAL.search(text) or repeated_binders(problem):
         return None
     start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
     head = text[start.start():text.rindex(":=")].strip() if start else ""
