@@ -138,3 +138,25 @@ def test_old_single_goal_files_still_load_and_check() -> None:
     assert "parts" not in data and "goal_parts" not in data["problem"]
     proof = Proof.from_json(data)
     assert proof.parts == [] and check_proof(proof).ok and check(data).ok
+
+
+def test_step_by_step_lean_verification_replays_each_part(tmp_path) -> None:
+    """``verify_proof_in_lean`` on a conjunction: each part's steps on that part's own theorem
+    (the stand-in REPL of tests/fake_lean_repl.py; no Lean here)."""
+    import sys
+    from pathlib import Path
+
+    from prover.lean.backend import ReplBackend
+    from prover.lean.repl import LeanRepl
+    from prover.lean.verify import verify_proof_in_lean
+
+    proof = prove(AMGM, time_limit=30).proof
+    fake = [sys.executable, str(Path(__file__).parent / "fake_lean_repl.py")]
+    repl = LeanRepl(argv=fake, timeout=5.0, header="import Mathlib", header_timeout=10,
+                    env={"FAKE_REPL_LOG": str(tmp_path / "log.jsonl")})
+    with ReplBackend(repl) as backend:
+        res = verify_proof_in_lean(proof, backend)
+    assert res.ok and res.steps_checked == len(proof.steps())
+    requests = [json.loads(ln) for ln in (tmp_path / "log.jsonl").read_text().splitlines()]
+    opened = [q["cmd"] for q in requests if "theorem" in q.get("cmd", "")]
+    assert len(opened) == 2 and "∧" not in opened[0] and "∧" not in opened[1]   # one theorem per part

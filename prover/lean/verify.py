@@ -9,7 +9,7 @@ import itertools
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import sympy as sp
@@ -80,6 +80,16 @@ def verify_proof_in_lean(proof: Proof, backend: LeanBackend | str, *, lemmas: Le
     if isinstance(backend, str):
         with make_backend(backend) as b:
             return verify_proof_in_lean(proof, b, lemmas=lemmas, close_style=close_style)
+    if proof.problem.is_conjunction:
+        # a goal `A ∧ B ∧ …`: each part's steps are replayed on that part stated as its own
+        # theorem (the `refine ⟨?_, ?_⟩` assembly is checked with the whole file: `prover lean check`)
+        total = 0
+        for i, part in enumerate(proof.part_proofs()):
+            r = verify_proof_in_lean(part, backend, lemmas=lemmas, close_style=close_style)
+            if not r.ok:
+                return replace(r, steps_checked=total + r.steps_checked, message=f"part {i + 1}: {r.message}")
+            total += r.steps_checked
+        return LeanVerification(True, total)
     res = open_problem(backend, proof.problem, proof.meta)
     if not res.ok:
         return LeanVerification(False, 0, None, None, f"Lean rejected the statement: {res.error}")
