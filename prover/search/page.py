@@ -679,7 +679,10 @@ def _statement(proof: Proof) -> str:
         head = theorem_head(p, proof.meta)[0]
     except Exception:  # noqa: BLE001 - display only
         head = show_goal(goal, with_hyps=True)
-    return (f"<section class='statement'><p>{intro}</p>{math_relation(p.goal, display=True)}"
+    goals = "".join(math_relation(g, display=True) for g in (p.goal_parts if p.is_conjunction else (p.goal,)))
+    if p.is_conjunction:   # `A ∧ B ∧ …`: every part, in order (the page's equality case is the first's)
+        intro += f" all {len(p.goal_parts)} of"
+    return (f"<section class='statement'><p>{intro}</p>{goals}"
             f"<details class='text'><summary>as Lean text</summary><pre>{e(head)}</pre></details></section>")
 
 
