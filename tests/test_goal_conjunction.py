@@ -160,3 +160,16 @@ def test_step_by_step_lean_verification_replays_each_part(tmp_path) -> None:
     requests = [json.loads(ln) for ln in (tmp_path / "log.jsonl").read_text().splitlines()]
     opened = [q["cmd"] for q in requests if "theorem" in q.get("cmd", "")]
     assert len(opened) == 2 and "∧" not in opened[0] and "∧" not in opened[1]   # one theorem per part
+
+
+def test_saved_proofs_check_every_part_at_points(amgm_proof: Proof, tmp_path) -> None:
+    from prover.semantics.check_proofs import check_file
+
+    good = tmp_path / "good.json"
+    good.write_text(amgm_proof.dumps(), encoding="utf-8")
+    assert check_file(good, points=100).violations == []
+    data = json.loads(amgm_proof.dumps())
+    data["problem"]["goal_parts"][1] = {"lhs": "a*b", "op": ">", "rhs": "(a + b)**2/4"}   # false part
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert check_file(bad, points=100).violations

@@ -80,6 +80,17 @@ def load_problem(path: Path) -> tuple[str, list[str], list[tuple[str, Any]], Any
     return str(prob.get("name", Path(path).stem)), vs, hyps, rel(prob["goal"])
 
 
+def load_goals(path: Path) -> list[Any]:
+    """The goal Rels of a proof file: every part of a conjunction goal (``goal_parts``), else the
+    one ``goal``."""
+    from prover.kernel.terms import Rel, parse_term
+
+    prob = json.loads(Path(path).read_text())["problem"]
+    vs = list(prob["variables"])
+    return [Rel(parse_term(r["lhs"], vs), r["op"], parse_term(r["rhs"], vs))
+            for r in (prob.get("goal_parts") or [prob["goal"]])]
+
+
 def simple_bounds(variables: list[str], hyps: list[tuple[str, Any]]) -> dict[str, Bound]:
     """Bounds ``c < v``, ``v ≤ c`` … read off hypotheses comparing a variable with a constant."""
     from prover.kernel import terms as T
@@ -273,7 +284,8 @@ def check_file(path: Path, points: int = 1000, seed: int = 0, max_tries: int | N
     start = time.monotonic()
     res = FileCheck(str(path))
     try:
-        name, variables, hyps, goal = load_problem(path)
+        name, variables, hyps, _ = load_problem(path)
+        goals = load_goals(path)
     except Exception as exc:  # noqa: BLE001 - an unreadable file is reported, not fatal
         res.error = f"{type(exc).__name__}: {exc}"
         return res
@@ -298,12 +310,13 @@ def check_file(path: Path, points: int = 1000, seed: int = 0, max_tries: int | N
         except Undecidable:
             continue
         res.points_satisfying += 1
-        value = eval_rel_term(goal, point)
-        if value.verdict is None:
-            res.undecided += 1
-        elif value.verdict is False:
-            res.violations.append(Violation({k: str(v) for k, v in point.items()}, goal.show(),
-                                            str(value.lhs), str(value.rhs)))
+        for g in goals:     # a conjunction goal: every part must hold
+            value = eval_rel_term(g, point)
+            if value.verdict is None:
+                res.undecided += 1
+            elif value.verdict is False:
+                res.violations.append(Violation({k: str(v) for k, v in point.items()}, g.show(),
+                                                str(value.lhs), str(value.rhs)))
     res.duration_s = time.monotonic() - start
     return res
 
