@@ -4,8 +4,10 @@ into a small AST; typing and sympy conversion happen in :mod:`prover.frontend.el
 Precedences follow Lean 4 core and Mathlib: ``∧`` 35 (right), comparisons 50 (no chaining),
 ``+ -`` 65 (left), ``* /`` 70 (left), unary ``-`` 75 (its operand at 75, so ``-x ^ 2`` is
 ``-(x ^ 2)``), ``^`` 75 (right), ``⁻¹`` and function application at max precedence (so
-``sqrt x ^ 2`` is ``(sqrt x) ^ 2`` and ``√x⁻¹`` is ``√(x⁻¹)``). Unsupported constructs are
-refused where they are met, naming the construct.
+``sqrt x ^ 2`` is ``(sqrt x) ^ 2`` and ``√x⁻¹`` is ``√(x⁻¹)``). ``x ∈ S a b`` (``infix:50``)
+is read only for an interval ``S`` (``Set.Icc`` …, resolved by the caller's set resolver) applied
+to exactly its bounds (node ``mem``). Unsupported constructs are refused where they are met,
+naming the construct.
 """
 
 from __future__ import annotations
