@@ -280,3 +280,15 @@ def test_an_inv_pow_fact_of_another_power_or_base_fails_the_model(wrong: str) ->
     assert "inv_pow (a + b + c) 6" in text
     report = replay_text(text.replace("inv_pow (a + b + c) 6", wrong))
     assert not report.ok
+
+
+def test_a_geometric_multiplier_is_written_as_powers_of_the_product() -> None:
+    """``x·sⁿ·(s⁻¹)ⁿ = x`` takes ``x·Σ_{i<n} (s·s⁻¹)ⁱ`` times ``s·s⁻¹ = 1``; written expanded, the
+    powers of ``s = a + b + c`` cost hundreds of terms (69,000 characters for four variables at
+    degree 12, mo-int-20/P19), written as powers of the product a few dozen characters."""
+    lhs, rhs = "x * (a + b + c) ^ 5 * (1 / (a + b + c)) ^ 5", "x"
+    text = _theorem(POSITIVE, lhs, rhs, VARS)
+    assert "((a + b + c) * (a + b + c)⁻¹) ^ 4" in text
+    assert replay_text(text).ok, text
+    wrong = text.replace("((a + b + c) * (a + b + c)⁻¹) ^ 4", "((a + b + c) * (a + b + c)⁻¹) ^ 5")
+    assert not replay_text(wrong).ok

@@ -187,7 +187,7 @@ class _Eliminator:
             for j, k in enumerate(outer):
                 if gamma[j]:
                     v = self.base[k] * self.norm.gens[k]
-                    add(((k, 1),), prefix + ((_geometric(v, gamma[j], ctx), 1, None),))
+                    add(((k, 1),), prefix + ((_geometric(v, gamma[j], ctx), 1, self._geometric_text(k, gamma[j])),))
                     prefix = prefix + self._v_factors(k, gamma[j])
         for key, terms in self.solve(b).items():
             for t in terms:
@@ -220,6 +220,18 @@ class _Eliminator:
             out[((k, 1),)] = [prefix + ((_geometric(v, a, ctx), 1, None),)]
             prefix = prefix + self._v_factors(k, a)
         return out
+
+    def _geometric_text(self, k: int, n: int) -> str | None:
+        """``Σ_{i<n} (P_k·u_k)^i`` written with ``P_k·u_k`` as a product, when that is shorter
+        than the expansion (homogenising by ``a + b + c + d = 4`` at degree 12: the expanded
+        ``Σ sⁱ·tⁱ`` was 69,000 characters, mo-int-20/P19; ``ring`` expands it either way)."""
+        if n < 2:
+            return None
+        printer = _Printer(self.norm)
+        v = f"({printer.base_text(k)} * {printer.atom(k)})"
+        text = " + ".join(["1", v] + [f"{v} ^ {i}" for i in range(2, n)])
+        expanded = _geometric(self.base[k] * self.norm.gens[k], n, self.norm.ctx)
+        return text if len(text) < len(expanded) * 8 and len(text) < len(printer.poly(expanded)) else None
 
     def _v_factors(self, k: int, a: int) -> Product:
         """``v_k^a = P_k^a·u_k^a`` as two factors: printed ``(P) ^ a * u ^ a``, not multiplied out
