@@ -424,6 +424,10 @@ def _shape_reasons(stmt: LStatement) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: rewrites that only change how the binders are rendered
+_REAL_OPTIONS = {"implicit_binders": {"brace": "{"}, "real_word": {"real": "Real"}, "lookalike_type": {"real": "ℜ"}}
+
+
 def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tuple[str, ...], dict[str, Any]]:
     """One statement rewrite: (statement, wrapper name, reasons to refuse, render options)."""
     nodes, vs = _sqrt_nodes(stmt), stmt.variables
@@ -470,12 +474,8 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
             A.membership_hyp(h.name, replace(h.membership, spelling=form.format(
                 h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
             for h in stmt.hypotheses))
-    elif k == "implicit_binders":
-        opts["brace"] = "{"
-    elif k == "real_word":
-        opts["real"] = "Real"
-    elif k == "lookalike_type":
-        opts["real"] = "ℜ"
+    elif k in _REAL_OPTIONS:
+        opts.update(_REAL_OPTIONS[k])
     elif k == "fullwidth_digit":
         wide = _map_stmt(stmt, lambda e: _map_expr(
             e, lambda n: replace(n, value=n.value.translate(FULLWIDTH)) if n.kind == "num" else n))

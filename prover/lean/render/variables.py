@@ -274,9 +274,24 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     # the rest: each summand the map moves is first proved equal to its image (``gᵢ = gᵢ∘φ``,
     # modulo the equalities), then the images and the instance's rest make one identity without
     # the equalities (for a homogenising map this splits off the constraint from the fractions)
+    mapped = _move_groups(rest_goal, termwise, equal)
+    if mapped or rest_inst:
+        rest_lines, comb = prove_equality(_signed_sum(mapped), _signed_sum(rest_inst), outer, ctx,
+                                          positive=positive, cache=cache)
+        lines += rest_lines
+        if comb:
+            terms.append(comb)
+    return lines, " + ".join(terms)
+
+
+def _move_groups(rest_goal: list[Summand], termwise: Termwise,
+                 equal: Callable[[int, str, str, list[EqFact]], None]) -> list[Summand]:
+    """Each group of moved summands (:func:`_same_ratio_groups`) proved equal to its images by
+    ``equal`` (one summand: ``g = g∘φ``, entering with its sign; a group: ``Σ ±g = Σ ±g∘φ``);
+    the summands as they enter the rest identity (the images, or the summand when no equality
+    moves it)."""
     mapped: list[Summand] = []
     for group in _same_ratio_groups(rest_goal, termwise.image):
-        # one summand: ``g = g∘φ`` (entering with its sign); a group: ``Σ ±g = Σ ±g∘φ``
         signed = group[0][2] if len(group) == 1 else sp.Add(*(sign * g_expr for sign, _, g_expr in group))
         eq = termwise.facts(signed)
         if not eq:
@@ -288,13 +303,7 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
         else:
             equal(1, _signed_sum(group), _signed_sum(images), eq)
         mapped.extend(images)
-    if mapped or rest_inst:
-        rest_lines, comb = prove_equality(_signed_sum(mapped), _signed_sum(rest_inst), outer, ctx,
-                                          positive=positive, cache=cache)
-        lines += rest_lines
-        if comb:
-            terms.append(comb)
-    return lines, " + ".join(terms)
+    return mapped
 
 
 @dataclass(frozen=True)
@@ -662,8 +671,24 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     by_equalities = {int(h["index"]): h["proof"]["eq_terms"] for h in cert.get("new_hypotheses", [])
                      if isinstance(h.get("proof"), dict) and h["proof"].get("eq_terms")
                      and not h["proof"].get("terms")}
-    proofs = {}
     pre: list[str] = []
+    proofs = _new_hypothesis_proofs(step, inverse, inst, new_vars, positivity, by_equalities, ctx, pre)
+    key = ctx.fresh("hkey")
+    if polynomial:
+        connect, comb = [], ""
+    else:
+        connect, comb = _substitute_connection(step, ctx, new_vars, inst, facts, termwise)
+    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
+
+
+def _new_hypothesis_proofs(step: Step, inverse: dict[str, sp.Expr], inst: dict[str, str], new_vars: list[str],
+                           positivity: set[int], by_equalities: dict[int, list[dict]], ctx: RenderContext,
+                           pre: list[str]) -> dict[int, str]:
+    """The proof term of each hypothesis the ``∀`` statement assumes, at the instance: the goal's
+    own hypothesis by name when unchanged, else from the kernel's certificate of it (a sign, or
+    the equalities' multipliers), else ``positivity`` / ``linarith only``."""
+    goal, sub = step.goal, step.subgoals[0]
+    proofs = {}
     for i in _quantified(goal, sub, ctx, new_vars):
         h = sub.hypotheses[i]
         same = all(inverse[s.name] == s for s in h.free_symbols() if s.name in inverse)
@@ -674,12 +699,7 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
             name = _equality_instance(step, h, sub, new_vars, inst, by_equalities[i], ctx, pre)
         proofs[i] = name or ("(by positivity)" if i in positivity else
                              f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
-    key = ctx.fresh("hkey")
-    if polynomial:
-        connect, comb = [], ""
-    else:
-        connect, comb = _substitute_connection(step, ctx, new_vars, inst, facts, termwise)
-    return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
+    return proofs
 
 
 def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], inst: dict[str, str],
