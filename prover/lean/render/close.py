@@ -216,6 +216,13 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
     return prove
 
 
+def positive_fact_of(term: str) -> str | None:
+    """The fact ``0 < P`` behind a term of :func:`positive_fact_prover` (its proofs of ``P ≠ 0``
+    from a sign fact are ``hf.ne'`` for ``0 < P`` and ``hf.ne`` for ``P < 0``); None for a negative
+    fact or a stated ``P ≠ 0`` hypothesis."""
+    return term.removesuffix(".ne'") if term.endswith(".ne'") else None
+
+
 def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtraction: bool) -> str | None:
     """The name of a hypothesis ``P ≠ 0`` of ``goal`` with ``P`` the denominator ``expr`` (same
     expression), when ``positivity`` would not find it: a projection ``h.1`` (a conjunction's

@@ -94,6 +94,7 @@ class _Eliminator:
 
     def __init__(self, norm: _Recording):
         self.norm = norm
+        self.printer = _Printer(norm)
         self.base: dict[int, Any] = {}           # atom index -> P (its inverse's argument)
         for key, idx in list(norm.atoms.items()):
             self._register(key, idx)
@@ -227,11 +228,10 @@ class _Eliminator:
         ``Σ sⁱ·tⁱ`` was 69,000 characters, mo-int-20/P19; ``ring`` expands it either way)."""
         if n < 2:
             return None
-        printer = _Printer(self.norm)
-        v = f"({printer.base_text(k)} * {printer.atom(k)})"
+        v = f"({self.printer.base_text(k)} * {self.printer.atom(k)})"
         text = " + ".join(["1", v] + [f"{v} ^ {i}" for i in range(2, n)])
         expanded = _geometric(self.base[k] * self.norm.gens[k], n, self.norm.ctx)
-        return text if len(text) < len(expanded) * 8 and len(text) < len(printer.poly(expanded)) else None
+        return text if len(text) < len(expanded) * 8 and len(text) < len(self.printer.poly(expanded)) else None
 
     def _v_factors(self, k: int, a: int) -> Product:
         """``v_k^a = P_k^a·u_k^a`` as two factors: printed ``(P) ^ a * u ^ a``, not multiplied out
@@ -662,7 +662,7 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     except (rp.NotModelled, rp.ModelError) as exc:
         raise RenderError(f"field identity: {exc}") from None
     elim = _Eliminator(norm)
-    printer = _Printer(norm)
+    printer = elim.printer
     given = [f"({fct.coeff}) * {fct.proof}" if fct.coeff.strip() != "1" else fct.proof for fct in facts]
     e, powers = _power_atoms(e, norm, printer)
     if powers:
@@ -709,11 +709,10 @@ def _power_atoms(e: Any, norm: _Recording, printer: _Printer) -> tuple[Any, list
             if k < 2 or len(sums[i]) < len(base) or base ** k != sums[i]:
                 continue
             w = norm.gens[j] ** k
-            d_e = e.to_dict()
             # c = (e − e|u:=w) / (u − w), term by term: (uᵃ − wᵃ)/(u − w) = Σ_{r<a} uʳ·w^(a−1−r)
             c = norm.ctx.constant(0)
             replaced = norm.ctx.constant(0)
-            for exps, coef in d_e.items():
+            for exps, coef in e.to_dict().items():
                 a = int(exps[i])
                 rest = list(exps)
                 rest[i] = 0

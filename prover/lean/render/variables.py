@@ -46,7 +46,7 @@ from prover.lean.render.atoms import (
 )
 from prover.lean.render.atoms import parse as parse_atoms_term
 from prover.lean.render.budget import wrap_line
-from prover.lean.render.close import positive_fact_prover
+from prover.lean.render.close import positive_fact_of, positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -745,10 +745,10 @@ def _signed_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], in
         return None
     base = _instantiate(text, list(sub.variables), {v: inst[v] for v in new_vars}, list(step.goal.variables))
     found = positive_fact_prover(step, step.goal, ctx)(base)
-    if found is None or not found[1].endswith(".ne'"):
+    fact = positive_fact_of(found[1]) if found is not None else None
+    if found is None or fact is None:
         return None
     pre.extend(found[0])
-    fact = found[1].removesuffix(".ne'")
     return fact if h.op == ">" else f"{fact}.le"
 
 
