@@ -34,6 +34,7 @@ Modules:
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
 * ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
 * ``tangent_plane`` — Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
+* ``undo`` — A variable seen only through one Möbius form ``φ(v)`` (``1/p``, ``p + 2``, ``1/(1/c + 1)``) becomes ``u = φ(v)``.
 * ``variable_signs`` — Signs of variables that the hypotheses imply only together become hypotheses (SOS-proved).
 * ``termwise_sos`` — Isolated fudging (SOS-fudging): close ``Σ_i T_i + K >= 0`` term by term.
 
@@ -75,6 +76,7 @@ from prover.rewrite.substitute import (
 from prover.rewrite.tangent import TangentLine
 from prover.rewrite.tangent_plane import TangentPlane
 from prover.rewrite.termwise_sos import IsolatedFudging
+from prover.rewrite.undo import UndoSubstitution
 from prover.rewrite.variable_signs import VariableSigns
 
 
@@ -88,11 +90,11 @@ def disabled_generators() -> set[str]:
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
-    gens = [SeparableGoals(), MonotonePeel(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    gens = [SeparableGoals(), UndoSubstitution(), RescaleVariables(), MonotonePeel(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
-            ReciprocalSubstitution(), LinearisingSubstitution(), RescaleVariables(), SplitOrder()]
+            ReciprocalSubstitution(), LinearisingSubstitution(), SplitOrder()]
     return [g for g in gens if getattr(g, "name", "") not in off]
 
 

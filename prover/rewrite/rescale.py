@@ -22,6 +22,7 @@ the target is the substituted one. Nothing here is trusted: the kernel checks th
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import numpy as np
 import sympy as sp
@@ -29,8 +30,9 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import NewHypothesis, SubstituteCertificate
 from prover.problem import Relation
-from prover.rewrite.base import SingleStepRewrite, is_polynomial, symbols_of
+from prover.rewrite.base import Candidate, SingleStepRewrite, is_polynomial, symbols_of
 from prover.rewrite.substitute import hypothesis_proof
+from prover.rewrite.undo import SCORE as UNDO_SCORE
 from prover.verify import Kernel, KernelError
 
 #: At most this many variables; exponents ``|e_i| <= RANGE[n]`` (the grid has ``(2R+1)^n`` points).
@@ -179,7 +181,15 @@ class RescaleVariables(SingleStepRewrite):
     """``x ↦ x/k`` for the variables whose rescaling makes the goal's coefficients smaller."""
 
     name = "rescale"
-    score = 0.9
+    score = UNDO_SCORE
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        """An equivalence that undoes a scaled statement (Schur at ``2a``), so the only step
+        proposed at its goal, as :mod:`prover.rewrite.undo`'s: a child left in roots would rank
+        far behind the naming of the roots, and every generator applies to the child."""
+        for c in super().generate(goal):
+            c.exclusive = True
+            yield c
 
     def accepts(self, goal: Goal) -> bool:
         if len(goal.variables) not in RANGE:

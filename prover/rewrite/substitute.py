@@ -10,7 +10,7 @@ multipliers ``λ_j`` with ``f(g(v)) - v = Σ λ_j · eq(H_j)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import sympy as sp
 
@@ -94,8 +94,10 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
                     inverse: dict[sp.Symbol, sp.Expr], new_hyps: list[Relation],
                     drop: set[int], note: str,
                     inverse_eq_terms: dict[str, tuple[EqTerm, ...]] | None = None, *,
-                    roots: bool = False) -> Step | None:
-    """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over.
+                    roots: bool = False, mapper: Callable[[sp.Expr], sp.Expr] | None = None) -> Step | None:
+    """Build the step; ``drop`` are hypothesis indices of ``goal`` not carried over. ``mapper``
+    writes an expression at the substitution (default: ``subs``), for a caller that knows a
+    simpler form (the kernel checks it is the same function).
 
     Only for rational targets unless ``roots``: under a root, sympy may rewrite ``sqrt(2·z)`` as
     ``sqrt(2)·sqrt(z)``, atoms the kernel may not match (it checks the step either way), and each
@@ -103,18 +105,18 @@ def substitute_step(goal: Goal, new_vars: list[str], subst: dict[sp.Symbol, sp.E
     """
     if not roots and not is_rational_function(goal.target.slack(), [var(v) for v in goal.variables]):
         return None
+    def at(e: sp.Expr) -> sp.Expr:
+        return mapper(sp.sympify(e)) if mapper else sp.sympify(e).subs(subst, simultaneous=True)
+
     hyps = list(new_hyps)
     for i, h in enumerate(goal.hypotheses):
         if i in drop:
             continue
-        hs = Relation(sp.sympify(h.lhs).subs(subst, simultaneous=True), h.op,
-                      sp.sympify(h.rhs).subs(subst, simultaneous=True))
+        hs = Relation(at(h.lhs), h.op, at(h.rhs))
         hs = _clean_equality(hs, Goal(tuple(new_vars), tuple(new_hyps), goal.target))
         if not _is_trivial(hs) and hs not in hyps:
             hyps.append(hs)
-    t = goal.target
-    target = Relation(sp.sympify(t.lhs).subs(subst, simultaneous=True), t.op,
-                      sp.sympify(t.rhs).subs(subst, simultaneous=True))
+    target = Relation(at(goal.target.lhs), goal.target.op, at(goal.target.rhs))
     proofs = []
     for k, h in enumerate(hyps):
         pr = hypothesis_proof(h, inverse, goal)

@@ -77,6 +77,8 @@ def _run_all(generators: list[Any], goal: Any) -> tuple[list[Any], int]:
             out.extend(gen.generate(goal))
         except Exception:  # noqa: BLE001 - one broken generator must not hide the others
             errors += 1
+        if any(getattr(c, "exclusive", False) for c in out):
+            break       # a step that loses nothing: the later generators are not asked
     return out, errors
 
 
@@ -112,9 +114,11 @@ def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> No
         share = left if i == len(generators) - 1 else left * GENERATOR_SHARE
         _ARMED[0] = True
         signal.setitimer(signal.ITIMER_REAL, max(0.05, share))
+        exclusive = False
         try:
             for cand in gen.generate(goal):
                 conn.send(("cand", cand))
+                exclusive = exclusive or getattr(cand, "exclusive", False)
             _ARMED[0] = False
         except GeneratorTimeout:
             conn.send(("cut", None))
@@ -123,6 +127,8 @@ def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> No
         finally:
             _ARMED[0] = False
             signal.setitimer(signal.ITIMER_REAL, 0)
+        if exclusive:
+            break       # a step that loses nothing: the later generators are not asked
     conn.send(("done", None))
 
 

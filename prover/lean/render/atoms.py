@@ -38,7 +38,7 @@ import sympy as sp
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal
 from prover.lean import replay as rp
-from prover.lean.render.common import RenderContext
+from prover.lean.render.common import RenderContext, RenderError
 from prover.lean.render.field_identity import EqFact, FactCache, PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
 
@@ -288,25 +288,39 @@ def _lean_show(t: Any) -> str:
     return rp.show(walk(t))
 
 
-def _argument_bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
+def _argument_bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """``f X₁ = f X₂`` for a target ``f X₂`` whose argument equals ``atom``'s by ``ring``:
-    ``have h : X₁ = X₂ := by ring`` and ``congrArg f h`` (Lean core ``congrArg``)."""
+    ``have h : X₁ = X₂ := by ring`` and ``congrArg f h`` (Lean core ``congrArg``). With
+    ``variables``, arguments equal only as rational functions (``a * (1 / (1 / c + 1))`` against
+    ``a * (c / (c + 1))``, an undone substitution) get the field identity of
+    :func:`prove_equality` instead (``mul_inv_cancel₀`` facts, denominators by ``positivity``)."""
     mine = _function_of(atom)
     if mine is None:
         return None
     for t in targets:
         other = _function_of(t)
-        if other is None or other[0] != mine[0] or not ring_equal(mine[1], other[1]):
+        if other is None or other[0] != mine[0]:
             continue
-        arg = facts.have("hat", f"{_lean_show(mine[1])} = {_lean_show(other[1])}", "by ring")
+        statement = f"{_lean_show(mine[1])} = {_lean_show(other[1])}"
+        if ring_equal(mine[1], other[1]):
+            arg = facts.have("hat", statement, "by ring")
+        elif variables is not None and statement not in facts.names:
+            try:
+                lines, comb = prove_equality(_lean_show(mine[1]), _lean_show(other[1]), variables, facts.ctx)
+            except RenderError:
+                continue
+            facts.lines.extend(lines)
+            arg = facts.have("hat", statement, f"by linear_combination {comb}" if comb else "by ring")
+        else:
+            continue
         name = facts.have("hat", f"{_lean_show(atom)} = {_lean_show(t)}", f"congrArg {mine[2]} {arg}")
         return Bridge(atom, t, name, False)
     return None
 
 
-def _bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
+def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
-    same = _argument_bridge(atom, targets, facts)
+    same = _argument_bridge(atom, targets, facts, variables)
     if same is not None:
         return same
     if _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2):
@@ -342,7 +356,7 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
         return []
     bridges = []
     for a in missing:
-        b = _bridge(a, targets, facts)
+        b = _bridge(a, targets, facts, variables)
         if b is None:
             return None
         bridges.append(b)

@@ -674,9 +674,9 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     pre: list[str] = []
     proofs = _new_hypothesis_proofs(step, inverse, inst, new_vars, positivity, by_equalities, ctx, pre)
     key = ctx.fresh("hkey")
-    if polynomial:
+    if polynomial and not _has_root(goal.target):
         connect, comb = [], ""
-    else:
+    else:   # roots: ``ring`` sees the user's and the instance's radicands as different atoms
         connect, comb = _substitute_connection(step, ctx, new_vars, inst, facts, termwise)
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
 
@@ -736,11 +736,14 @@ def _signed_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], in
                      ctx: RenderContext, pre: list[str]) -> str | None:
     """A proof of the instantiated hypothesis ``0 < P(g(x))`` when ``P`` has a subtraction, which
     ``positivity`` cannot see (``0 < 1 - 2 * (1 / (a + 2))`` after ``a = 1/a_ − 2``): the sign of the
-    instance from its reduced quotient (:func:`positive_fact_prover`), lines added to ``pre``.
+    instance from its reduced quotient (:func:`positive_fact_prover`), lines added to ``pre``. A
+    bound ``L < R`` (``c_ < 1`` at ``c_ = c/(c + 1)``) is ``sub_pos.mp`` of ``0 < R − L`` so found.
     None for any other shape (``positivity`` is then tried as before)."""
-    if h.op not in (">", ">=") or sp.sympify(h.rhs) != 0:
+    if h.op not in (">", ">=", "<", "<="):
         return None
-    text = lean_expr(h.lhs)
+    big, small = (h.lhs, h.rhs) if h.op in (">", ">=") else (h.rhs, h.lhs)
+    bound = sp.sympify(small) != 0
+    text = f"{paren(lean_expr(big))} - {paren(lean_expr(small))}" if bound else lean_expr(big)
     if "-" not in text:
         return None
     base = _instantiate(text, list(sub.variables), {v: inst[v] for v in new_vars}, list(step.goal.variables))
@@ -749,7 +752,10 @@ def _signed_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], in
     if found is None or fact is None:
         return None
     pre.extend(found[0])
-    return fact if h.op == ">" else f"{fact}.le"
+    strict = h.op in (">", "<")
+    if bound:
+        return f"(sub_pos.mp {fact})" if strict else f"(sub_nonneg.mp {fact}.le)"
+    return fact if strict else f"{fact}.le"
 
 
 def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[str, str],

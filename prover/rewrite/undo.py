@@ -1,0 +1,204 @@
+"""Undo a change of variables the statement was written in: ``v`` that occurs only through one
+Möbius form ``φ(v) = (αv + β)/(γv + δ)`` becomes a new variable ``u = φ(v)`` (``substitute``).
+
+A textbook inequality is often stated at a transformed point: ``1/p`` for ``p`` (one variable,
+where :class:`~prover.rewrite.substitute.ReciprocalSubstitution` needs all), ``p + 2`` for ``p``
+(Minkowski on shifted points), ``1/(1/c + 1)`` for ``c``. The transformed goal has more
+operations, and for roots the closers' normal form works on a bigger polynomial than the seed's.
+Nothing here looks at a family: the candidates ``φ`` are read off the goal itself, as the
+*blocks* of each variable (the largest subterms whose only variable is ``v``: ``1/p`` in
+``8·r/p``, ``(p + 2)²`` in ``√((p + 2)² + 1)``), and a substitution is kept only when it makes the
+goal and its hypotheses smaller (fewer operations, no new root).
+
+The new variable's hypotheses are the image of ``v``'s domain (``v > 0``, ``v ≥ 0`` or all of
+ℝ) under the monotone ``φ``: ``1/(1/c + 1)`` on ``c > 0`` is ``0 < u < 1``, ``v + 2`` on ``v > 0``
+is ``u > 2``; each is proved from the goal's hypotheses and the kernel checks the step. The step
+is an equivalence, so it is the only step proposed at its goal (``exclusive``: the generators
+listed after it are not asked; they all apply to the child, the statement the textbook proves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import sympy as sp
+
+from prover.ir import Goal
+from prover.problem import Relation, var
+from prover.rewrite.base import Candidate, fresh_names, positive_vars, symbols_of
+from prover.rewrite.substitute import substitute_step
+
+#: an equivalence step whose child is the untransformed statement: expanded before anything else
+SCORE = 10.0
+#: a candidate must remove at least this many operations (:func:`_size`)
+MIN_GAIN = 2
+
+
+@dataclass(frozen=True)
+class Mobius:
+    """``u = (αv + β)/(γv + δ)`` with ``αδ − βγ ≠ 0``; its inverse ``v = (δu − β)/(α − γu)``."""
+
+    alpha: sp.Rational
+    beta: sp.Rational
+    gamma: sp.Rational
+    delta: sp.Rational
+
+    def forward(self, v: sp.Expr) -> sp.Expr:
+        return (self.alpha * v + self.beta) / (self.gamma * v + self.delta)
+
+    def inverse(self, u: sp.Expr) -> sp.Expr:
+        return (self.delta * u - self.beta) / (self.alpha - self.gamma * u)
+
+    @property
+    def is_identity(self) -> bool:
+        return self.gamma == 0 and self.alpha == self.delta and self.beta == 0
+
+
+def mobius_of(block: sp.Expr, v: sp.Symbol) -> Mobius | None:
+    """``block`` as a Möbius map of ``v`` with rational coefficients (None when it is not one)."""
+    num, den = sp.fraction(sp.cancel(sp.together(block)))
+    try:
+        pn, pd = sp.Poly(num, v), sp.Poly(den, v)
+    except sp.PolynomialError:
+        return None
+    if pn.degree() > 1 or pd.degree() > 1 or not all(c.is_Rational for c in pn.all_coeffs() + pd.all_coeffs()):
+        return None
+    a, b = (pn.all_coeffs() if pn.degree() == 1 else [sp.Integer(0), pn.LC()])
+    c, d = (pd.all_coeffs() if pd.degree() == 1 else [sp.Integer(0), pd.LC()])
+    if a * d - b * c == 0:
+        return None
+    return Mobius(sp.Rational(a), sp.Rational(b), sp.Rational(c), sp.Rational(d))
+
+
+def blocks(e: sp.Expr, v: sp.Symbol) -> set[sp.Expr]:
+    """The largest subterms of ``e`` whose only free symbol is ``v``."""
+    out: set[sp.Expr] = set()
+
+    def walk(n: sp.Expr) -> None:
+        fs = n.free_symbols
+        if v not in fs:
+            return
+        if fs == {v}:
+            out.add(n)
+            return
+        for a in n.args:
+            walk(a)
+
+    walk(e)
+    return out
+
+
+def candidates(e: sp.Expr, v: sp.Symbol) -> list[Mobius]:
+    """The Möbius maps a block of ``v`` is, or is an integer power of."""
+    maps: list[Mobius] = []
+    for b in blocks(e, v):
+        for n in sp.preorder_traversal(b):
+            if v not in n.free_symbols:
+                continue
+            for form in (n, n.base if n.is_Pow and n.exp.is_Integer else None):
+                m = mobius_of(form, v) if form is not None else None
+                if m is not None and not m.is_identity and m not in maps:
+                    maps.append(m)
+    return maps
+
+
+def _size(exprs: list[sp.Expr]) -> int:
+    """Operations, a denominator counting as three (the ranker's and the closers' real cost)."""
+    return sum(int(sp.count_ops(x)) + 2 * sum(1 for n in sp.preorder_traversal(x) if n.is_Pow and n.exp.is_negative)
+               for x in exprs)
+
+
+def _roots(exprs: list[sp.Expr]) -> int:
+    return sum(1 for x in exprs for n in sp.preorder_traversal(x)
+               if n.is_Pow and n.exp.is_Rational and not n.exp.is_Integer)
+
+
+def _image(m: Mobius, lo: sp.Expr | None, strict: bool) -> list[tuple[sp.Expr, str]] | None:
+    """The bounds ``(c, op)`` meaning ``u op c`` for ``u = φ(v)``, ``v`` over ``(lo, ∞)``
+    (``[lo, ∞)`` unless ``strict``; all of ℝ when ``lo`` is None): None when ``φ`` has a pole
+    there (the new variable's domain would not be an interval)."""
+    u = sp.Symbol("u")
+    if lo is None:
+        return [] if m.gamma == 0 else None
+    pole = -m.delta / m.gamma if m.gamma != 0 else None
+    if pole is not None and (pole > lo or (pole == lo and not strict)):
+        return None
+    f = m.forward(u)
+    ends = [(f.subs(u, lo), strict), (sp.limit(f, u, sp.oo), True)]
+    increasing = m.alpha * m.delta - m.beta * m.gamma > 0 if m.gamma != 0 else m.alpha / m.delta > 0
+    out: list[tuple[sp.Expr, str]] = []
+    for (value, open_end), at_low in zip(ends, (True, False)):
+        if value.is_infinite:
+            continue
+        above = increasing == at_low
+        out.append((value, (">" if open_end else ">=") if above else ("<" if open_end else "<=")))
+    return out
+
+
+class UndoSubstitution:
+    """Each variable seen only through one Möbius form becomes that form (module docstring)."""
+
+    name = "undo-substitution"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        chosen = self._choose(goal)
+        if not chosen:
+            return
+        syms = symbols_of(goal)
+        renamed = iter(fresh_names(goal, [f"{v}_" for v in goal.variables if var(v) in chosen]))
+        names = [next(renamed) if var(v) in chosen else v for v in goal.variables]
+        new = dict(zip(syms, (var(n) for n in names)))
+        pos, nonneg = positive_vars(goal), positive_vars(goal, strict=False)
+        subst, inverse, new_hyps, drop = {}, {}, [], set()
+        for v, m in chosen.items():
+            u = new[v]
+            subst[v], inverse[u] = m.inverse(u), m.forward(v)
+            lo = sp.Integer(0) if v in nonneg else None
+            for value, op in _image(m, lo, v in pos) or []:
+                new_hyps.append(Relation(u, op, value))
+            drop |= {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and h.free_symbols() == {v}}
+        step = substitute_step(goal, names, subst, inverse, new_hyps, drop,
+                               "undo " + ", ".join(f"{new[v]} = {m.forward(v)}" for v, m in chosen.items()),
+                               roots=True, mapper=lambda e: moved_blocks(e, chosen, new))
+        if step is not None:
+            yield Candidate(step, self.name, SCORE, exclusive=True)
+
+    @staticmethod
+    def _exprs(goal: Goal) -> list[sp.Expr]:
+        return [sp.sympify(goal.target.slack())] + [sp.sympify(h.slack()) for h in goal.hypotheses]
+
+    def _choose(self, goal: Goal) -> dict[sp.Symbol, Mobius]:
+        """Variable by variable (each on the goal the earlier choices left), the map that makes
+        the goal smallest; kept when the goal shrinks by :data:`MIN_GAIN` in all."""
+        exprs = self._exprs(goal)
+        size, roots = _size(exprs), _roots(exprs)
+        pos, nonneg = positive_vars(goal), positive_vars(goal, strict=False)
+        chosen: dict[sp.Symbol, Mobius] = {}
+        current = list(exprs)
+        for v in symbols_of(goal):
+            own = [i for i, h in enumerate((None, *goal.hypotheses))
+                   if h is None or not (h.is_inequality and h.free_symbols() == {v})]
+            best, best_exprs = None, None
+            best_key = (_size([current[i] for i in own]), 0)
+            for m in candidates(sp.Add(*(current[i] for i in own)), v):
+                if _image(m, sp.Integer(0) if v in nonneg else None, v in pos) is None:
+                    continue
+                moved = [moved_blocks(current[i], {v: m}, {v: v}) for i in own]
+                key = (_size(moved), int(sp.count_ops(m.forward(v))))   # equals: the simpler map
+                if _roots(moved) <= roots and key < best_key:
+                    best, best_exprs, best_key = m, moved, key
+            if best is not None:
+                chosen[v] = best
+                for i, e in zip(own, best_exprs):
+                    current[i] = e
+        return chosen if _size(current) <= size - MIN_GAIN else {}
+
+
+def moved_blocks(e: sp.Expr, maps: dict[sp.Symbol, Mobius], new: dict[sp.Symbol, sp.Symbol]) -> sp.Expr:
+    """``e`` at ``v = φ⁻¹(u)``, each block of ``v`` simplified on its own (``1/(1/c + 1)`` → ``u``)."""
+    e = sp.sympify(e)
+    for v, m in maps.items():
+        e = e.xreplace({b: sp.factor(sp.cancel(sp.together(b.subs(v, m.inverse(new[v])))))
+                        for b in blocks(e, v)})
+    return e

@@ -1,0 +1,120 @@
+"""Undoing a change of variables (``prover.rewrite.undo``): a variable seen only through one
+Möbius form ``φ(v)`` becomes ``u = φ(v)`` with the image of its domain as hypotheses. The maps
+are read off the goal (never a family's name); the kernel checks every step, and a wrong range
+for the new variable is refused by it."""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from prover.api import prove
+from prover.frontend import parse_theorem
+from prover.ir import Goal, Step
+from prover.lean.replay import replay_text
+from prover.problem import Relation, var
+from prover.rewrite.undo import Mobius, UndoSubstitution, blocks, candidates, mobius_of
+from prover.verify import check_step
+
+
+def _goal(src: str) -> Goal:
+    return Goal.from_problem(parse_theorem(src, real_division=True))
+
+
+def _step(src: str) -> Step | None:
+    cands = list(UndoSubstitution().generate(_goal(src)))
+    assert len(cands) <= 1
+    return cands[0].step if cands else None
+
+
+def _only_open_subgoal(step: Step) -> bool:
+    verdict = check_step(step)
+    return all("open subgoal" in e for e in verdict.errors) and verdict.steps_checked == 1
+
+
+def test_mobius_forms_and_blocks() -> None:
+    c = var("c")
+    assert mobius_of(1 / (1 + 1 / c), c) == Mobius(1, 0, 1, 1)
+    assert mobius_of(c + 2, c) == Mobius(1, 2, 0, 1)
+    assert mobius_of(c ** 2, c) is None and mobius_of(sp.sqrt(c), c) is None
+    r, q = var("r"), var("q")
+    e = q / sp.sqrt(q ** 2 + 8 * r / c) + 1 / (c * sp.sqrt(8 * q * r + c ** -2))
+    assert blocks(e, c) == {1 / c, c ** -2}
+    assert Mobius(0, 1, 1, 0) in candidates(e, c)
+
+
+def test_one_reciprocal_variable_gives_the_seed_back() -> None:
+    step = _step("theorem t (p q r : ℝ) (hp : 0 < p) (hq : 0 < q) (hr : 0 < r) : "
+                 "1 / p / √((1 / p) ^ 2 + 8 * q * r) + q / √(q ^ 2 + 8 * r * (1 / p)) "
+                 "+ r / √(r ^ 2 + 8 * (1 / p) * q) ≥ 1 := by sorry")
+    assert step is not None and step.note == "undo p_ = 1/p"
+    sub = step.subgoals[0]
+    assert sub.variables == ("p_", "q", "r")
+    assert Relation(var("p_"), ">", 0) in sub.hypotheses
+    assert not any(n.is_Pow and n.exp.is_negative and n.base.is_Symbol
+                   for n in sp.preorder_traversal(sp.sympify(sub.target.slack())))
+    assert _only_open_subgoal(step)
+
+
+def test_a_bounded_image_becomes_two_hypotheses() -> None:
+    step = _step("theorem t (a c : ℝ) (ha : 0 < a) (hc : 0 < c) : "
+                 "1 + √(a * (1 / (1 / c + 1))) ≤ √((1 + a) * (1 + 1 / (1 / c + 1))) := by sorry")
+    assert step is not None and "c_ = c/(c + 1)" in step.note
+    u = var("c_")
+    assert {Relation(u, ">", 0), Relation(u, "<", 1)} <= set(step.subgoals[0].hypotheses)
+    assert _only_open_subgoal(step)
+
+
+def test_shifts_of_every_variable_of_a_real_statement() -> None:
+    step = _step("theorem t (p q : ℝ) : √((p + 2) ^ 2 + 1) + √((q + 2) ^ 2 + 1) "
+                 "≥ √((p + 2 + (q + 2)) ^ 2 + 4) := by sorry")
+    assert step is not None and step.subgoals[0].hypotheses == ()
+    assert "p_ = p + 2" in step.note and "q_ = q + 2" in step.note
+    assert _only_open_subgoal(step)
+
+
+def test_nothing_to_undo() -> None:
+    assert _step("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : a / b + b / a ≥ 2 := by sorry") is None
+    assert _step("theorem t (a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : "
+                 "a / (b + c) + b / (c + a) + c / (a + b) ≥ 3 / 2 := by sorry") is None
+    # a pole inside the domain: 1/(v - 1) on v > 0 is no interval
+    assert _step("theorem t (v : ℝ) (hv : 0 < v) : (1 / (v - 1)) ^ 2 + 1 ≥ 2 * (1 / (v - 1)) := by sorry") is None
+
+
+def test_a_wrong_range_is_refused_by_the_kernel() -> None:
+    step = _step("theorem t (a c : ℝ) (ha : 0 < a) (hc : 0 < c) : "
+                 "1 + √(a * (1 / (1 / c + 1))) ≤ √((1 + a) * (1 + 1 / (1 / c + 1))) := by sorry")
+    assert step is not None
+    sub, u = step.subgoals[0], var("c_")
+    assert Relation(u, "<", 1) in sub.hypotheses
+    wrong = tuple(Relation(u, "<", sp.Rational(1, 2)) if h == Relation(u, "<", 1) else h for h in sub.hypotheses)
+    mutated = Step(step.kind, step.goal, [Goal(sub.variables, wrong, sub.target)], step.certificate, note=step.note)
+    assert not _only_open_subgoal(mutated)        # c/(c + 1) < 1/2 is false for c ≥ 1
+
+
+def test_proved_through_the_undo_and_the_file_passes_the_replay_model() -> None:
+    result = prove("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
+                   "1 + √(a * (3 * b)) ≤ √((1 + a) * (1 + 3 * b)) := by sorry", time_limit=90)
+    assert result.proved, result.status
+    assert "undo b_ = 3*b" in json.dumps(result.proof.to_json())
+    report = replay_text(result.lean_text())
+    assert report.ok, report.summary()
+
+
+def test_the_false_variant_is_not_proved() -> None:
+    result = prove("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
+                   "(11 : ℝ) / 10 * (1 + √(a * (3 * b))) ≤ √((1 + a) * (1 + 3 * b)) := by sorry", time_limit=20)
+    assert not result.proved
+
+
+def test_a_bounded_image_proved_and_its_file_passes_the_replay_model() -> None:
+    """``c_ < 1`` at ``c_ = c/(c + 1)`` is ``sub_pos.mp`` of a sign fact; the user's radicands
+    ``a * (1 / (1 / c + 1))`` are bridged to ``a * (c / (c + 1))`` by a field identity."""
+    result = prove("theorem t (a c : ℝ) (ha : 0 < a) (hc : 0 < c) : "
+                   "1 + √(a * (1 / (1 / c + 1))) ≤ √((1 + a) * (1 + 1 / (1 / c + 1))) := by sorry", time_limit=90)
+    assert result.proved, result.status
+    text = result.lean_text()
+    assert "sub_pos.mp" in text
+    report = replay_text(text)
+    assert report.ok, report.summary()
