@@ -11,11 +11,21 @@ import sympy as sp
 
 from prover.api import prove
 from prover.frontend import parse_theorem
-from prover.ir import Goal, Step
+from prover.ir import Goal, Proof, Step
+from prover.lean.render import render_proof
 from prover.lean.replay import replay_text
 from prover.problem import Relation, var
-from prover.rewrite.undo import Mobius, UndoSubstitution, blocks, candidates, mobius_of
-from prover.verify import check_step
+from prover.rewrite.undo import (
+    GeneralisePowers,
+    Mobius,
+    UndoSubstitution,
+    blocks,
+    candidates,
+    mobius_of,
+    power_step,
+)
+from prover.search.close import close_goal
+from prover.verify import check_proof, check_step
 
 
 def _goal(src: str) -> Goal:
@@ -116,5 +126,77 @@ def test_a_bounded_image_proved_and_its_file_passes_the_replay_model() -> None:
     assert result.proved, result.status
     text = result.lean_text()
     assert "sub_pos.mp" in text
+    report = replay_text(text)
+    assert report.ok, report.summary()
+
+
+# ---------------------------------------------------------------- v^k → u (introduce, v left out)
+
+
+def _power_step(src: str) -> Step | None:
+    cands = list(GeneralisePowers().generate(_goal(src)))
+    return cands[0].step if cands else None
+
+
+def test_power_step_reads_the_exponents() -> None:
+    x, y = var("x"), var("y")
+    assert power_step(x ** 4 + 8 * x ** 2 * y ** 2, x) == 2
+    assert power_step(sp.sqrt(x ** 6 + 1) / x ** 3, x) == 3
+    assert power_step(x ** 2 + x, x) == 1 and power_step(sp.Abs(x) + x ** 2, x) == 1
+    assert power_step(y ** 2, x) == 0
+
+
+def test_squares_become_variables_and_the_old_ones_are_left_out() -> None:
+    step = _power_step("theorem t (a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : "
+                       "a ^ 2 / √((a ^ 2) ^ 2 + 8 * b ^ 2 * c ^ 2) + b ^ 2 / √((b ^ 2) ^ 2 + 8 * c ^ 2 * a ^ 2) "
+                       "+ c ^ 2 / √((c ^ 2) ^ 2 + 8 * a ^ 2 * b ^ 2) ≥ 1 := by sorry")
+    assert step is not None and step.kind == "introduce"
+    sub = step.subgoals[0]
+    assert sub.variables == ("a2", "b2", "c2")
+    assert set(sub.hypotheses) == {Relation(var(v), ">", 0) for v in ("a2", "b2", "c2")}
+    assert _only_open_subgoal(step)
+
+
+def test_the_image_of_each_domain() -> None:
+    real_even = _power_step("theorem t (x y : ℝ) : √((x + y ^ 2) ^ 2 + 4) ≤ √(x ^ 2 + 1) + √((y ^ 2) ^ 2 + 1) := by sorry")
+    assert real_even is not None and real_even.subgoals[0].variables == ("x", "y2")
+    assert real_even.subgoals[0].hypotheses == (Relation(var("y2"), ">=", 0),)
+    real_odd = _power_step("theorem t (x : ℝ) : (x ^ 3) ^ 2 + 1 ≥ 2 * x ^ 3 := by sorry")
+    assert real_odd is not None and real_odd.subgoals[0].hypotheses == ()
+    # a bound of its own (x ≤ 3) is not an image read off here: x is left alone
+    assert _power_step("theorem t (x : ℝ) (hx : 0 < x) (h3 : x ≤ 3) : x ^ 4 + 1 ≥ 2 * x ^ 2 := by sorry") is None
+
+
+def test_the_kernel_refuses_a_left_out_variable_still_used_or_a_wrong_image() -> None:
+    step = _power_step("theorem t (x y : ℝ) (hx : 0 < x) (hy : 0 < y) : x ^ 4 + y ^ 2 ≥ 2 * x ^ 2 * y := by sorry")
+    assert step is not None and _only_open_subgoal(step)
+    sub = step.subgoals[0]
+    assert sub.variables == ("y", "x2")           # y occurs bare (2 * x ^ 2 * y): kept
+    # y left out of the variables while the target still names it: unreadable
+    sneaky = Goal(("x2",), tuple(h for h in sub.hypotheses if var("y") not in h.free_symbols()), sub.target)
+    d = Step(step.kind, step.goal, [sneaky], step.certificate, note=step.note)
+    assert any("unknown name 'y'" in e for e in check_step(d).errors)
+    # a new variable claimed positive beyond its image (x2 > 1 does not follow from x > 0)
+    wrong = tuple(Relation(var("x2"), ">", 1) if h == Relation(var("x2"), ">", 0) else h for h in sub.hypotheses)
+    bad = Step(step.kind, step.goal, [Goal(sub.variables, wrong, sub.target)], step.certificate, note=step.note)
+    assert not _only_open_subgoal(bad)
+
+
+def test_a_false_square_statement_is_not_proved() -> None:
+    result = prove("theorem t (x y : ℝ) : (x ^ 2) ^ 2 + (y ^ 2) ^ 2 ≥ 3 * x ^ 2 * y ^ 2 := by sorry", time_limit=20)
+    assert not result.proved
+
+
+def test_a_generalised_proof_is_checked_and_its_file_passes_the_replay_model() -> None:
+    problem = parse_theorem("theorem t (a b c : ℝ) (ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : "
+                            "(a ^ 2) ^ 3 + (b ^ 2) ^ 3 + (c ^ 2) ^ 3 ≥ 3 * a ^ 2 * b ^ 2 * c ^ 2 := by sorry")
+    (cand,) = GeneralisePowers().generate(Goal.from_problem(problem))
+    child = close_goal(cand.step.subgoals[0], 30)
+    assert child is not None
+    s = cand.step
+    proof = Proof(problem, Step(s.kind, s.goal, s.subgoals, s.certificate, [child], s.note))
+    assert check_proof(proof).ok
+    text = render_proof(proof)
+    assert "linear_combination hkey1 (a ^ 2) (b ^ 2) (c ^ 2)" in text
     report = replay_text(text)
     assert report.ok, report.summary()

@@ -482,9 +482,10 @@ class Kernel:
         for v in defs:
             if v in G.variables:
                 raise KernelError(f"{v!r} is not a new variable name")
-        if tuple(G2.variables[:len(G.variables)]) != G.variables or set(G2.variables) != \
-                set(G.variables) | set(defs) or len(G2.variables) != len(G.variables) + len(defs):
-            raise KernelError("the subgoal's variables must be the goal's followed by the new ones")
+        kept, new = G2.variables[:len(G2.variables) - len(defs)], G2.variables[len(G2.variables) - len(defs):]
+        if set(new) != set(defs) or len(set(new)) != len(defs) or not _in_order(kept, G.variables):
+            raise KernelError("the subgoal's variables must be the goal's (some may be left out) "
+                              "followed by the new ones")
         if not _op_implies(G2.target.op, G.target.op):
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
         ctx = _CheckContext(G)
@@ -493,7 +494,9 @@ class Kernel:
         for v, D in subs.items():
             facts += _definition_facts(ctx, v, D)
         # At a point x of G's context with v := D(x) the facts hold, so we reason in that context.
-        ext = _CheckContext(Goal(G2.variables, G.hypotheses + tuple(facts), G2.target))
+        # A goal variable left out of the subgoal occurs nowhere in it (reading it named only the
+        # subgoal's variables), so the subgoal for all values of the others is the same statement.
+        ext = _CheckContext(Goal(G.variables + tuple(defs), G.hypotheses + tuple(facts), G2.target))
         rep = _radical_replacer(ctx, subs)
 
         def same(h2: Relation, h: Relation) -> bool:
@@ -905,6 +908,12 @@ def _replace_top_down(e: T.Term, f: Callable[[T.Term], T.Term | None]) -> T.Term
     if isinstance(e, T.Fn):
         return T.Fn(e.name, _replace_top_down(e.arg, f))
     return e
+
+
+def _in_order(part: Sequence[str], whole: Sequence[str]) -> bool:
+    """``part`` is ``whole`` with some names left out, the rest in their order."""
+    it = iter(whole)
+    return all(any(x == y for y in it) for x in part)
 
 
 def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:

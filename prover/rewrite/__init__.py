@@ -34,7 +34,7 @@ Modules:
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
 * ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
 * ``tangent_plane`` — Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
-* ``undo`` — A variable seen only through one Möbius form ``φ(v)`` (``1/p``, ``p + 2``, ``1/(1/c + 1)``) becomes ``u = φ(v)``.
+* ``undo`` — A variable seen only through one Möbius form ``φ(v)`` (``1/p``, ``p + 2``, ``1/(1/c + 1)``) becomes ``u = φ(v)``; one seen only through ``v^k`` becomes ``u = v^k``.
 * ``variable_signs`` — Signs of variables that the hypotheses imply only together become hypotheses (SOS-proved).
 * ``termwise_sos`` — Isolated fudging (SOS-fudging): close ``Σ_i T_i + K >= 0`` term by term.
 
@@ -76,7 +76,7 @@ from prover.rewrite.substitute import (
 from prover.rewrite.tangent import TangentLine
 from prover.rewrite.tangent_plane import TangentPlane
 from prover.rewrite.termwise_sos import IsolatedFudging
-from prover.rewrite.undo import UndoSubstitution
+from prover.rewrite.undo import GeneralisePowers, UndoSubstitution
 from prover.rewrite.variable_signs import VariableSigns
 
 
@@ -90,7 +90,7 @@ def disabled_generators() -> set[str]:
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
-    gens = [SeparableGoals(), UndoSubstitution(), RescaleVariables(), MonotonePeel(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    gens = [SeparableGoals(), UndoSubstitution(), GeneralisePowers(), RescaleVariables(), MonotonePeel(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),

@@ -19,12 +19,14 @@ listed after it are not asked; they all apply to the child, the statement the te
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import sympy as sp
 
-from prover.ir import Goal
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import IntroduceCertificate, NewHypothesis, PositivityCertificate
 from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, fresh_names, positive_vars, symbols_of
 from prover.rewrite.substitute import substitute_step
@@ -179,6 +181,8 @@ class UndoSubstitution:
         for v in symbols_of(goal):
             own = [i for i, h in enumerate((None, *goal.hypotheses))
                    if h is None or not (h.is_inequality and h.free_symbols() == {v})]
+            if _sign_needed(goal, v, {i - 1 for i in range(len(exprs)) if i not in own}):
+                continue
             best, best_exprs = None, None
             best_key = (_size([current[i] for i in own]), 0)
             for m in candidates(sp.Add(*(current[i] for i in own)), v):
@@ -202,3 +206,78 @@ def moved_blocks(e: sp.Expr, maps: dict[sp.Symbol, Mobius], new: dict[sp.Symbol,
         e = e.xreplace({b: sp.factor(sp.cancel(sp.together(b.subs(v, m.inverse(new[v])))))
                         for b in blocks(e, v)})
     return e
+
+
+def power_step(e: sp.Expr, v: sp.Symbol) -> int:
+    """The gcd of the exponents with which ``v`` occurs in ``e`` (``v`` itself counts 1, so does
+    a non-integer exponent): ``e`` is a function of ``v^k`` for this ``k``; 0 when ``v`` does not occur."""
+    g = 0
+
+    def walk(n: sp.Expr) -> None:
+        nonlocal g
+        if n == v:
+            g = 1
+        elif n.is_Pow and n.base == v:
+            g = int(sp.igcd(g, abs(int(n.exp)))) if n.exp.is_Integer else 1
+        else:
+            for a in n.args:
+                walk(a)
+
+    walk(sp.sympify(e))
+    return g
+
+
+class GeneralisePowers:
+    """A variable seen only through ``v^k`` (``k ≥ 2``: the statement written at ``x ↦ x²``)
+    becomes ``u = v^k`` (``introduce``), ``v`` itself left out of the subgoal; ``u > 0`` for
+    ``v > 0``, ``u ≥ 0`` for ``v ≥ 0`` or an even ``k``, nothing for an odd ``k`` over ℝ: the image
+    of ``v``'s domain, so the subgoal says the same (``exclusive``, as :class:`UndoSubstitution`)."""
+
+    name = "generalise-powers"
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        exprs = UndoSubstitution._exprs(goal)
+        pos, nonneg = positive_vars(goal), positive_vars(goal, strict=False)
+        own_sign = {v: {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and h.free_symbols() == {v}}
+                    for v in symbols_of(goal)}
+        chosen: dict[sp.Symbol, int] = {}
+        for v in symbols_of(goal):
+            k = math.gcd(*[power_step(e, v) for i, e in enumerate(exprs) if i - 1 not in own_sign[v]])
+            if k >= 2 and not _sign_needed(goal, v, own_sign[v]):
+                chosen[v] = k
+        if chosen:
+            step = self._step(goal, chosen, own_sign, pos, nonneg)
+            if step is not None:
+                yield Candidate(step, self.name, SCORE, exclusive=True)
+
+    @staticmethod
+    def _step(goal: Goal, chosen: dict[sp.Symbol, int], own_sign: dict[sp.Symbol, set[int]],
+              pos: set[sp.Symbol], nonneg: set[sp.Symbol]) -> Step | None:
+        names = fresh_names(goal, [f"{v}{k}" for v, k in chosen.items()])
+        new = {v: var(n) for v, n in zip(chosen, names)}
+
+        def at(e: sp.Expr) -> sp.Expr:
+            return sp.sympify(e).replace(lambda n: n.is_Pow and n.base in chosen,
+                                         lambda n: new[n.base] ** (n.exp / chosen[n.base]))
+
+        dropped = set().union(*(own_sign[v] for v in chosen))
+        hyps = [Relation(at(h.lhs), h.op, at(h.rhs)) for i, h in enumerate(goal.hypotheses) if i not in dropped]
+        fresh: list[Relation] = []
+        for v, k in chosen.items():
+            if v in pos:
+                fresh.append(Relation(new[v], ">", sp.Integer(0)))
+            elif v in nonneg or k % 2 == 0:
+                fresh.append(Relation(new[v], ">=", sp.Integer(0)))
+        target = Relation(at(goal.target.lhs), goal.target.op, at(goal.target.rhs))
+        kept = tuple(x for x in goal.variables if var(x) not in chosen)
+        sub = Goal(kept + tuple(names), tuple(hyps + fresh), target)
+        proofs = tuple(NewHypothesis(len(hyps) + i, PositivityCertificate()) for i in range(len(fresh)))
+        defs = {n: expr_to_str(v ** chosen[v]) for v, n in zip(chosen, names)}
+        note = "generalise " + ", ".join(f"{n} = {v}^{chosen[v]}" for v, n in zip(chosen, names))
+        return Step("introduce", goal, [sub], IntroduceCertificate(defs, proofs).to_json(), note=note)
+
+
+def _sign_needed(goal: Goal, v: sp.Symbol, own: set[int]) -> bool:
+    """``v`` has a hypothesis of its own other than ``v > 0``/``v ≥ 0`` (``v ≤ 3``): its image is
+    not read off here, and leaving it out would make the subgoal stronger, so ``v`` is left alone."""
+    return any(sp.expand(goal.hypotheses[i].slack()) != v for i in own)
