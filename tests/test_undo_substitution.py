@@ -15,6 +15,7 @@ from prover.ir import Goal, Proof, Step
 from prover.lean.render import render_proof
 from prover.lean.replay import replay_text
 from prover.problem import Relation, var
+from prover.rewrite.rescale import RescaleVariables, monomial_pieces, symmetries
 from prover.rewrite.undo import (
     GeneralisePowers,
     Mobius,
@@ -200,3 +201,29 @@ def test_a_generalised_proof_is_checked_and_its_file_passes_the_replay_model() -
     assert "linear_combination hkey1 (a ^ 2) (b ^ 2) (c ^ 2)" in text
     report = replay_text(text)
     assert report.ok, report.summary()
+
+
+# ---------------------------------------------------------------- rescaling towards a symmetric goal
+
+
+def test_a_rescaling_that_restores_the_cyclic_seed() -> None:
+    """``q ↦ 2q`` in ``27(p²q + q²r + r²p + pqr) ≤ 4(p + q + r)³`` lowers the coefficients' 2-adic
+    spread 22 → 12 only (the 4 against 27 stays): kept because the target becomes cyclic again."""
+    goal = _goal("theorem t (p q r : ℝ) (hp : 0 ≤ p) (hq : 0 ≤ q) (hr : 0 ≤ r) : 27 * (p ^ 2 * (2 * q) "
+                 "+ (2 * q) ^ 2 * r + r ^ 2 * p + p * (2 * q) * r) ≤ 4 * (p + 2 * q + r) ^ 3 := by sorry")
+    (cand,) = RescaleVariables().generate(goal)
+    assert cand.exclusive and cand.step.note == "rescale q = q/2"
+    p, q, r = (var(v) for v in "pqr")
+    sub = cand.step.subgoals[0].target
+    assert symmetries(sub.rhs - sub.lhs, [p, q, r]) == 3 > symmetries(goal.target.slack(), [p, q, r])
+    assert _only_open_subgoal(cand.step)
+
+
+def test_no_rescaling_without_a_gain_in_symmetry() -> None:
+    """``q ↦ q/2`` lowers the 2-adic cost 7 → 4 but leaves the target without symmetry: not a
+    symmetric fallback (the halving rescaling ``p ↦ 2p, r ↦ 4r`` is the ordinary one)."""
+    goal = _goal("theorem t (p q r : ℝ) (hp : 0 ≤ p) (hq : 0 ≤ q) (hr : 0 ≤ r) : "
+                 "p ^ 3 + 2 * p ^ 2 + 4 * p * q + 8 * q ^ 2 + 2 * r ≥ 0 := by sorry")
+    syms = [var(v) for v in "pqr"]
+    pieces = monomial_pieces([h.lhs - h.rhs for h in (goal.target, *goal.hypotheses)], syms)
+    assert RescaleVariables._symmetric_scales(goal, syms, pieces) is None
