@@ -25,6 +25,7 @@ from prover.rewrite.undo import (
     mobius_of,
     power_step,
 )
+from prover.search.best_first import goal_key
 from prover.search.close import close_goal
 from prover.verify import check_proof, check_step
 
@@ -108,7 +109,7 @@ def test_proved_through_the_undo_and_the_file_passes_the_replay_model() -> None:
     result = prove("theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
                    "1 + √(a * (3 * b)) ≤ √((1 + a) * (1 + 3 * b)) := by sorry", time_limit=90)
     assert result.proved, result.status
-    assert "undo b_ = 3*b" in json.dumps(result.proof.to_json())
+    assert "rescale b = b/3" in json.dumps(result.proof.to_json())
     report = replay_text(result.lean_text())
     assert report.ok, report.summary()
 
@@ -227,3 +228,12 @@ def test_no_rescaling_without_a_gain_in_symmetry() -> None:
     syms = [var(v) for v in "pqr"]
     pieces = monomial_pieces([h.lhs - h.rhs for h in (goal.target, *goal.hypotheses)], syms)
     assert RescaleVariables._symmetric_scales(goal, syms, pieces) is None
+
+
+def test_goals_equal_up_to_the_names_of_their_variables_are_one_search_state() -> None:
+    """A change of variables and its inverse, each with fresh names (``t ↦ 1/t`` by one rewrite
+    and back by another), lead to the goal already seen: deduplicated, not searched again."""
+    a = _goal("theorem t (t1 t2 : ℝ) (h1 : 0 < t1) (h2 : 0 < t2) : t1 / t2 + t2 / t1 ≥ 2 := by sorry")
+    b = _goal("theorem t (u v : ℝ) (h1 : 0 < u) (h2 : 0 < v) : u / v + v / u ≥ 2 := by sorry")
+    c = _goal("theorem t (u v : ℝ) (h1 : 0 < u) (h2 : 0 < v) : u / v + v / u ≥ 3 := by sorry")
+    assert goal_key((a,)) == goal_key((b,)) != goal_key((c,))

@@ -29,10 +29,11 @@ import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import NewHypothesis, SubstituteCertificate
-from prover.problem import Relation
+from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, SingleStepRewrite, is_polynomial, symbols_of
 from prover.rewrite.substitute import hypothesis_proof
 from prover.rewrite.undo import SCORE as UNDO_SCORE
+from prover.rewrite.undo import named_root
 from prover.verify import Kernel, KernelError
 
 #: At most this many variables; exponents ``|e_i| <= RANGE[n]`` (the grid has ``(2R+1)^n`` points).
@@ -199,7 +200,10 @@ class RescaleVariables(SingleStepRewrite):
         proposed at its goal, as :mod:`prover.rewrite.undo`'s: a child left in roots would rank
         far behind the naming of the roots, and every generator applies to the child."""
         for c in super().generate(goal):
-            c.exclusive = True
+            moved = [var(x) for x in c.step.certificate["substitution"]]
+            c.exclusive = not any(named_root(goal, x) for x in moved)
+            if not c.exclusive:
+                c.score = 0.9       # named roots rescaled: one candidate among the others
             yield c
 
     def accepts(self, goal: Goal) -> bool:

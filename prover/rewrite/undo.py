@@ -53,8 +53,10 @@ class Mobius:
         return (self.delta * u - self.beta) / (self.alpha - self.gamma * u)
 
     @property
-    def is_identity(self) -> bool:
-        return self.gamma == 0 and self.alpha == self.delta and self.beta == 0
+    def is_scaling(self) -> bool:
+        """``u = k·v`` (the identity included): :class:`~prover.rewrite.rescale.RescaleVariables`'
+        job, whose coefficient cost could otherwise undo this generator's choice and back again."""
+        return self.gamma == 0 and self.beta == 0
 
 
 def mobius_of(block: sp.Expr, v: sp.Symbol) -> Mobius | None:
@@ -100,7 +102,7 @@ def candidates(e: sp.Expr, v: sp.Symbol) -> list[Mobius]:
                 continue
             for form in (n, n.base if n.is_Pow and n.exp.is_Integer else None):
                 m = mobius_of(form, v) if form is not None else None
-                if m is not None and not m.is_identity and m not in maps:
+                if m is not None and not m.is_scaling and m not in maps:
                     maps.append(m)
     return maps
 
@@ -181,7 +183,7 @@ class UndoSubstitution:
         for v in symbols_of(goal):
             own = [i for i, h in enumerate((None, *goal.hypotheses))
                    if h is None or not (h.is_inequality and h.free_symbols() == {v})]
-            if _sign_needed(goal, v, {i - 1 for i in range(len(exprs)) if i not in own}):
+            if named_root(goal, v) or _sign_needed(goal, v, {i - 1 for i in range(len(exprs)) if i not in own}):
                 continue
             best, best_exprs = None, None
             best_key = (_size([current[i] for i in own]), 0)
@@ -243,7 +245,7 @@ class GeneralisePowers:
         chosen: dict[sp.Symbol, int] = {}
         for v in symbols_of(goal):
             k = math.gcd(*[power_step(e, v) for i, e in enumerate(exprs) if i - 1 not in own_sign[v]])
-            if k >= 2 and not _sign_needed(goal, v, own_sign[v]):
+            if k >= 2 and not named_root(goal, v) and not _sign_needed(goal, v, own_sign[v]):
                 chosen[v] = k
         if chosen:
             step = self._step(goal, chosen, own_sign, pos, nonneg)
@@ -275,6 +277,14 @@ class GeneralisePowers:
         defs = {n: expr_to_str(v ** chosen[v]) for v, n in zip(chosen, names)}
         note = "generalise " + ", ".join(f"{n} = {v}^{chosen[v]}" for v, n in zip(chosen, names))
         return Step("introduce", goal, [sub], IntroduceCertificate(defs, proofs).to_json(), note=note)
+
+
+def named_root(goal: Goal, v: sp.Symbol) -> bool:
+    """``v`` is a root the search named (a hypothesis ``v ^ q = X`` or ``v = X``): not a variable
+    the statement was written in. Changing it again only walks away from the steps made for it
+    (a reciprocal of ``t`` undone by the reciprocal substitution, rescaled back and forth)."""
+    return any(h.op == "=" and (h.lhs == v or (sp.sympify(h.lhs).is_Pow and sp.sympify(h.lhs).base == v))
+               for h in goal.hypotheses)
 
 
 def _sign_needed(goal: Goal, v: sp.Symbol, own: set[int]) -> bool:

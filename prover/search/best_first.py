@@ -10,6 +10,7 @@ tree in pre-order, which is how :func:`assemble` rebuilds it.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import json
 import resource
@@ -21,7 +22,7 @@ from typing import Any
 import sympy as sp
 
 from prover.ir import Goal, Proof, Step
-from prover.problem import Problem
+from prover.problem import Problem, var
 from prover.rewrite import symbolic_generators, termwise_generators
 from prover.rewrite.base import TacticGenerator
 from prover.search import services
@@ -87,17 +88,23 @@ def assemble(entries: list[tuple[Step, int]]) -> Step:
     return build()
 
 
+def _canonical(e: sp.Expr, names: dict[sp.Symbol, sp.Symbol]) -> sp.Expr:
+    try:
+        return sp.expand(sp.sympify(e).xreplace(names))
+    except Exception:  # noqa: BLE001
+        return e
+
+
 def goal_key(goals: tuple[Goal, ...]) -> str:
-    """Canonical form for deduplication: expanded slacks and sorted hypotheses."""
+    """Canonical form for deduplication: expanded slacks and sorted hypotheses, the variables
+    renamed by position (a change of variables and its inverse, each with fresh names — the
+    reciprocal ``t ↦ 1/t`` and back — give the same goal again, not a new one)."""
     parts = []
     for g in goals:
-        try:
-            s = sp.expand(g.target.slack())
-        except Exception:  # noqa: BLE001
-            s = g.target.slack()
-        hyps = sorted(f"{h.op}:{sp.expand(h.slack()) if h.op != '=' else sp.expand(h.lhs - h.rhs)}"
-                      for h in g.hypotheses)
-        parts.append(f"{','.join(g.variables)}|{g.target.strict}|{g.target.op == '='}|{s}|{';'.join(hyps)}")
+        names = {var(v): sp.Symbol(f"_v{i}") for i, v in enumerate(g.variables)}
+        canon = functools.partial(_canonical, names=names)
+        hyps = sorted(f"{h.op}:{canon(h.slack()) if h.op != '=' else canon(h.lhs - h.rhs)}" for h in g.hypotheses)
+        parts.append(f"{len(g.variables)}|{g.target.strict}|{g.target.op == '='}|{canon(g.target.slack())}|{';'.join(hyps)}")
     return "##".join(parts)
 
 
