@@ -81,7 +81,8 @@ TIME_LIMIT_S = 300
 
 
 def _name(f: Path) -> str:
-    return f"{f.parent.parent.name.replace('final-120s-', '')}/{f.stem.split('__')[-1]}"
+    """Run folder and problem id (`run/dataset/P1`): one run may hold several datasets."""
+    return f"{f.parent.parent.name.replace('final-120s-', '')}/{f.stem.replace('__', '/')}"
 
 
 def _measure_one(f: Path) -> dict:
