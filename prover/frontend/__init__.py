@@ -11,6 +11,7 @@ Public interface: :func:`parse_theorem`, :class:`ParseError`, :func:`load_benchm
 Modules:
 
 * ``benchmark`` — Benchmark files: JSONL with one Lean statement per line (field ``lean``), read with the LIPS convention …
+* ``definitions`` — Function variables given by a defining equation: ``(f : ℝ → ℝ) (h : ∀ x, f x = E)``.
 * ``elaborate`` — Typing and conversion of parsed terms into exact sympy expressions over ℚ.
 * ``errors`` — The one error type of the front-end: a user mistake or an unsupported construct.
 * ``faithful`` — Faithful elaboration: the parsed AST into kernel terms (:mod:`prover.kernel.terms`), one Lean operation to …
@@ -23,7 +24,7 @@ Modules:
 * ``statement`` — Lean 4 declarations (``theorem``/``lemma``/``example``) into :class:`~prover.problem.Problem`.
 * ``syntax`` — Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, comparisons, ``∧``) into a small …
 
-Trust: the faithful reading (``lexer``, ``lean_file``, ``names``, ``syntax``, ``faithful``) is
+Trust: the faithful reading (``lexer``, ``lean_file``, ``names``, ``syntax``, ``definitions``, ``faithful``) is
 what the kernel checks a proof's root goal against; the rest is untrusted.
 """
 

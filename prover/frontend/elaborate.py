@@ -56,7 +56,7 @@ def is_real(node: SyntaxNode, scope: Scope) -> bool:
     """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?
     The exponent of a power is elaborated on its own and does not type the power."""
     def test(n: SyntaxNode) -> bool | None:
-        if n.kind in ("var", "sqrt"):
+        if n.kind in ("var", "sqrt", "app"):   # `app`: a function variable's value is real
             return True
         if n.kind == "ascribe":
             return n.value == "R"

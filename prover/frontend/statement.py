@@ -17,6 +17,15 @@ from dataclasses import replace
 
 import sympy as sp
 
+from prover.frontend.definitions import (
+    Definition,
+    arrow_types,
+    check_defined,
+    expand,
+    function_arity,
+    read_definition,
+    uses_functions,
+)
 from prover.frontend.elaborate import Scope, elab_proposition, elab_relation, is_real
 from prover.frontend.errors import Located, ParseError
 from prover.frontend.fidelity import Fidelity
@@ -145,8 +154,12 @@ class _Decl:
         if end - start > MAX_STATEMENT_TOKENS:
             raise Located(f"statement of {end - start} tokens is too long (at most {MAX_STATEMENT_TOKENS})",
                           tokens[start].pos)
+        #: function variables (``(f : ℝ → ℝ)``) -> arity, and their defining equations
+        self.functions: dict[str, int] = {}
+        self.definitions: dict[str, Definition] = {}
+        self.uses: dict[str, list[int]] = {"hypotheses": [], "goal_parts": []}
         self.p = TermParser(tokens, start, resolve=self._resolve, adjacent_arguments=lips,
-                            resolve_set=self._resolve_set)
+                            resolve_set=self._resolve_set, functions=self.functions)
         self.end = end
         self.lips = lips
         self.context = context
@@ -220,6 +233,8 @@ class _Decl:
         if not (p.i >= self.end or (t.kind == "op" and t.text == ":=")):
             extra = " (unbalanced parentheses?)" if t.text == ")" else ""
             raise Located(f"unexpected {describe(t)} after the goal{extra}", t.pos)
+        self.uses["goal_parts"] = [k for k, part in enumerate(parts) if uses_functions(part)]
+        parts = [self._expanded(part) for part in parts]
         goals = [elab_relation(part, self.scope) for part in parts]
         faithfuls = [self.fidelity.goal(part, g) for part, g in zip(parts, goals)]
         goal, faithful = goals[0], faithfuls[0]
@@ -232,6 +247,11 @@ class _Decl:
         meta["lips_header"] = self.lips   # declared by the data, not read from the text
         if self.memberships:
             meta["memberships"] = self.memberships
+        if self.definitions:
+            meta["definitions"] = [{"function": d.function, "params": list(d.params), "hypothesis": d.hypothesis,
+                                    "arity": len(d.params)} for d in self.definitions.values()]
+            #: which hypotheses (indices) and goal parts apply a defined function as written
+            meta["definition_uses"] = self.uses
         return Problem(name=name, variables=variables, hypotheses=self.hyps, goal=goal,
                        real_division=self.scope.real_division, meta=meta, faithful=faithful,
                        goal_parts=goal_parts)
@@ -257,11 +277,20 @@ class _Decl:
             p.advance()
             p.advance()
             return
+        arity = function_arity(p, close)
+        if arity:
+            self._functions(names, arity)
+            p.advance()
+            return
         for n in names:
             self._bind(n, variable=False)
         if len(self.hyps) + len(names) > MAX_HYPOTHESES:
             raise Located(f"more than {MAX_HYPOTHESES} hypotheses", names[0].pos)
-        prop = p.term(0)
+        if p.at("∀"):
+            self._definition(names, open_tok, close)
+            return
+        raw = p.term(0)
+        prop = self._expanded(raw)
         if not p.at(close):
             t = p.peek()
             if t.kind == "op" and t.text == ":=":
@@ -272,13 +301,62 @@ class _Decl:
         p.advance()
         rels = elab_proposition(prop, self.scope)
         self.fidelity.hypothesis(prop, rels, copies=len(names))
+        part_uses = _part_uses(raw, len(rels))
         for n in names:
             if prop.kind == "mem":
                 self.memberships.append([len(self.hyps), prop.value])
+            self.uses["hypotheses"] += [len(self.hyps) + k for k, u in enumerate(part_uses) if u]
             if len(rels) == 1:
                 self.hyps.append(Hypothesis(n.text, rels[0]))
             else:
                 self.hyps.extend(Hypothesis(f"{n.text}.{k}", r) for k, r in enumerate(rels, 1))
+
+    def _functions(self, names: list[Token], arity: int) -> None:
+        """``(f g : ℝ → ℝ)``: function variables, read through their defining equations."""
+        for ty in arrow_types(self.p, arity):
+            self._check_real(ty)
+        for n in names:
+            check_variable_name(n.text, n.pos)
+            self._bind(n, variable=True)
+            if n.text in self.functions:
+                raise Located(f"`{n.text}` is bound twice (Lean's later binder shadows the earlier one)", n.pos)
+            self.functions[n.text] = arity
+
+    def _check_real(self, ty: Token) -> None:
+        if ty.kind != "ident" or ty.text not in TYPE_NAMES or TYPE_NAMES[ty.text] != "R":
+            raise Located(f"functions of type other than ℝ → ℝ are not supported (found {describe(ty)})", ty.pos)
+        if not resolve_type(ty.text, self.context.names):
+            raise Located(f"cannot tell what `{ty.text}` names here (write `ℝ`)", ty.pos)
+
+    def _definition(self, names: list[Token], open_tok: Token, close: str) -> None:
+        """``(h : ∀ x, f x = E)``: recorded, not a hypothesis (see :mod:`.definitions`)."""
+        if len(names) != 1:
+            raise Located("a defining equation needs a binder of its own", names[1].pos)
+        d = read_definition(self.p, names[0].text, self.functions, self.definitions,
+                            set(self.scope.variables), self._check_real)
+        if not self.p.at(close):
+            raise Located(f"expected `{close}` to end the binder, found {describe(self.p.peek())}",
+                          self.p.peek().pos)
+        self.p.advance()
+        self._check_body(d)
+        self.definitions[d.function] = d
+
+    def _check_body(self, d: Definition) -> None:
+        """The body elaborates as a real term with real parameters (a placeholder per parameter,
+        so that a parameter shadows an outer variable of its name)."""
+        from prover.frontend.elaborate import elab
+        from prover.frontend.syntax import SyntaxNode
+
+        shadow = dict(self.scope.variables)
+        shadow.update({x: var(f"_param_{k}") for k, x in enumerate(d.params)})
+        elab(SyntaxNode("ascribe", d.body.pos, (d.body,), "R"), "R", Scope(shadow, self.scope.real_division))
+
+    def _expanded(self, node):
+        """``node`` with every defined function's application replaced by its body."""
+        if not self.functions:
+            return node
+        check_defined(node, self.definitions)
+        return expand(node, self.definitions)
 
     def _variables(self, names: list[Token], ty: Token, implicit: bool) -> None:
         kind = TYPE_NAMES[ty.text]
@@ -296,6 +374,14 @@ class _Decl:
             self.scope.variables[n.text] = var(n.text)
             if implicit:
                 self.implicit.add(n.text)
+
+
+def _part_uses(raw, n: int) -> list[bool]:
+    """Per comparison of a hypothesis (``n`` of them), does its text apply a function variable?
+    A conjunction's parts are its own; a membership's parts share the whole."""
+    if raw.kind == "and" and len(raw.args) == n:
+        return [bool(uses_functions(a)) for a in raw.args]
+    return [bool(uses_functions(raw))] * n
 
 
 def parse_expression(text: str, variables: list[str], *, real_division: bool = False) -> sp.Expr:

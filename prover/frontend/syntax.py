@@ -132,8 +132,11 @@ class TermParser:
     """Parses terms from a token list, starting at ``index``; the caller reads on from ``index``."""
 
     def __init__(self, tokens: list[Token], index: int = 0, resolve: Resolver | None = None,
-                 adjacent_arguments: bool = True, resolve_set: SetResolver | None = None) -> None:
+                 adjacent_arguments: bool = True, resolve_set: SetResolver | None = None,
+                 functions: dict[str, int] | None = None) -> None:
         self.toks = tokens
+        #: function variables in scope (``(f : ℝ → ℝ)``): name -> arity; shared with the caller
+        self.functions: dict[str, int] = functions if functions is not None else {}
         self.i = index
         self.resolve = resolve or lips_resolver
         self.resolve_set = resolve_set or lips_set_resolver
@@ -245,6 +248,8 @@ class TermParser:
 
     def _identifier(self, t: Token) -> SyntaxNode:
         name = t.text
+        if name in self.functions:
+            return self._application(t)
         if is_function_name(name):
             self.advance()
             nxt = self.peek()
@@ -266,6 +271,35 @@ class TermParser:
             raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt` and `√` are supported)",
                           t.pos)
         return SyntaxNode("var", t.pos, value=name)
+
+    def _application(self, fn: Token) -> SyntaxNode:
+        """``f t₁ … tₙ`` of a function variable of arity ``n``: each argument at max precedence
+        (a numeral, a name, a parenthesised term or ``√…``, then any postfix ``⁻¹``), so
+        ``f x ^ 2`` is ``(f x) ^ 2``. ``f -1`` is ``f - 1`` in Lean (refused)."""
+        self.advance()
+        args = []
+        for _ in range(self.functions[fn.text]):
+            t = self.peek()
+            if t.kind == "op" and t.text == "-":
+                raise Located(f"`{fn.text} -…` is a subtraction in Lean; write `{fn.text} (-…)`", t.pos)
+            if (t.kind == "op" and t.text == "√") or (t.kind == "ident" and (
+                    t.text in self.functions or is_function_name(t.text) or t.text in _FUNCTIONS_REFUSED)):
+                raise Located(f"an application inside an argument of `{fn.text}` needs parentheses: "
+                              f"`{fn.text} ({t.text} …)`", t.pos)
+            starts = t.kind == "num" or (t.kind == "op" and t.text == "(") or (
+                t.kind == "ident" and t.text not in _KEYWORDS_REFUSED and t.text not in TYPE_NAMES)
+            if not starts:
+                raise Located(f"`{fn.text}` is applied to {len(args)} of its {self.functions[fn.text]} "
+                              "arguments (only full applications are supported)", fn.pos)
+            if t.kind == "ident":       # a name: no application of it here (checked above)
+                self.advance()
+                node = SyntaxNode("var", t.pos, value=t.text)
+            else:
+                node = self.leading(MAX)
+            while self.peek().kind == "op" and self.peek().text == "⁻¹":
+                node = SyntaxNode("inv", self.advance().pos, (node,), level=MAX)
+            args.append(node)
+        return SyntaxNode("app", fn.pos, tuple(args), fn.text)
 
     def _membership(self, op: Token, element: SyntaxNode) -> SyntaxNode:
         """``element ∈ S a b`` (``∈`` is ``infix:50``): ``S`` must resolve to an interval of
