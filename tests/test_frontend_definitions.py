@@ -100,3 +100,26 @@ def test_a_false_statement_with_a_definition_is_not_proved():
               "f 12 - f 2 = 31")
     result = prove_problem(p, time_limit=20)
     assert result.status != "proved"
+
+
+def test_the_definitions_suite_reads_as_the_family_statements_it_was_made_from():
+    """Each generated statement (benchmarks/definitions/) says, once expanded, what its source
+    family statement says: same variables, hypotheses and goal (the affine form: 3·L + 1 op 3·R + 1)."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "benchmarks"
+    source = {json.loads(ln)["id"]: json.loads(ln)["lean"]
+              for ln in (root / "families" / "train.jsonl").read_text(encoding="utf-8").splitlines() if ln}
+    lines = [json.loads(ln) for ln in (root / "definitions" / "definitions.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(lines) >= 60
+    for d in lines:
+        ours, theirs = parse_theorem(d["lean"]), parse_theorem(source[d["from"]])
+        assert ours.variables == theirs.variables
+        assert [h.rel for h in ours.hypotheses] == [h.rel for h in theirs.hypotheses]
+        g, h = ours.goal, theirs.goal
+        scale = 3 if d["kind"] == "affine" else 1
+        shift = 1 if d["kind"] == "affine" else 0
+        assert g.op == h.op
+        assert sp.simplify(g.lhs - (scale * h.lhs + shift)) == 0, d["id"]
+        assert sp.simplify(g.rhs - (scale * h.rhs + shift)) == 0, d["id"]
