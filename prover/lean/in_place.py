@@ -87,10 +87,27 @@ def find_theorem(source: str, name: str) -> Theorem:
     return found[0]
 
 
-def proof_body(rendered: str) -> list[str]:
-    """The tactic lines of a rendered file (after the theorem's ``:= by``, before ``#print``)."""
+def _theorem_lines(lines: list[str]) -> list[int]:
+    return [i for i, ln in enumerate(lines) if re.match(r"(?:theorem|lemma)\b", ln)]
+
+
+def auxiliary_declarations(rendered: str) -> str:
+    """The declarations a rendered file states before the user's theorem (its last one), e.g. the
+    expanded statement of a theorem with defined functions; empty when there are none."""
     lines = rendered.splitlines()
-    start = next((i for i, ln in enumerate(lines) if re.match(r"\s*(?:theorem|lemma)\b", ln)), None)
+    starts = _theorem_lines(lines)
+    if len(starts) < 2:
+        return ""
+    return "\n".join(lines[starts[0]:starts[-1]]).strip()
+
+
+def proof_body(rendered: str) -> list[str]:
+    """The tactic lines of a rendered file's last theorem (the user's: after its ``:= by``, before
+    ``#print``)."""
+    lines = rendered.splitlines()
+    starts = _theorem_lines(lines) or [next((i for i, ln in enumerate(lines)
+                                             if re.match(r"\s*(?:theorem|lemma)\b", ln)), None)]
+    start = starts[-1]
     if start is None:
         raise InPlaceError("the rendered Lean text has no theorem")
     by = next((i for i in range(start, len(lines)) if lines[i].rstrip().endswith(":= by")), None)
@@ -149,6 +166,12 @@ def insert_proofs(source: str, rendered: dict[str, str]) -> str:
         if missing:
             raise InPlaceError(f"the proof of `{name}` needs `import {missing[0]}`, which the file does not have")
         spans.append((thm.assign, thm.end, _replacement(text)))
+        aux = auxiliary_declarations(text)
+        if aux:
+            for clash in re.findall(r"^(?:theorem|lemma)\s+(\S+)", aux, re.MULTILINE):
+                if any(t.name == clash for t in theorems(source)):
+                    raise InPlaceError(f"the proof of `{name}` states `{clash}`, which the file already declares")
+            spans.append((thm.start, thm.start, aux + "\n\n"))
     for start, end, new in sorted(spans, reverse=True):     # from the end: offsets stay valid
         source = source[:start] + new + source[end:]
     return source

@@ -47,6 +47,7 @@ Modules:
 * ``combine`` — ``combine`` steps: the goal from independent parts, ``slack G = Σ λ·Π slack Gᵢ``.
 * ``compact`` — Large polynomials printed nested (Horner form) in the subgoal statements; the child is told the text.
 * ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
+* ``definitions`` — Statements with defined functions: the user's theorem from its expanded statement (``simp only [h₀]``, exact ring identities).
 * ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.
 * ``local_lemmas`` — Our own catalogue lemmas (``Prover.Lemmas.*``) stated and proved inside the rendered proof (``have prover_<name>``), so a file imports Mathlib alone.

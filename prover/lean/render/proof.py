@@ -16,6 +16,7 @@ from prover.lean.render.budget import with_heartbeat_options, wrap_lines
 from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
+from prover.lean.render.definitions import expanded_name, has_definitions, wrapper
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
 from prover.lean.render.local_lemmas import local_lemma_lines
@@ -23,7 +24,14 @@ from prover.lean.render.monotone import render_monotone
 from prover.lean.render.scale import render_scale
 from prover.lean.render.split import render_split
 from prover.lean.render.square import render_square
-from prover.lean.render.statement import header, hypothesis_refs, root_prelude, theorem_head
+from prover.lean.render.statement import (
+    header,
+    hypothesis_refs,
+    root_prelude,
+    statement,
+    theorem_head,
+    user_statement,
+)
 from prover.lean.render.variables import render_introduce, render_substitute
 from prover.lean.syntax import split_denominators
 from prover.tactics.lemma import LemmaLookup
@@ -178,6 +186,10 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     problem = proof.problem
     _, refs = hypothesis_refs(problem)
     head, name = theorem_head(problem, proof.meta)
+    user = _user_theorem(problem, proof.meta)
+    if user is not None:       # defined functions: our expanded statement first, then the user's
+        name = expanded_name(user[1])
+        head = statement(problem, name)
     counter = itertools.count(1)
     if problem.is_conjunction:
         tree, used = _render_conjunction(proof, refs, lemmas, close_style, counter)
@@ -203,9 +215,22 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
         raise RenderError(f"{cited[0]} is cited by its library name, which would need `import ProverLemmas`")
     top = header(problem, ctx.used)
     rest = head + " := by\n" + "\n".join(body) + "\n"
+    if user is not None:
+        rest += "\n" + wrapper(problem, *user)
+        name = user[1]
     tail = f"\n#print axioms {name}\n" if print_axioms else ""
     text = top + rest + tail
     return _Rendered(text, max(map(len, tactics), default=0))
+
+
+def _user_theorem(problem, proof_meta: dict) -> tuple[str, str] | None:
+    """The user's statement and name when it has defined functions (None otherwise)."""
+    if not has_definitions(problem):
+        return None
+    user = user_statement(problem, proof_meta)
+    if user is None:
+        raise RenderError("a statement with defined functions is rendered only from the user's own text")
+    return user
 
 
 def _render_conjunction(proof: Proof, refs: list[str], lemmas: LemmaLookup | None, close_style: str,

@@ -78,6 +78,9 @@ def _binder_groups(problem: Problem) -> list[tuple[str, list[Relation]] | tuple[
     return binders
 
 
+binder_groups = _binder_groups
+
+
 def repeated_binders(problem: Problem) -> bool:
     """Whether two hypothesis binders share a name (the later one shadows the earlier in Lean, so
     the earlier hypothesis has no name a proof could use)."""
@@ -129,10 +132,10 @@ def theorem_name(problem: Problem) -> str:
     return lean_ident(problem.name.rsplit("/", 1)[-1] if "/" in problem.name else problem.name)
 
 
-def statement(problem: Problem) -> str:
+def statement(problem: Problem, name: str | None = None) -> str:
     binders, _ = hypothesis_refs(problem)
     vs = " ".join(lean_ident(v) for v in problem.variables)
-    parts = [f"theorem {theorem_name(problem)}"]
+    parts = [f"theorem {name or theorem_name(problem)}"]
     if vs:
         parts.append(f"({vs} : ℝ)")
     parts += [f"({n} : {p})" for n, p in binders]
@@ -286,6 +289,13 @@ def original_statement(problem: Problem, proof_meta: dict | None = None) -> tupl
     ``sqrt`` (which needs a header we do not emit) nor an interval without ``Set.`` (``Icc``
     after ``open Set``), and whose hypothesis binders have distinct names
     (a shadowed hypothesis cannot be used; our statement renames it)."""
+    if problem.meta.get("definitions"):   # the file proves our expanded statement first
+        return None
+    return user_statement(problem, proof_meta)
+
+
+def user_statement(problem: Problem, proof_meta: dict | None = None) -> tuple[str, str] | None:
+    """:func:`original_statement` whether or not the statement has defined functions."""
     text = problem.meta.get("lean") or (proof_meta or {}).get("lean_statement")
     if not isinstance(text, str) or ":=" not in text:
         return None

@@ -42,11 +42,32 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   hypotheses that are comparisons (hypotheses over ``LINARITH_HYP_SIZE`` term nodes are left
   out, which can only make the model fail more often), nonlinear monomials as atoms; a
   certificate is searched with HiGHS and accepted only after an exact rational check.
-* **Structure**: ``have``, ``suffices … by``, ``obtain ⟨…⟩``, ``rcases … with h | h``,
-  ``refine ⟨fun … => ?_, …⟩``, ``intro``, ``exact``, ``show``, ``apply`` (of a whitelisted
-  lemma), ``constructor``, ``rw [ge_iff_le]``/``rw [gt_iff_lt]``, ``·`` bullets, ``first | …``
-  (only with finishing alternatives), ``t <;> t'``, shadowed names (a re-bound name hides the old hypothesis from names, not from
-  ``positivity``/``linarith``).
+* **Function locals defined by an equation** (``definitions``). A binder ``(f g : ℝ → ℝ)`` or
+  ``(k : ℝ → ℝ → ℝ)`` is a function local; a hypothesis ``(h₀ : ∀ x, f x = E)`` (also ``∀ x : ℝ,``,
+  ``∀ (x : ℝ),``, ``∀ x y, k x y = E``: distinct parameters, exactly the arity, in order; the bound
+  names shadow outer variables in ``E``; ``E`` applies no function local and has no parameter in
+  an exponent) is a definition. Any other ``∀`` hypothesis about a function, an untyped ``∀``
+  elsewhere, other function types, or a function used other than fully applied (``f -1`` is
+  ``f - 1`` in Lean) is not modelled; more arguments than the arity is an error. ``f t₁ … tₙ`` is
+  an application (tightest: ``f x ^ 2`` is ``(f x) ^ 2``, ``f x⁻¹`` is ``f (x⁻¹)``), an atom for
+  ``ring``/``linear_combination``/``linarith`` compared syntactically. ``simp only [d₁, …]`` and
+  ``simp only [d₁, …] at h`` with definition hypotheses only: every application of a defined
+  function becomes its body at the (already rewritten) arguments, innermost first, beta-reduced
+  (simp's post-order rewriting to a fixpoint); no change is "simp made no progress"; a result
+  with a relation or ``↔`` between equal sides, ``True``/``False``, or a closed ℕ arithmetic
+  exponent (simprocs) is not modelled. An earlier theorem of the file applied to explicit
+  arguments (``have key := T a b (by …) h ⟨by …, by …⟩``) has its conclusion with the binders
+  instantiated; each ``by`` argument is a goal of the instantiated hypothesis. ``have e := h``
+  / ``h.1`` takes ``h``'s type.
+* **Structure**: ``have``, ``suffices … by``, ``obtain ⟨…⟩`` (components as written, ``x ≥ 0``
+  stays ``≥``), ``rcases … with h | h``, ``refine ⟨fun … => ?_, …⟩``, ``intro`` (also on ``a ≠ b``
+  and ``¬p``: a hypothesis ``a = b``/``p`` and the goal ``False``), ``exact`` (a proof of ``a ≠ b``
+  or ``¬p`` applied to a proof of ``a = b``/``p`` proves ``False``), ``show``, ``apply`` (of a
+  whitelisted lemma), ``constructor``, ``rw [ge_iff_le]``/``rw [gt_iff_lt]`` on the goal and
+  ``at h₁ … ⊢`` (the first instance fixes the lemma's arguments, as ``kabstract``; each location
+  must rewrite; then ``with_reducible rfl`` closes a syntactic ``t = t``/``t ≤ t``), ``·``
+  bullets, ``first | …`` (only with finishing alternatives), ``t <;> t'``, shadowed names (a
+  re-bound name hides the old hypothesis from names, not from ``positivity``/``linarith``).
 * **Names**: every global constant must be whitelisted (``MATHLIB_SIGNATURES`` or a
   ``ProverLemmas`` theorem read from ``lean_project/ProverLemmas/*.lean``).
 * **Size**: at most ``LINE_BUDGET`` characters a line, ``TACTIC_BUDGET`` a tactic (over all the
@@ -61,13 +82,14 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   either budget fails. Constants calibrated on Mathlib's tests, stated in ``resources``.
 
 Not modelled (each is a failure): ``field_simp``, ``nlinarith``, ``polyrith``, ``norm_num``,
-``simp``, ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
+``simp`` (but ``simp only`` with definition hypotheses), ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
 ``calc`` (``Checker.calc`` is written but the tactic parser does not produce it yet), casts, ``∃``,
 ``Finset`` sums, and every name outside the whitelist.
 
 Modules (each imports only the ones it needs; none imports this package):
 
 * ``checker`` — The checker: runs the model over a file, tactic by tactic, and the entry points.
+* ``definitions`` — Function locals defined by an equation: the statement's checks and ``simp only [h₀]``.
 * ``elab`` — Term elaboration: a proof term's type from the whitelisted signatures, by unification.
 * ``goals`` — Goals and their local contexts (hypotheses and variables).
 * ``lexing`` — Lean tokens: the lexer of the rendered subset (identifiers, numerals, symbols, ``|abs`` bars).

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from prover.lean.replay.definitions import check_signature, simp_only
 from prover.lean.replay.elab import Elab, _pi_binders
 from prover.lean.replay.goals import Goal, Local, _is_prop, _rel
 from prover.lean.replay.lexing import Tok
@@ -41,7 +42,7 @@ from prover.lean.replay.signatures import (
 from prover.lean.replay.source import Decl, LeanSource
 from prover.lean.replay.tactics import Item, TacParser, split_block
 from prover.lean.replay.term_parser import Scope, parse_term
-from prover.lean.replay.terms import NAT, REAL, ZERO, canon, has_mvar, show, subst, uid_name
+from prover.lean.replay.terms import NAT, REAL, ZERO, canon, fun_arity, has_mvar, show, subst, uid_name
 
 
 class Checker:
@@ -204,7 +205,7 @@ class Checker:
         m: dict[Any, Any] = {}
         for uid, ty, _ in sig.binders:
             ty = subst(ty, m)
-            ctx.append(Local(uid, uid_name(uid), ty == REAL, ty))
+            ctx.append(Local(uid, uid_name(uid), ty == REAL or fun_arity(ty) is not None, ty))
         goal = Goal(tuple(ctx), sig.concl)
         items = split_block(d.body)
         if not items:
@@ -220,8 +221,9 @@ class Checker:
             self.meter.term(ty, self.meter.res.line)
         self.meter.term(sig.concl, self.meter.res.line)
         for _, ty, _ in sig.binders:
-            if ty not in (REAL,) and not _is_prop(ty):
+            if fun_arity(ty) is None and (ty != REAL and not _is_prop(ty) or _type_arrow(ty)):
                 raise NotModelled(f"binder of type {show(ty)}")
+        check_signature(sig.binders, sig.concl)
         if not _is_prop(sig.concl):
             raise NotModelled(f"conclusion {show(sig.concl)} is not a proposition")
 
@@ -420,12 +422,21 @@ class Checker:
             return [g.with_target(t[1]), g.with_target(t[2])]
         if kind == "rw":
             return self.rewrite(tac, g, line, text)
+        if kind == "simp_only":
+            return self.atomic_simp_only(tac, g, line, text)
         if kind == "calc":
             return self.calc(tac, g, line, text)
         if kind == "skip":
             self.verdict(line, "skip", OK, "", text)
             return [g]
         raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
+
+    def atomic_simp_only(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        """``simp only [d₁, …] (at h)?`` with definition hypotheses (``definitions.simp_only``)."""
+        new, term = simp_only(tac[1], tac[2], g, g.scope(self.base_scope()), self.base.fresh)
+        self.meter.term(term, line)
+        self.verdict(line, "simp only", OK, "", text)
+        return [new]
 
     def atomic_have(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
         _, name, ty_toks, how, body = tac
@@ -530,11 +541,16 @@ class Checker:
             t = cur.target
             uid = self.base.fresh(nm)
             if t[0] == "forall":
-                cur = Goal(cur.ctx + (Local(uid, nm, t[2] == REAL, t[2]),), subst(t[3], {t[1]: ("fv", uid)}))
+                is_var = t[2] == REAL or fun_arity(t[2]) is not None
+                cur = Goal(cur.ctx + (Local(uid, nm, is_var, t[2]),), subst(t[3], {t[1]: ("fv", uid)}))
             elif t[0] == "imp":
                 cur = Goal(cur.ctx + (Local(uid, nm, False, t[1]),), t[2])
+            elif t[0] == "rel" and t[1] == "≠" or t[0] == "not":
+                # ``a ≠ b`` is ``a = b → False`` and ``¬p`` is ``p → False`` (``intro`` whnf's the goal)
+                hyp = ("rel", "=", t[2], t[3]) if t[0] == "rel" else t[1]
+                cur = Goal(cur.ctx + (Local(uid, nm, False, hyp),), ("const", "False"))
             else:
-                raise ModelError(f"intro {nm}: the goal {show(t)[:200]} is not a ∀ or →")
+                raise ModelError(f"intro {nm}: the goal {show(t)[:200]} is not a ∀, →, ≠ or ¬")
         self.verdict(line, "intro", OK, "", text)
         return [cur]
 
@@ -579,7 +595,8 @@ class Checker:
             parts = list(pat[1])
             if len(parts) == 1:
                 return self.destruct(parts[0], prop, g)
-            p = canon(prop)
+            # the components as written (``x ≥ 0`` stays ``x ≥ 0``, as Lean's ``And`` arguments)
+            p = prop if isinstance(prop, tuple) and prop[0] == "and" else canon(prop)
             if p[0] != "and":
                 raise ModelError(f"rcases: ⟨…⟩ pattern on {show(prop)[:200]}, not a conjunction")
             goals = self.destruct(parts[0], p[1], g)
@@ -592,7 +609,7 @@ class Checker:
             parts = list(pat[1])
             if len(parts) == 1:
                 return self.destruct(parts[0], prop, g)
-            p = canon(prop)
+            p = prop if isinstance(prop, tuple) and prop[0] == "or" else canon(prop)
             if p[0] != "or":
                 raise ModelError(f"rcases: `|` pattern on {show(prop)[:200]}, not a disjunction")
             left = self.destruct(parts[0], p[1], g)
@@ -625,24 +642,27 @@ class Checker:
         return [g.with_target(p) for p in new]
 
     def rewrite(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        """``rw [ge_iff_le]``/``rw [gt_iff_lt]`` on the goal or ``at h₁ … ⊢`` (each location must
+        rewrite, as ``withLocation`` with explicit targets). Then ``rw`` tries ``with_reducible rfl``
+        on the main goal: a syntactic ``t = t``/``t ≤ t``/``t ↔ t`` is closed."""
         rules, loc = tac[1], tac[2]
-        if loc:
-            raise NotModelled("not modelled: rw at a hypothesis")
-        t = g.target
-        for rev, rule in rules:
-            name = rule[1] if rule[0] == "const" else None
-            if rev or name not in RW_LEMMAS:
-                raise NotModelled(f"not modelled: rw with {'← ' if rev else ''}{show(rule)[:100]}")
-            op = "≥" if name == "ge_iff_le" else ">"
-            new, hit = _rewrite_rel(t, op)
-            if not hit:
-                raise ModelError(f"rw [{name}]: did not find an instance of the pattern `_ {op} _` in the goal")
-            t = new
+        names, at_goal = loc if loc is not None else ((), True)
+        scope = g.scope(self.base_scope())
+        for nm in names:
+            uid = scope.names.get(nm)
+            hyp = g.local(uid) if uid is not None else None
+            if hyp is None or hyp.is_var:
+                raise ModelError(f"rw at {nm}: no such hypothesis")
+            new = _rewrite_rules(rules, hyp.type, nm)
+            g = Goal(tuple(Local(self.base.fresh(nm), nm, False, new) if x is hyp else x for x in g.ctx),
+                     g.target, g.unknown)
+        if at_goal:
+            g = g.with_target(_rewrite_rules(rules, g.target, "the goal"))
         self.verdict(line, "rw", OK, "", text)
-        c = canon(t)
-        if c[0] == "rel" and c[1] in ("≤", "=") and c[2] == c[3]:
+        c = canon(g.target)
+        if c[0] == "rel" and c[1] in ("≤", "=") and c[2] == c[3] or c[0] == "iff" and c[1] == c[2]:
             return []          # rw closes the goal with rfl
-        return [g.with_target(t)]
+        return [g]
 
     def calc(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
         steps = tac[1]
@@ -783,11 +803,18 @@ class Checker:
 
 _REL_ORDER = ["=", "≤", "<"]
 _NON_FINISHING = {"have", "suffices", "intro", "obtain", "rcases", "refine", "rw", "show", "constructor", "apply",
+                  "simp_only",
                   "field_simp", "norm_num", "simp", "ring_nf", "unknown", "push_cast", "nlinarith_pre"}
 _WHY = {"field_simp": "runs the full simp set: its result is not computable here",
         "nlinarith": "heuristic product search", "polyrith": "calls an external oracle",
         "norm_num": "simp set with extensions", "simp": "simp set", "ring_nf": "normal form not modelled",
         "nlinarith_pre": ""}
+
+
+def _type_arrow(ty: Any) -> bool:
+    """``A → B`` between types (``ℕ → ℝ``): a function type, not an implication."""
+    return isinstance(ty, tuple) and ty[0] == "imp" and (ty[1][0] == "type" or ty[2][0] == "type"
+                                                         or _type_arrow(ty[2]))
 
 
 def _looks_like_proof(e: Any, g: Goal, checker: Checker) -> bool:
@@ -802,15 +829,42 @@ def _looks_like_proof(e: Any, g: Goal, checker: Checker) -> bool:
     return head[0] in ("by", "anon", "ascr") and e[0] != "ascr"
 
 
-def _rewrite_rel(t: Any, op: str) -> tuple[Any, bool]:
+def _rewrite_rules(rules: list[Any], t: Any, where: str) -> Any:
+    """``t`` rewritten by each rule in turn (``ge_iff_le``/``gt_iff_lt``; the first instance fixes
+    the lemma's ``a b``, as ``kabstract``, and every equal instance is rewritten)."""
+    for rev, rule in rules:
+        name = rule[1] if rule[0] == "const" else None
+        if rev or name not in RW_LEMMAS:
+            raise NotModelled(f"not modelled: rw with {'← ' if rev else ''}{show(rule)[:100]}")
+        op = "≥" if name == "ge_iff_le" else ">"
+        first = _first_rel(t, op)
+        if first is None:
+            raise ModelError(f"rw [{name}]: did not find an instance of the pattern `_ {op} _` in {where}")
+        t = _rewrite_rel(t, first)
+    return t
+
+
+def _first_rel(t: Any, op: str) -> Any:
+    """The first ``a op b`` of a proposition, pre-order and left to right (``kabstract``'s order)."""
     if not isinstance(t, tuple):
-        return t, False
+        return None
     if t[0] == "rel" and t[1] == op:
-        return ("rel", "≤" if op == "≥" else "<", t[3], t[2]), True
+        return t
     if t[0] in ("and", "or", "imp", "iff", "not"):
-        parts = [_rewrite_rel(a, op) for a in t[1:]]
-        return (t[0],) + tuple(p for p, _ in parts), any(h for _, h in parts)
-    return t, False
+        for a in t[1:]:
+            hit = _first_rel(a, op)
+            if hit is not None:
+                return hit
+    return None
+
+
+def _rewrite_rel(t: Any, inst: Any) -> Any:
+    """Every occurrence of the instance ``inst = a op b`` turned into ``b ≤ a``/``b < a``."""
+    if t == inst:
+        return ("rel", "≤" if inst[1] == "≥" else "<", inst[3], inst[2])
+    if isinstance(t, tuple) and t[0] in ("and", "or", "imp", "iff", "not"):
+        return (t[0],) + tuple(_rewrite_rel(a, inst) for a in t[1:])
+    return t
 
 
 def _split_top_commas(toks: list[Tok]) -> list[list[Tok]]:

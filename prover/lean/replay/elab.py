@@ -10,7 +10,9 @@ from prover.lean.replay.goals import Goal, Local
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.ring_normal import num_value
 from prover.lean.replay.signatures import FUNCTIONS
-from prover.lean.replay.terms import NAT, REAL, _closed, canon, show, subst, uid_name, unfold_mem
+from prover.lean.replay.terms import NAT, REAL, _closed, canon, fun_arity, show, subst, uid_name, unfold_mem
+
+FALSE = ("const", "False")
 
 
 class Elab:
@@ -108,6 +110,8 @@ class Elab:
             if t[2] == REAL:
                 return self.value(t[1])
             raise NotModelled(f"type ascription ({show(t)}) is not modelled")
+        if tag == "app" and t[1][0] == "fv":
+            return self.fun_app(t)
         if tag == "app" and t[1][0] == "const":
             name = self.checker.global_name(t[1][1])
             if name in FUNCTIONS and len(t[2]) == 1:
@@ -118,6 +122,18 @@ class Elab:
             raise ModelError(f"unknown identifier {t[1]}")
         raise NotModelled(f"not a real-valued term: {show(t)}")
 
+    def fun_app(self, t: Any) -> Any:
+        """``f t₁ … tₙ`` of a function local ``f : ℝ → … → ℝ`` (an atom for ``ring``)."""
+        loc = self.bound_local(t[1][1])
+        n = fun_arity(loc.type) if loc.is_var else None
+        if n is None:
+            raise ModelError(f"function expected: {loc.name} : {show(loc.type)[:100]} is applied to arguments")
+        if len(t[2]) > n:
+            raise ModelError(f"function expected: {show(t)[:100]} has {len(t[2])} arguments, {loc.name} takes {n}")
+        if len(t[2]) < n:
+            raise NotModelled(f"partial application {show(t)[:100]} of a function local")
+        return ("app", t[1], tuple(self.value(a) for a in t[2]))
+
     # -- proofs
     def telescope(self, t: Any) -> tuple[list[tuple[str, Any, bool]], Any]:
         """The type of a proof-valued head as binders and conclusion (fresh mvars not yet made)."""
@@ -125,7 +141,7 @@ class Elab:
         if tag == "fv":
             loc = self.bound_local(t[1])
             if loc.is_var:
-                raise ModelError(f"{loc.name} is a real number, expected a proof")
+                raise ModelError(f"{loc.name} : {show(loc.type)[:100]} is a value, expected a proof")
             return _pi_binders(loc.type)
         if tag == "const":
             name, projs = self.checker.split_const(t[1])
@@ -204,7 +220,7 @@ class Elab:
         if args:
             # more arguments than binders: the conclusion must itself be a ∀/→
             prop = subst(concl, m)
-            bs, c = _pi_binders(canon(self.inst(prop)) if prop[0] != "forall" else prop)
+            bs, c = _pi_binders(_unfold_not(canon(self.inst(prop))) if prop[0] != "forall" else prop)
             if not bs:
                 raise ModelError(f"too many arguments for a proof of {show(self.inst(prop))}")
             return self.apply_telescope(bs, c, args, expected)
@@ -366,6 +382,16 @@ def _pi_binders(prop: Any) -> tuple[list[tuple[str, Any, bool]], Any]:
             binders.append(("_h", prop[1], True))
             prop = prop[2]
     return binders, prop
+
+
+def _unfold_not(prop: Any) -> Any:
+    """``a ≠ b`` and ``¬p`` as the implications they are by definition (``Ne``, ``Not``), for the
+    application of such a proof to an argument (Lean's app elaborator ``whnf``s the function type)."""
+    if prop[0] == "rel" and prop[1] == "≠":
+        return ("imp", ("rel", "=", prop[2], prop[3]), FALSE)
+    if prop[0] == "not":
+        return ("imp", prop[1], FALSE)
+    return prop
 
 
 def _pi_close(binders: list[tuple[str, Any, bool]], concl: Any) -> Any:

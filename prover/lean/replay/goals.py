@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prover.lean.replay.term_parser import Scope
+from prover.lean.replay.terms import fun_arity
 
 
 @dataclass(frozen=True)
@@ -13,7 +14,7 @@ class Local:
     uid: str
     name: str
     is_var: bool
-    type: Any            # REAL for variables, a proposition for hypotheses
+    type: Any            # REAL for variables (``ℝ → … → ℝ`` for function locals), a proposition for hypotheses
 
 
 @dataclass
@@ -26,6 +27,9 @@ class Goal:
         s = Scope({}, base.opens, base.namespace, base.counter, base.real_division)
         for loc in self.ctx:
             s.names[loc.name] = loc.uid
+            n = fun_arity(loc.type) if loc.is_var else None
+            if n is not None:
+                s.functions[loc.uid] = n
         return s
 
     def local(self, uid: str) -> Local | None:

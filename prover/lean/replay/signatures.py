@@ -10,7 +10,7 @@ from prover.lean.replay.lexing import lex
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.source import LeanSource
 from prover.lean.replay.term_parser import Scope, TermParser
-from prover.lean.replay.terms import clean, real_exponents
+from prover.lean.replay.terms import clean, fun_arity, real_exponents
 
 #: The whitelisted Mathlib names, specialised to ℝ: name -> (file at v4.16.0, signature as
 #: Lean binders and type). Each one is recorded with its source in docs/lean-names.md.
@@ -127,6 +127,9 @@ def parse_signature(text: str, scope: Scope | None = None, source: str = "") -> 
         p.expect(close)
         for nm in names:
             p.scope, uid = p.scope.bind(nm)
+            arity = fun_arity(ty)
+            if arity is not None:
+                p.scope.functions[uid] = arity
             binders.append((uid, ty, open_ == "("))
     p.expect(":")
     concl = clean(p.expr(0))

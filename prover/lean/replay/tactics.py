@@ -134,6 +134,8 @@ class TacParser(_TokenCursor):
             return ("linear_combination", opts, self.term_slice())
         if s in ("positivity", "ring", "ring1", "constructor", "skip"):
             return (s,)
+        if s == "simp" and self.at("only") and self.peek(1).text == "[":
+            return self.simp_only()
         if s in _EXTRA_ARG_TACTICS:
             return self.extra_args(s)
         if s == "exact" or s == "refine" or s == "apply":
@@ -220,6 +222,27 @@ class TacParser(_TokenCursor):
             return ("linarith", extra, only)
         return (s, extra)
 
+    def simp_only(self) -> Any:
+        """``simp only [r₁, …] (at h)?``: the rules as token slices and the hypothesis name or None."""
+        self.expect("only")
+        self.expect("[")
+        rules = []
+        while not self.done() and not self.at("]"):
+            rules.append(self.term_slice((",",)))
+            if self.at(","):
+                self.next()
+        self.expect("]")
+        loc = None
+        if self.at("at"):
+            self.next()
+            t = self.next()
+            if t.kind != "ident":
+                raise NotModelled(f"not modelled: simp only at {t.text!r}")
+            loc = t.text
+        if not self.done() and not self.at(";", "<;>", ")", "|"):
+            raise NotModelled(f"not modelled: simp only … {self.peek().text!r}")
+        return ("simp_only", rules, loc)
+
     def rewrite_rules(self) -> Any:
         self.expect("[")
         rules = []
@@ -234,11 +257,20 @@ class TacParser(_TokenCursor):
             if self.at(","):
                 self.next()
         self.expect("]")
-        loc = None
-        if self.at("at"):
+        return ("rw", rules, self.location() if self.at("at") else None)
+
+    def location(self) -> tuple[tuple[str, ...], bool]:
+        """``at h₁ h₂ ⊢``: the hypothesis names and whether the goal is one of the locations."""
+        self.expect("at")
+        names: list[str] = []
+        while self.peek().kind == "ident":
+            names.append(self.next().text)
+        goal = self.at("⊢")
+        if goal:
             self.next()
-            loc = self.next().text
-        return ("rw", rules, loc)
+        if not names and not goal:
+            raise NotModelled(f"not modelled: location {self.peek().text!r}")
+        return tuple(names), goal
 
     def pattern(self) -> Any:
         alts = [self.pattern1()]

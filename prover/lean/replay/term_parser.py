@@ -8,7 +8,7 @@ from typing import Any
 
 from prover.lean.replay.lexing import ABS_BAR, Tok
 from prover.lean.replay.report import NotModelled
-from prover.lean.replay.terms import clean, real_exponents
+from prover.lean.replay.terms import REAL, clean, real_exponents
 
 KEYWORDS = {"with", "at", "by", "from", "fun", "then", "else", "using", "in", "do", "if", "have", "show",
             "suffices", "calc", "obtain", "rcases", "intro", "exact", "refine", "apply", "theorem", "lemma",
@@ -23,8 +23,11 @@ class Scope:
     """Name resolution: local names (latest binding wins) and the opened namespaces."""
 
     def __init__(self, names: dict[str, str] | None = None, opens: tuple[str, ...] = (),
-                 namespace: str = "", counter: itertools.count | None = None, real_division: bool = False):
+                 namespace: str = "", counter: itertools.count | None = None, real_division: bool = False,
+                 functions: dict[str, int] | None = None):
         self.names = dict(names or {})
+        #: the function locals in scope (``f : ℝ → ℝ``): uid -> arity
+        self.functions = dict(functions or {})
         self.opens = opens
         self.namespace = namespace
         self.counter = counter or itertools.count(1)
@@ -36,7 +39,7 @@ class Scope:
 
     def bind(self, name: str) -> tuple[Scope, str]:
         uid = self.fresh(name)
-        s = Scope(self.names, self.opens, self.namespace, self.counter, self.real_division)
+        s = Scope(self.names, self.opens, self.namespace, self.counter, self.real_division, self.functions)
         s.names[name] = uid
         return s, uid
 
@@ -265,14 +268,20 @@ class TermParser(_TokenCursor):
 
     def quantified(self, kind: str, bs: list[tuple[str, Any]]) -> Any:
         scope, uids = self.scope, []
+        untyped = [ty is None for _, ty in bs]
+        if any(untyped) and (kind != "forall" or not all(untyped)):
+            raise NotModelled("syntax: binders without a type are not modelled")
         for nm, ty in bs:
-            if ty is None:
-                raise NotModelled("syntax: binders without a type are not modelled")
             scope, uid = scope.bind(nm)
             uids.append((uid, ty))
         saved, self.scope = self.scope, scope
         body = self.expr(0)
         self.scope = saved
+        if any(untyped):
+            uids = [(uid, REAL) for uid, _ in uids]
+            if not _defines_function(body, [uid for uid, _ in uids], self.scope.functions):
+                raise NotModelled("syntax: binders without a type are not modelled (only in `∀ x, f x = E` "
+                                  "for a function local `f`)")
         for uid, ty in reversed(uids):
             body = (kind, uid, ty, body)
         return body
@@ -309,6 +318,16 @@ class TermParser(_TokenCursor):
                 continue
             break
         return left
+
+
+def _defines_function(body: Any, params: list[str], functions: dict[str, int]) -> bool:
+    """``body`` is ``f x₁ … xₙ = E`` with ``f`` a function local of arity ``n`` and ``xᵢ`` the
+    ``params`` in order: Lean infers ``xᵢ : ℝ`` from ``f``'s type (the only untyped ∀ modelled)."""
+    if not (isinstance(body, tuple) and body[0] == "rel" and body[1] == "="):
+        return False
+    lhs = body[2]
+    return (lhs[0] == "app" and lhs[1][0] == "fv" and functions.get(lhs[1][1]) == len(params)
+            and lhs[2] == tuple(("fv", p) for p in params))
 
 
 def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:

@@ -32,6 +32,14 @@ def uid_name(uid: str) -> str:
     return uid.split("#", 1)[0]
 
 
+def fun_arity(ty: Any) -> int | None:
+    """``n`` for the type ``ℝ → … → ℝ`` of a function local of ``n`` real arguments, else None."""
+    n = 0
+    while isinstance(ty, tuple) and ty and ty[0] == "imp" and ty[1] == REAL:
+        n, ty = n + 1, ty[2]
+    return n if n and ty == REAL else None
+
+
 def _has_division(t: Any) -> bool:
     """A ``/`` anywhere in the term (argument tuples included, as :func:`has_mvar` walks)."""
     return isinstance(t, tuple) and bool(t) and (t[0] == "div" or any(_has_division(x) for x in t))

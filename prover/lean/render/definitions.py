@@ -1,0 +1,83 @@
+"""Statements with functions given by a defining equation: the user's theorem from the expanded one.
+
+The search proves the *expanded* statement (every ``f t`` replaced by its body, see
+:mod:`prover.frontend.definitions`); the file states it as ``NAME_expanded`` with our printing and
+proves it as any other. The user's theorem follows by a fixed template: the expanded theorem is
+applied to the variables and to each hypothesis, carried over by ``simp only [h₀, …]`` (which
+rewrites ``f t`` to the body at ``t``, beta-reduced) and an exact ring identity
+(``linear_combination``: the two texts have equal sides, only printed differently); the goal is
+rewritten the same way and closed from the expanded theorem's conclusion.
+"""
+
+from __future__ import annotations
+
+from prover.lean.render.common import RenderError
+from prover.lean.render.statement import binder_groups, hypothesis_refs, repeated_binders
+from prover.lean.syntax import lean_ident
+from prover.problem import Problem
+
+#: Names the template introduces (unlikely to be a user's variable; shadowing would be harmless).
+KEY, COPY, INTRO = "hdef_key", "hdef_e", "hdef_e'"
+#: ``≥``/``>`` need no rewriting: ``linear_combination`` reads relations through ``whnfR``
+#: (Mathlib's ``Expr.ineq?``), which unfolds the reducible ``GE.ge``/``GT.gt`` (docs/lean-names.md).
+
+
+def has_definitions(problem: Problem) -> bool:
+    return bool(problem.meta.get("definitions"))
+
+
+def expanded_name(name: str) -> str:
+    return f"{name}_expanded"
+
+
+def _carry(ref: str, op: str, uses: bool, defs: str) -> str:
+    """A proof, in the user's context, of our printing of hypothesis ``ref`` (relation ``op``)."""
+    steps = [f"have {COPY} := {ref}"]
+    if uses:
+        steps.append(f"simp only [{defs}] at {COPY}")
+    if op == "!=":
+        return "by " + "; ".join(steps + [f"intro {INTRO}", f"exact {COPY} (by linear_combination {INTRO})"])
+    return "by " + "; ".join(steps + [f"linear_combination {COPY}"])
+
+
+def _close(fact: str, op: str, uses: bool, defs: str) -> list[str]:
+    """Tactics that close a goal (relation ``op``) of the user's from ``fact``, our printing of it."""
+    lines = [f"simp only [{defs}]"] if uses else []
+    if op == "!=":
+        return lines + [f"intro {INTRO}", f"exact {fact} (by linear_combination {INTRO})"]
+    return lines + [f"linear_combination {fact}"]
+
+
+def _arguments(problem: Problem, defs: str) -> list[str]:
+    _, refs = hypothesis_refs(problem)
+    if problem.meta.get("memberships"):
+        raise RenderError("a membership hypothesis beside a defined function is not rendered yet")
+    if repeated_binders(problem):
+        raise RenderError("two hypotheses share a name: the user's theorem cannot name both")
+    uses = set(problem.meta.get("definition_uses", {}).get("hypotheses", []))
+    args = [lean_ident(v) for v in problem.variables]
+    i = 0
+    for group in binder_groups(problem):
+        n = len(group[1])
+        parts = [_carry(refs[i + k], problem.hypotheses[i + k].rel.op, i + k in uses, defs) for k in range(n)]
+        args.append(f"({parts[0]})" if n == 1 else "⟨" + ", ".join(parts) + "⟩")
+        i += n
+    return args
+
+
+def wrapper(problem: Problem, user_head: str, user_name: str) -> str:
+    """The user's theorem (its statement verbatim) proved from ``NAME_expanded``."""
+    defs = ", ".join(lean_ident(d["hypothesis"]) for d in problem.meta["definitions"])
+    call = " ".join([expanded_name(user_name), *_arguments(problem, defs)])
+    goal_uses = set(problem.meta.get("definition_uses", {}).get("goal_parts", []))
+    lines = [f"have {KEY} := {call}"]
+    if problem.is_conjunction:
+        facts = [f"{KEY}_{k + 1}" for k in range(len(problem.goal_parts))]
+        lines.append(f"obtain ⟨{', '.join(facts)}⟩ := {KEY}")
+        lines.append(f"refine ⟨{', '.join('?_' for _ in facts)}⟩")
+        for k, (fact, part) in enumerate(zip(facts, problem.goal_parts)):
+            body = _close(fact, part.op, k in goal_uses, defs)
+            lines += [f"· {body[0]}", *(f"  {b}" for b in body[1:])]
+    else:
+        lines += _close(KEY, problem.goal.op, 0 in goal_uses, defs)
+    return user_head + " := by\n" + "\n".join("  " + ln for ln in lines) + "\n"

@@ -1,0 +1,58 @@
+"""Statements with defined functions render as two theorems: the expanded statement (our printing,
+proved as any other) and the user's statement verbatim, proved from it by the fixed template that
+the replay model checks (`simp only [h₀]`, exact ring identities)."""
+
+from __future__ import annotations
+
+import pytest
+
+from prover.frontend import parse_theorem
+from prover.lean.in_place import auxiliary_declarations, insert_proof, proof_body
+from prover.lean.render import render_proof
+from prover.lean.replay import replay_text
+from prover.search.driver import prove_problem
+
+CASES = {
+    "eq": "theorem eq_t (a b : ℝ) (f : ℝ → ℝ) (h₀ : ∀ x, f x = a * x + b) (h₁ : f 6 - f 2 = 12) : "
+          "f 12 - f 2 = 30 := by sorry",
+    "ge": "theorem ge_t (x y : ℝ) (f g : ℝ → ℝ) (hx : 0 < x) (hy : 0 < y) (h₀ : ∀ t, f t = t ^ 2) "
+          "(h₁ : ∀ t, g t = 2 * t) (h : f x + f y ≥ 2) : f (x + y) ≥ g (x * y) + 2 := by sorry",
+    "binary": "theorem bin_t (a b : ℝ) (F : ℝ → ℝ → ℝ) (hF : ∀ a b, F a b = a ^ 2 + b ^ 2) : "
+              "F a b ≥ 2 * a * b := by sorry",
+    "ne": "theorem ne_t (a b : ℝ) (f : ℝ → ℝ) (h₀ : ∀ x, f x = x + 1) (h₁ : f a ≠ f b) (h₂ : f a = 3) : "
+          "a = 2 := by sorry",
+    "conj": "theorem conj_t (a : ℝ) (f : ℝ → ℝ) (h₀ : ∀ x, f x = 2 * x) (h : f a = 4 ∧ a ≥ 0) : "
+            "f a = 4 ∧ a = 2 := by sorry",
+}
+
+
+def _proved(text: str):
+    problem = parse_theorem(text)
+    problem.meta["lean"] = text
+    result = prove_problem(problem, time_limit=30)
+    assert result.status == "proved"
+    return result.proof
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_rendered_file_states_both_theorems_and_passes_the_replay_model(case):
+    text = CASES[case]
+    lean = render_proof(_proved(text))
+    name = text.split()[1]
+    assert f"theorem {name}_expanded" in lean
+    assert text[:text.index(":= by")].strip() + " := by" in lean     # the user's statement verbatim
+    assert f"have hdef_key := {name}_expanded" in lean
+    report = replay_text(lean)
+    assert report.ok, report
+
+
+def test_in_place_puts_the_expanded_theorem_before_the_users():
+    text = CASES["eq"]
+    lean = render_proof(_proved(text))
+    source = "import Mathlib\n\n" + text + "\n"
+    updated = insert_proof(source, "eq_t", lean)
+    assert updated.index("theorem eq_t_expanded") < updated.index("theorem eq_t (")
+    assert "sorry" not in updated
+    assert proof_body(lean)[0].strip().startswith("have hdef_key")
+    assert auxiliary_declarations(lean).startswith("theorem eq_t_expanded")
+    assert replay_text(updated).ok
