@@ -42,7 +42,8 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
 
     started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     report = run_fuzz(args.statements, args.points, args.seed, progress=progress,
-                      progress_every=args.progress_every, max_depth=args.max_depth)
+                      progress_every=args.progress_every, max_depth=args.max_depth,
+                      definitions=args.definitions)
     progress(report)
     summary = {"command": "fuzz-frontend", "started": started, "points_per_statement": args.points,
                **report.to_json(), "machine": _machine()}
@@ -53,7 +54,9 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
     for c in summary["crashes"][:10]:
         print(f"CRASH {c}")
     print(f"statements {report.statements} accepted {report.accepted} pairs {report.pairs} "
-          f"failures {report.failures} in {report.duration_s:.1f}s")
+          f"failures {report.failures} in {report.duration_s:.1f}s; defining functions: "
+          f"{report.definition_statements} statements, {report.definition_accepted} accepted, "
+          f"{report.definition_pairs} pairs")
     _write(args.out, summary)
     return 1 if report.failures else 0
 
@@ -111,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--points", type=int, default=10, help="points per statement")
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--max-depth", type=int, default=3)
+    f.add_argument("--definitions", type=float, default=0.25,
+                   help="share of statements that define functions by an equation")
     f.add_argument("--progress-every", type=int, default=250)
     f.add_argument("--out", type=Path, default=None)
     f.set_defaults(run=fuzz_frontend)

@@ -3,7 +3,9 @@
 A seeded generator (:class:`StatementGenerator`) builds :mod:`~prover.semantics.lean_ast`
 statements over 1–3 real variables, heavy in the constructs where sympy's automatic
 simplification is not Lean's meaning (roots of roots, powers of powers, ``x / x``,
-``√x * √x``, ℕ-typed exponents, ``0`` in denominators). Each statement is printed to Lean text
+``√x * √x``, ℕ-typed exponents, ``0`` in denominators). A share of them (:data:`DEFINITION_SHARE`
+in :func:`run_fuzz`) also declares one or two functions by an equation ``(h : ∀ x, f x = E)`` and
+applies them (nested, to numeral quotients such as ``f (1 / 3)``, to traps). Each statement is printed to Lean text
 and handed to the front-end (``parse_theorem``); it may refuse it (a one-line ParseError is
 fine). If it accepts, at random points (0, negatives, perfect powers, values near 0 and 1,
 mostly respecting the sign hypotheses) every relation is compared, wherever the earlier
@@ -26,13 +28,13 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from prover.semantics import lean_ast as A
-from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
-from prover.semantics.lean_eval import RelValue, eval_term, guarded
+from prover.semantics.lean_ast import LDef, LExpr, LFun, LHyp, LRel, LStatement
+from prover.semantics.lean_eval import RelValue, eval_term
 
 # ---------------------------------------------------------------- generator
 
@@ -43,6 +45,11 @@ NUMERALS = ("0", "0", "1", "1", "2", "3", "4", "0.5", "9")
 SIGNS = ("nonneg", "pos", "nonzero", "nonpos", "neg")
 #: a sign hypothesis ``0 < v`` … as the one-sided interval it is by definition
 SIGN_INTERVALS = {("<", "lo"): "Set.Ioi", ("≤", "lo"): "Set.Ici", ("<", "hi"): "Set.Iio", ("≤", "hi"): "Set.Iic"}
+#: the share of :func:`run_fuzz`'s statements that define functions (a generator's default is 0)
+DEFINITION_SHARE = 0.25
+FUNCTION_NAMES = ("f", "g")
+#: parameter names of a definition by arity ("@" stands for a theorem variable: shadowing)
+PARAMS = {1: (("x",), ("t",), ("@",), ("@",)), 2: (("x", "y"), ("u", "v"), ("y", "x"), ("@", "t"))}
 
 
 def _r(p: int, q: int, form: int) -> LExpr:
@@ -65,8 +72,12 @@ class StatementGenerator:
 
     seed: int
     max_depth: int = 3
+    #: the share of statements that define functions: chosen per index by a generator of its
+    #: own, so the other statements are those a generator without definitions makes
+    definitions: float = 0.0
     rng: random.Random = field(init=False)
     variables: tuple[str, ...] = field(init=False, default=())
+    functions: tuple[LFun, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -220,6 +231,13 @@ class StatementGenerator:
 
     def statement(self, index: int) -> tuple[LStatement, dict[str, str]]:
         """The ``index``-th statement and the intended sign of each variable (a sampling hint)."""
+        stmt, signs = self.plain_statement(index)
+        if self.definitions and random.Random(f"{self.seed}:{index}:definitions").random() < self.definitions:
+            stmt = self.with_definitions(stmt)
+        return stmt, signs
+
+    def plain_statement(self, index: int) -> tuple[LStatement, dict[str, str]]:
+        """The ``index``-th statement without function variables, and the sign hints."""
         rng = self.rng = random.Random(f"{self.seed}:{index}")
         self.variables = rng.choice(VARIABLE_SETS)
         signs: dict[str, str] = {}
@@ -246,6 +264,78 @@ class StatementGenerator:
         if rng.random() < 0.5:
             lhs, rhs = rhs, lhs
         return LStatement(f"fuzz_{index}", self.variables, tuple(hyps), LRel(op, lhs, rhs)), signs
+
+    # -- functions defined by an equation
+    def with_definitions(self, stmt: LStatement) -> LStatement:
+        """``stmt`` with 1–2 function variables, their defining equations (first, or now and then
+        anywhere: the front-end refuses a use before the equation) and applications sprinkled
+        over the hypotheses and the goal, plus maybe a hypothesis about an application."""
+        rng = self.rng
+        self.functions = tuple(LFun(n, 2 if rng.random() < 0.25 else 1)
+                               for n in FUNCTION_NAMES[:rng.choice((1, 1, 2))])
+        defs = [A.definition_hyp(f"h{f.name}", self.definition(f, stmt.variables)) for f in self.functions]
+        self.variables = stmt.variables
+        hyps = [h if h.membership is not None else A.map_hypothesis(h, self.sprinkle) for h in stmt.hypotheses]
+        goal = LRel(stmt.goal.op, self.sprinkle(stmt.goal.lhs), self.sprinkle(stmt.goal.rhs))
+        if not any(e.kind == "app" for side in (goal.lhs, goal.rhs) for e in A.subterms(side)):
+            goal = LRel(goal.op, self.application(goal.lhs), goal.rhs) if rng.random() < 0.5 else \
+                LRel(goal.op, goal.lhs, self.application(goal.rhs))
+        if rng.random() < 0.4:
+            op = rng.choices(A.RELATIONS, (3, 2, 3, 2, 1, 1))[0]
+            extra = LRel(op, self.application(self.argument()), self.expr(rng.randint(0, 1)))
+            hyps.insert(rng.randint(0, len(hyps)), LHyp(f"h{len(hyps) + 1}'", (extra,)))
+        if rng.random() < 0.1:
+            for d in defs:
+                hyps.insert(rng.randint(0, len(hyps)), d)
+        else:
+            hyps = defs + hyps
+        return replace(stmt, hypotheses=tuple(hyps), goal=goal, functions=self.functions)
+
+    def definition(self, f: LFun, variables: tuple[str, ...]) -> LDef:
+        """A random equation for ``f``: parameters (sometimes a theorem variable's name, which
+        they shadow) and a body from the expression generator over them, maybe over the
+        theorem's variables too."""
+        rng = self.rng
+        params = tuple(rng.choice(variables) if p == "@" else p for p in rng.choice(PARAMS[f.arity]))
+        if len(set(params)) < len(params):
+            params = PARAMS[f.arity][0]
+        self.variables = tuple(dict.fromkeys(params + (variables if rng.random() < 0.4 else ())))
+        for _ in range(3):  # a body that uses a parameter, most of the time
+            body = self.expr(rng.randint(1, 2))
+            if A.free_variables(body) & set(params):
+                break
+        return LDef(f.name, params, body, rng.choice(("", "", ":", "()")))
+
+    def argument(self) -> LExpr:
+        """An application argument: a leaf, a numeral quotient (real: ``f (1 / 3)``), a trap."""
+        r = self.rng.random()
+        if r < 0.35:
+            return self.leaf()
+        if r < 0.55:
+            return A.op2("div", A.num(self.rng.randint(1, 3)), A.num(self.rng.randint(2, 4)))
+        if r < 0.65:
+            return A.op2("sub", A.num(1), A.num(self.rng.randint(2, 3)))    # ℝ: 1 - 2 = -1
+        if r < 0.8:
+            return self.trap()
+        return self.small()
+
+    def application(self, t: LExpr, depth: int = 2) -> LExpr:
+        """A function applied to ``t`` (and fresh arguments for the others), maybe nested."""
+        if depth > 0 and self.rng.random() < 0.25:
+            t = self.application(t, depth - 1)
+        f = self.rng.choice(self.functions)
+        args = [t] + [self.argument() for _ in range(f.arity - 1)]
+        if self.rng.random() < 0.5:
+            args.reverse()
+        return A.app(f.name, *args)
+
+    def sprinkle(self, e: LExpr) -> LExpr:
+        """``e`` with some subterms ``t`` replaced by ``f t`` (or by ``f`` of a fresh argument)."""
+        if e.args and not (e.kind == "cast" and e.value == "ℕ"):
+            e = LExpr(e.kind, tuple(self.sprinkle(a) for a in e.args), e.value)
+        if self.rng.random() < 0.12:
+            return self.application(e if self.rng.random() < 0.75 else self.argument())
+        return e
 
 
 # ---------------------------------------------------------------- points
@@ -337,6 +427,10 @@ class FuzzReport:
     side_mismatches: list[Disagreement] = field(default_factory=list)
     refusals: Counter = field(default_factory=Counter)
     duration_s: float = 0.0
+    #: statements that define functions: generated, accepted, (statement, point) pairs compared
+    definition_statements: int = 0
+    definition_accepted: int = 0
+    definition_pairs: int = 0
 
     @property
     def failures(self) -> int:
@@ -370,6 +464,8 @@ class FuzzReport:
             "unreadable_sympy_forms": len(self.unreadable), "unreadable_examples": self.unreadable[:20],
             "shape_mismatches": self.shape_mismatches[:max_examples],
             "top_refusals": self.refusals.most_common(15), "duration_s": round(self.duration_s, 2),
+            "definition_statements": self.definition_statements,
+            "definition_accepted": self.definition_accepted, "definition_pairs": self.definition_pairs,
         }
 
 
@@ -410,8 +506,8 @@ def _kernel_rel(lhs: Any, op: str, rhs: Any, variables: list[str]):
 
 
 def _term_value(rel: Any, point: dict[str, Fraction]) -> RelValue:
-    return RelValue(guarded(lambda: eval_term(rel.lhs, point)), rel.op,
-                    guarded(lambda: eval_term(rel.rhs, point)))
+    return RelValue(A.guarded(lambda: eval_term(rel.lhs, point)), rel.op,
+                    A.guarded(lambda: eval_term(rel.rhs, point)))
 
 
 def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points: int,
@@ -419,10 +515,13 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
     """Parse one statement and compare its front-end forms with Lean's values at points."""
     text = A.show_statement(stmt)
     report.statements += 1
+    report.definition_statements += bool(stmt.functions)
     parsed, problem = _parse_statement(text, report, parse, time_limit)
     if not parsed:
         return
     report.accepted += 1
+    report.definition_accepted += bool(stmt.functions)
+    # definition hypotheses give no relation (flat_hypotheses): the front-end drops them
     ast_rels = stmt.flat_hypotheses() + [stmt.goal]
     names = [h.name for h in stmt.hypotheses for _ in h.parts] + ["goal"]
     fe_rels = [h.rel for h in problem.hypotheses] + [problem.goal]
@@ -431,10 +530,13 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
         return
     sympy_forms = _sympy_forms(fe_rels, list(problem.variables), text, report)
     faithful_rels = _faithful_rels(problem, len(ast_rels), text, report)
-    forms = _StatementForms(index, text, names, ast_rels, fe_rels, sympy_forms, faithful_rels)
+    forms = _StatementForms(index, text, names, ast_rels, fe_rels, sympy_forms, faithful_rels,
+                            stmt.definitions())
     rng = random.Random(f"points:{report.seed}:{index}")
     for point in points_for(stmt, signs, points, rng):
-        report.pairs += _compare_at_point(forms, point, report)
+        compared = _compare_at_point(forms, point, report)
+        report.pairs += compared
+        report.definition_pairs += compared and bool(stmt.functions)
 
 
 def _parse_statement(text: str, report: FuzzReport, parse: Callable[[str], Any],
@@ -496,16 +598,22 @@ class _StatementForms:
     fe_rels: list[Any]
     sympy_forms: list[Any]
     faithful_rels: list[Any] | None
+    defs: A.Definitions = field(default_factory=dict)  # the statement's function definitions
 
 
 def _compare_at_point(f: _StatementForms, point: dict[str, Fraction], report: FuzzReport) -> bool:
     """Compare every form with Lean at ``point``; True if any comparison was made."""
     compared = False
     for i, ast_rel in enumerate(f.ast_rels):
-        lean = A.rel_value(ast_rel, point)
+        lean = A.rel_value(ast_rel, point, defs=f.defs)
         forms = [("sympy", f.sympy_forms[i], f.fe_rels[i])]
         if f.faithful_rels is not None:
             forms.append(("faithful", f.faithful_rels[i], f.faithful_rels[i]))
+        if f.defs and (lean.lhs is None or lean.rhs is None):
+            # nested applications reach values too large to evaluate (a side Lean's evaluator
+            # gave up on): the front-end's form of it would not be evaluated either
+            report.undecided += 1
+            forms = []
         for form, rel, shown in forms:
             if rel is None:
                 continue
@@ -551,12 +659,13 @@ def _shown(rel: Any) -> str:
 def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[str], Any] | None = None,
              progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
              max_depth: int = 3, time_budget: float | None = None,
-             target_pairs: int | None = None) -> FuzzReport:
-    """Generate ``statements`` statements (seeded) and check each at up to ``points`` points;
-    stop early after ``time_budget`` seconds or once ``target_pairs`` pairs were compared."""
+             target_pairs: int | None = None, definitions: float = DEFINITION_SHARE) -> FuzzReport:
+    """Generate ``statements`` statements (seeded; a share ``definitions`` of them defining
+    functions) and check each at up to ``points`` points; stop early after ``time_budget``
+    seconds or once ``target_pairs`` pairs were compared."""
     if parse is None:
         from prover.frontend.statement import parse_theorem as parse
-    gen = StatementGenerator(seed, max_depth=max_depth)
+    gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions)
     report = FuzzReport(seed)
     start = time.monotonic()
     for i in range(statements):

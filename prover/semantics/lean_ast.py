@@ -25,12 +25,25 @@ The reader also takes implicit binders ``{a b : ℝ}`` (same meaning) and the ap
 depends on the file's ``open`` commands and Mathlib, which the caller decides; every root node is
 evaluated as ``Real.sqrt``). The printer writes a root
 node with any other spelling (``"NNReal.sqrt"``, …) as that name applied to its argument.
+
+Functions given by an equation: binders ``(f g : ℝ → ℝ)``, ``(f : ℝ → ℝ → ℝ)``
+(:class:`LFun`), definition hypotheses ``(h : ∀ x, f x = E)`` (also ``∀ x : ℝ,``,
+``∀ (x y : ℝ),``: :class:`LDef`) and applications ``f t₁ … tₙ`` (node ``app``: application binds
+tightest, its arguments are at max precedence, so ``f x ^ 2`` is ``(f x) ^ 2`` and ``f x⁻¹`` is
+``f (x⁻¹)``). An application is real (``f : ℝ → ℝ``) and each argument is elaborated at ℝ
+whatever its leaves (``f (1 / 3)`` is ``f`` at the real 1/3); the body is a real term with real
+parameters, which shadow the theorem's variables. Evaluation is by environment: ``f t`` is the
+body's value with each parameter bound to its argument's value (no substitution). The reader
+takes a body over the parameters and the variables declared before the hypothesis, applying no
+function, and exactly one equation per function. A definition hypothesis is true by
+construction: it contributes no relation (:meth:`LStatement.flat_hypotheses`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from prover.semantics import lean_eval as L
@@ -51,11 +64,12 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True)
 class LExpr:
-    """``kind``: num var add sub mul div neg inv sqrt pow cast paren.
+    """``kind``: num var add sub mul div neg inv sqrt pow cast paren app.
 
     ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"``,
-    ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing) or ascribed type
-    (``"ℝ"``/``"ℕ"``). ``paren`` only prints parentheses.
+    ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing), ascribed type
+    (``"ℝ"``/``"ℕ"``) or applied function variable (``app``: ``args`` are its arguments).
+    ``paren`` only prints parentheses.
     """
 
     kind: str
@@ -106,19 +120,47 @@ def membership_parts(m: LMem) -> tuple[LRel, ...]:
 
 
 @dataclass(frozen=True)
+class LFun:
+    """A function variable ``name : ℝ → … → ℝ`` with ``arity`` real arguments."""
+
+    name: str
+    arity: int = 1
+
+
+@dataclass(frozen=True)
+class LDef:
+    """``∀ params, function params = body``; ``binder`` is how the bound names are written:
+    ``""`` (``∀ x y,``), ``":"`` (``∀ x y : ℝ,``) or ``"()"`` (``∀ (x y : ℝ),``)."""
+
+    function: str
+    params: tuple[str, ...]
+    body: LExpr
+    binder: str = ""
+
+
+@dataclass(frozen=True)
 class LHyp:
     name: str
-    parts: tuple[LRel, ...]  # a conjunction when there are several
+    parts: tuple[LRel, ...]  # a conjunction when there are several; () for a definition
     #: ``name : x ∈ Set.Icc a b`` (then ``parts`` are :func:`membership_parts`)
     membership: LMem | None = None
+    #: ``name : ∀ x, f x = E`` (then ``parts`` is empty: true by construction)
+    definition: LDef | None = None
 
 
 def membership_hyp(name: str, m: LMem) -> LHyp:
     return LHyp(name, membership_parts(m), m)
 
 
+def definition_hyp(name: str, d: LDef) -> LHyp:
+    return LHyp(name, (), definition=d)
+
+
 def map_hypothesis(h: LHyp, f) -> LHyp:
-    """``h`` with ``f`` applied to every term (a membership's operands, then its parts again)."""
+    """``h`` with ``f`` applied to every term (a membership's operands, then its parts again; a
+    definition's body)."""
+    if h.definition is not None:
+        return definition_hyp(h.name, replace(h.definition, body=f(h.definition.body)))
     if h.membership is not None:
         m = h.membership
         return membership_hyp(h.name, LMem(m.spelling, f(m.element), tuple(f(b) for b in m.bounds)))
@@ -131,10 +173,16 @@ class LStatement:
     variables: tuple[str, ...]
     hypotheses: tuple[LHyp, ...]
     goal: LRel
+    functions: tuple[LFun, ...] = ()
 
     def flat_hypotheses(self) -> list[LRel]:
-        """Hypotheses with conjunctions split, in order (as the front-end numbers them)."""
+        """Hypotheses with conjunctions split, in order (as the front-end numbers them); a
+        definition hypothesis gives none (the front-end drops it: true by construction)."""
         return [r for h in self.hypotheses for r in h.parts]
+
+    def definitions(self) -> dict[str, LDef]:
+        """Function name -> its defining equation (the last one, if written twice)."""
+        return {h.definition.function: h.definition for h in self.hypotheses if h.definition is not None}
 
 
 @dataclass(frozen=True)
@@ -162,6 +210,10 @@ def op1(kind: str, a: LExpr, value: str = "") -> LExpr:
     return LExpr(kind, (a,), value)
 
 
+def app(function: str, *args: LExpr) -> LExpr:
+    return LExpr("app", tuple(args), function)
+
+
 def strip_parens(e: LExpr) -> LExpr:
     if e.kind == "paren":
         return strip_parens(e.args[0])
@@ -177,7 +229,14 @@ _SYM = {"add": "+", "sub": "-", "mul": "*", "div": "/", "pow": "^"}
 def _level(e: LExpr) -> int:
     if e.kind == "sqrt":
         return 100 if e.value == "√" else MAX - 1  # an application
+    if e.kind == "app":
+        return MAX - 1 if e.args else MAX
     return _LEVEL.get(e.kind, MAX)
+
+
+def _show_argument(e: LExpr) -> str:
+    """An application argument: at max precedence, so anything but an atom is parenthesized."""
+    return show(e) if e.kind in ("num", "var", "paren", "cast") else f"({show(e)})"
 
 
 def show(e: LExpr) -> str:
@@ -203,9 +262,9 @@ def show(e: LExpr) -> str:
             arg = a[0]
             ok = arg.kind in ("num", "var", "paren", "cast", "inv") or (arg.kind == "sqrt" and arg.value == "√")
             return f"√{show(arg) if ok else '(' + show(arg) + ')'}"
-        arg = a[0]
-        name = e.value or "Real.sqrt"
-        return f"{name} {show(arg) if arg.kind in ('num', 'var', 'paren', 'cast') else '(' + show(arg) + ')'}"
+        return f"{e.value or 'Real.sqrt'} {_show_argument(a[0])}"
+    if k == "app":
+        return " ".join([e.value, *(_show_argument(x) for x in a)])
     raise ValueError(f"unknown node {k!r}")
 
 
@@ -223,16 +282,40 @@ def show_membership(m: LMem) -> str:
     return f"{show(m.element)} ∈ {' '.join([m.spelling, *args])}"
 
 
+def show_definition(d: LDef) -> str:
+    names = " ".join(d.params)
+    bound = {"": names, ":": f"{names} : ℝ", "()": f"({names} : ℝ)"}[d.binder]
+    return f"∀ {bound}, {show_rel(LRel('=', app(d.function, *map(var, d.params)), d.body))}"
+
+
 def show_hypothesis(h: LHyp) -> str:
+    if h.definition is not None:
+        return show_definition(h.definition)
     if h.membership is not None:
         return show_membership(h.membership)
     return " ∧ ".join(show_rel(r) for r in h.parts)
 
 
+def show_function_binders(functions: tuple[LFun, ...]) -> list[str]:
+    """``(f g : ℝ → ℝ)``: consecutive functions of one arity share a binder."""
+    out: list[str] = []
+    i = 0
+    while i < len(functions):
+        j = i
+        while j < len(functions) and functions[j].arity == functions[i].arity:
+            j += 1
+        names = " ".join(f.name for f in functions[i:j])
+        out.append(f"({names} : {' → '.join(['ℝ'] * (functions[i].arity + 1))})")
+        i = j
+    return out
+
+
 def show_statement(s: LStatement) -> str:
+    """Variables first, then function variables, then the hypotheses in order."""
     parts = [f"theorem {s.name}"]
     if s.variables:
         parts.append(f"({' '.join(s.variables)} : ℝ)")
+    parts += show_function_binders(s.functions)
     for h in s.hypotheses:
         parts.append(f"({h.name} : {show_hypothesis(h)})")
     return " ".join(parts) + f" : {show_rel(s.goal)} := by sorry"
@@ -240,8 +323,9 @@ def show_statement(s: LStatement) -> str:
 
 # ---------------------------------------------------------------- reading
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*)|"
-                    r"(:=|<=|>=|⁻¹|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ]))")
+_IDENT = r"[A-Za-z_][A-Za-z0-9_'₀-₉]*"
+_TOKEN = re.compile(rf"\s*(?:(\d+(?:\.\d+)?)|({_IDENT}(?:\.{_IDENT})*)|"
+                    r"(:=|<=|>=|->|⁻¹|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ∀,→]))")
 _BIN = {"+": ("add", 65), "-": ("sub", 65), "*": ("mul", 70), "/": ("div", 70), "^": ("pow", 75)}
 _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "≠", "<=": "≤", ">=": "≥"}
 
@@ -256,9 +340,11 @@ class _Reader:
                 if text[pos:].strip() == "":
                     break
                 raise ReadError(f"unexpected text at {pos}: {text[pos:pos + 10]!r}")
-            self.toks.append(m.group(m.lastindex or 0))
+            tok = m.group(m.lastindex or 0)
+            self.toks.append("→" if tok == "->" else tok)
             pos = m.end()
         self.i = 0
+        self.functions: dict[str, int] = {}  # function variables declared so far -> arity
 
     def peek(self) -> str:
         return self.toks[self.i] if self.i < len(self.toks) else ""
@@ -306,25 +392,37 @@ class _Reader:
             return op1("neg", self.expr(75))
         if t == "√":
             return op1("sqrt", self.expr(100), "√")
+        if t in self.functions:
+            args = []
+            while self._argument_follows():
+                args.append(self.argument())
+            return app(t, *args)
         if t.endswith(".sqrt") or (t == "sqrt" and self._argument_follows()):
             return op1("sqrt", self.argument(), t)
-        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t):
+        if _is_ident(t):
             return var(t)
         raise ReadError(f"unexpected token {t!r}")
 
     def _argument_follows(self) -> bool:
         """Does an application argument follow (``sqrt`` applied rather than a variable)?"""
         t = self.peek()
-        return t == "(" or bool(t) and (t[0].isdigit() or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t) is not None)
+        return t == "(" or bool(t) and (t[0].isdigit() or _is_ident(t))
 
     def argument(self) -> LExpr:
+        """An argument at max precedence: an atom, with ``⁻¹`` (``postfix:max``): ``f x⁻¹`` is
+        ``f (x⁻¹)``."""
         t = self.take()
         if t == "(":
             self.i -= 1
-            return self.leading()
-        if t and (t[0].isdigit() or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_']*", t)):
-            return num(t) if t[0].isdigit() else var(t)
-        raise ReadError(f"unsupported function argument {t!r}")
+            out = self.leading()
+        elif t and (t[0].isdigit() or _is_ident(t)):
+            out = num(t) if t[0].isdigit() else var(t)
+        else:
+            raise ReadError(f"unsupported function argument {t!r}")
+        while self.peek() == "⁻¹":
+            self.take()
+            out = op1("inv", out)
+        return out
 
     def rel(self) -> LRel:
         lhs = self.expr(51)
@@ -360,6 +458,7 @@ class _Reader:
             raise ReadError("expected `theorem`")
         name = "example" if kw == "example" else self.take()
         variables: list[str] = []
+        functions: list[LFun] = []
         hyps: list[LHyp] = []
         while self.peek() in ("(", "{"):
             close = ")" if self.take() == "(" else "}"
@@ -367,30 +466,122 @@ class _Reader:
             while self.peek() != ":":
                 names.append(self.take())
             self.take(":")
-            if self.peek() in ("ℝ", "Real") and self.toks[self.i + 1] == close:
-                self.take()
+            arity = self.arrow_type(close)
+            if arity == 0:
                 variables.extend(names)
+            elif arity is not None:
+                functions.extend(LFun(n, arity) for n in names)
+                self.functions.update((n, arity) for n in names)
             else:
-                start = self.i
-                element = self.expr(51)
-                if self.peek() == "∈":
-                    self.take()
-                    spelling = self.take()
-                    short = spelling.rpartition(".")[2]
-                    if short not in INTERVALS:
-                        raise ReadError(f"membership in {spelling!r}")
-                    m = LMem(spelling, element, tuple(self.argument() for _ in INTERVALS[short]))
-                    hyps.extend(membership_hyp(n, m) for n in names)
-                else:
-                    self.i = start
-                    parts = self.prop()
-                    hyps.extend(LHyp(n, parts) for n in names)
+                hyps.extend(self.hypothesis(names, variables))
             self.take(close)
         self.take(":")
         goal = self.parenthesized_prop()
         if len(goal) != 1:
             raise ReadError("conjunction in the goal")
-        return LStatement(name, tuple(variables), tuple(hyps), goal[0])
+        _check_one_definition_each(functions, hyps)
+        return LStatement(name, tuple(variables), tuple(hyps), goal[0], tuple(functions))
+
+    def arrow_type(self, close: str) -> int | None:
+        """Consume a binder type ``ℝ (→ ℝ)*`` followed by ``close`` and give its number of
+        arrows (0: a real variable); None (nothing consumed) for any other binder type."""
+        k = self.i
+        while k < len(self.toks) and self.toks[k] in ("ℝ", "Real"):
+            if k + 1 < len(self.toks) and self.toks[k + 1] == close:
+                arity = (k - self.i) // 2
+                self.i = k + 1
+                return arity
+            if k + 1 >= len(self.toks) or self.toks[k + 1] != "→":
+                return None
+            k += 2
+        return None
+
+    def hypothesis(self, names: list[str], declared: list[str]) -> list[LHyp]:
+        """The hypotheses ``(names : P)``: a definition, a membership or a proposition."""
+        if self.peek() == "∀":
+            d = self.definition(declared)
+            return [definition_hyp(n, d) for n in names]
+        start = self.i
+        element = self.expr(51)
+        if self.peek() == "∈":
+            self.take()
+            spelling = self.take()
+            short = spelling.rpartition(".")[2]
+            if short not in INTERVALS:
+                raise ReadError(f"membership in {spelling!r}")
+            m = LMem(spelling, element, tuple(self.argument() for _ in INTERVALS[short]))
+            return [membership_hyp(n, m) for n in names]
+        self.i = start
+        parts = self.prop()
+        return [LHyp(n, parts) for n in names]
+
+    def definition(self, declared: list[str]) -> LDef:
+        """``∀ params, f params = body``: the body over the params and the variables ``declared``
+        before it (anything else is a Lean error: unknown identifier), applying no function."""
+        self.take("∀")
+        params, binder = self.bound_names()
+        lhs = self.expr(51)
+        if self.take() != "=":
+            raise ReadError("a definition is `∀ x, f x = …`")
+        body = self.expr(51)
+        if lhs.kind != "app" or lhs.args != tuple(map(var, params)):
+            raise ReadError("a definition is `∀ x y, f x y = …` (the bound names in order)")
+        if any(e.kind == "app" for e in subterms(body)):
+            raise ReadError(f"the body of `{lhs.value}` applies a function")
+        unknown = sorted(free_variables(body) - set(params) - set(declared))
+        if unknown:
+            raise ReadError(f"unknown identifier `{unknown[0]}` in the body of `{lhs.value}`")
+        return LDef(lhs.value, params, body, binder)
+
+    def bound_names(self) -> tuple[tuple[str, ...], str]:
+        """The names bound by ``∀ x y,``, ``∀ x y : ℝ,`` or ``∀ (x y : ℝ) (z : ℝ),`` and the style."""
+        names: list[str] = []
+        binder = "()" if self.peek() == "(" else ""
+        while binder and self.peek() == "(":
+            self.take()
+            while self.peek() not in (":", ""):
+                names.append(self.take())
+            self.take(":")
+            self.real_type()
+            self.take(")")
+        while not binder and self.peek() not in (",", ":", ""):
+            names.append(self.take())
+        if not binder and self.peek() == ":":
+            self.take()
+            self.real_type()
+            binder = ":"
+        self.take(",")
+        if not names or len(set(names)) != len(names) or \
+                any(not _is_ident(n) or n in self.functions for n in names):
+            raise ReadError(f"unsupported bound names {names}")
+        return tuple(names), binder
+
+    def real_type(self) -> None:
+        if self.take() not in ("ℝ", "Real"):
+            raise ReadError("a bound name of a definition must be real")
+
+
+def _is_ident(t: str) -> bool:
+    return re.fullmatch(_IDENT, t) is not None
+
+
+def subterms(e: LExpr) -> Iterator[LExpr]:
+    """``e`` and all its subterms, outermost first."""
+    yield e
+    for a in e.args:
+        yield from subterms(a)
+
+
+def free_variables(e: LExpr) -> set[str]:
+    return {x.value for x in subterms(e) if x.kind == "var"}
+
+
+def _check_one_definition_each(functions: list[LFun], hyps: list[LHyp]) -> None:
+    """Evaluation needs exactly one defining equation per function variable."""
+    defined = [h.definition.function for h in hyps if h.definition is not None]
+    for f in functions:
+        if defined.count(f.name) != 1:
+            raise ReadError(f"`{f.name}` needs exactly one defining equation, has {defined.count(f.name)}")
 
 
 def read_lean(text: str) -> LStatement | LRel | LExpr:
@@ -424,7 +615,7 @@ def expand_real_division(obj: LStatement | LRel | LExpr) -> LStatement | LRel | 
     """
     if isinstance(obj, LStatement):
         hyps = tuple(map_hypothesis(h, _expand) for h in obj.hypotheses)
-        return LStatement(obj.name, obj.variables, hyps, _expand_rel(obj.goal))
+        return replace(obj, hypotheses=hyps, goal=_expand_rel(obj.goal))
     if isinstance(obj, LRel):
         return _expand_rel(obj)
     return _expand(obj)
@@ -446,7 +637,7 @@ def is_real(e: LExpr, real_division: bool = False) -> bool:
     if real_division:
         return is_real(_expand(e))
     k = e.kind
-    if k in ("var", "sqrt"):
+    if k in ("var", "sqrt", "app"):
         return True
     if k == "cast":
         return e.value == "ℝ"
@@ -486,49 +677,95 @@ def _nat_value(e: LExpr) -> int:
     raise LeanTypeError(f"`{k}` in a ℕ term")
 
 
-def value(e: LExpr, point: Point, real_division: bool = False) -> Enclosure:
-    """The real value of ``e`` (elaborated at type ℝ) at ``point``; may raise Undecidable."""
+#: function variable -> its defining equation (:meth:`LStatement.definitions`)
+Definitions = Mapping[str, LDef]
+
+
+def value(e: LExpr, point: Point, real_division: bool = False, defs: Definitions | None = None) -> Enclosure:
+    """The real value of ``e`` (elaborated at type ℝ) at ``point``; may raise Undecidable.
+    ``defs``: the definitions of the function variables ``e`` applies."""
     if real_division:
-        return value(_expand(e), point)
+        return value(_expand(e), point, defs=_expand_definitions(defs))
     k, a = e.kind, e.args
+
+    def v(x: LExpr) -> Enclosure:
+        return value(x, point, defs=defs)
+
     if k == "num":
         return Enclosure.exact(Fraction(e.value))
     if k == "var":
         return L.enclosure(point[e.value])
-    if k == "paren":
-        return value(a[0], point)
-    if k == "cast":
-        return value(a[0], point) if e.value == "ℝ" else Enclosure.exact(_nat_value(a[0]))
-    if k == "add":
-        return L.add(value(a[0], point), value(a[1], point))
-    if k == "sub":
-        return L.sub(value(a[0], point), value(a[1], point))
-    if k == "mul":
-        return L.mul(value(a[0], point), value(a[1], point))
-    if k == "div":
-        return L.div(value(a[0], point), value(a[1], point))
-    if k == "neg":
-        return L.neg(value(a[0], point))
-    if k == "inv":
-        return L.inv(value(a[0], point))
-    if k == "sqrt":
-        return L.sqrt(value(a[0], point))
+    if k in ("paren", "cast"):
+        return v(a[0]) if k == "paren" or e.value == "ℝ" else Enclosure.exact(_nat_value(a[0]))
+    if k in _REAL_OPS:
+        return _REAL_OPS[k](*map(v, a))
     if k == "pow":
-        base = value(a[0], point)
+        base = v(a[0])
         if is_real(a[1]):
-            return L.rpow(base, value(a[1], point))
-        return L.npow(base, _nat_value(a[1]))
+            exponent = v(a[1])
+            _check_power_size(base, max(abs(exponent.lo), abs(exponent.hi)))
+            return L.rpow(base, exponent)
+        n = _nat_value(a[1])
+        _check_power_size(base, n)
+        return L.npow(base, n)
+    if k == "app":
+        return _apply(e, point, defs)
     raise ValueError(f"unknown node {k!r}")
 
 
-def rel_value(r: LRel, point: Point, real_division: bool = False) -> RelValue:
+#: a power whose value would have more bits than this is not evaluated (Undecidable)
+MAX_POWER_BITS = 200_000
+
+
+def _check_power_size(base: Enclosure, exponent: Fraction | int) -> None:
+    """Raise Undecidable where ``base ^ e`` (``|e| ≤ exponent``) is too large to compute exactly:
+    nested applications reach such powers (``f (f x)`` with ``f t = t ^ t``)."""
+    bits = max(abs(q.numerator.bit_length() - q.denominator.bit_length()) for q in (base.lo, base.hi))
+    trivial = base.is_exact and abs(base.lo) in (0, 1)
+    if not trivial and (exponent > 10 ** 6 or bits * exponent > MAX_POWER_BITS):
+        raise L.Undecidable("power too large to evaluate")
+
+
+_REAL_OPS = {"add": L.add, "sub": L.sub, "mul": L.mul, "div": L.div, "neg": L.neg, "inv": L.inv,
+             "sqrt": L.sqrt}
+
+
+def _apply(e: LExpr, point: Point, defs: Definitions | None) -> Enclosure:
+    """``f t₁ … tₙ``: the body of ``f`` in the environment ``point`` with each parameter bound to
+    its argument's value (each argument elaborated at ℝ), parameters shadowing variables."""
+    d = (defs or {}).get(e.value)
+    if d is None:
+        raise ValueError(f"no definition of the function `{e.value}`")
+    if len(d.params) != len(e.args):
+        raise LeanTypeError(f"`{e.value}` takes {len(d.params)} arguments, given {len(e.args)}")
+    env = dict(point)
+    env.update(zip(d.params, (value(x, point, defs=defs) for x in e.args)))
+    return value(d.body, env, defs=defs)
+
+
+def _expand_definitions(defs: Definitions | None) -> Definitions | None:
+    return None if defs is None else {f: replace(d, body=_expand(d.body)) for f, d in defs.items()}
+
+
+def rel_value(r: LRel, point: Point, real_division: bool = False, defs: Definitions | None = None) -> RelValue:
+    """``defs``: the definitions of the function variables ``r`` applies."""
     if real_division:
-        r = _expand_rel(r)
+        r, defs = _expand_rel(r), _expand_definitions(defs)
     op = ASCII_OP[r.op]
     if not (is_real(r.lhs) or is_real(r.rhs)):
         lv, rv = Enclosure.exact(_nat_value(r.lhs)), Enclosure.exact(_nat_value(r.rhs))
         return RelValue(lv, op, rv)
-    return RelValue(L.guarded(lambda: value(r.lhs, point)), op, L.guarded(lambda: value(r.rhs, point)))
+    return RelValue(guarded(lambda: value(r.lhs, point, defs=defs)), op,
+                    guarded(lambda: value(r.rhs, point, defs=defs)))
+
+
+def guarded(f: Callable[[], Enclosure]) -> Enclosure | None:
+    """``f()``, or None when it is undecidable or too large to compute (nested applications of a
+    power, e.g. ``f (f (f x))`` with ``f x = x ^ (5 / 2 : ℝ)``, overflow the interval library)."""
+    try:
+        return L.guarded(f)
+    except OverflowError:
+        return None
 
 
 def evaluate(obj: LStatement | LRel | LExpr, point: Point, real_division: bool = False):
@@ -541,8 +778,9 @@ def evaluate(obj: LStatement | LRel | LExpr, point: Point, real_division: bool =
     if isinstance(obj, LRel):
         return rel_value(obj, point)
     if isinstance(obj, LStatement):
-        return StatementValue(tuple(rel_value(r, point) for r in obj.flat_hypotheses()),
-                              rel_value(obj.goal, point))
+        defs = obj.definitions()
+        return StatementValue(tuple(rel_value(r, point, defs=defs) for r in obj.flat_hypotheses()),
+                              rel_value(obj.goal, point, defs=defs))
     raise TypeError(f"cannot evaluate {type(obj).__name__}")
 
 
@@ -567,7 +805,10 @@ def type_error(obj: LStatement | LRel | LExpr, real_division: bool = False) -> s
     A comparison is real when either side is; inside a ℕ tree (numeral-only, an exponent with
     no real leaf, a ``(… : ℕ)`` ascription) a decimal, ``-x``, ``x⁻¹``, a ``(… : ℝ)`` term or a
     real exponent is an error. Under ``real_division`` a ``/`` inside a ℕ ascription is one too
-    (the macro's operands are ascribed ℝ).
+    (the macro's operands are ascribed ℝ). An application is real, its arguments and a definition's
+    body are elaborated at ℝ; a function variable applied to other than its arity of arguments, an
+    undeclared one, and a body naming other than the parameters and the theorem's variables are
+    errors (:func:`_check_functions`).
     """
     if real_division:
         obj = expand_real_division(obj)
@@ -576,6 +817,8 @@ def type_error(obj: LStatement | LRel | LExpr, real_division: bool = False) -> s
     try:
         if isinstance(obj, LExpr):
             _check(obj, True)
+        if isinstance(obj, LStatement):
+            _check_functions(obj, rels)
         for r in rels:
             real = is_real(r.lhs) or is_real(r.rhs)
             _check(r.lhs, real)
@@ -591,7 +834,7 @@ def _check(e: LExpr, real: bool) -> None:
     if k == "num":
         if not real and not e.value.isdigit():
             raise LeanTypeError(f"decimal {e.value} in a ℕ term")
-    elif k in ("var", "sqrt", "neg", "inv"):
+    elif k in ("var", "sqrt", "neg", "inv", "app"):
         if not real:
             raise LeanTypeError(f"`{k}` in a ℕ term")
         for x in a:
@@ -609,3 +852,23 @@ def _check(e: LExpr, real: bool) -> None:
     else:  # paren add sub mul div
         for x in a:
             _check(x, real)
+
+
+def _check_functions(s: LStatement, rels: list[LRel]) -> None:
+    """Raise LeanTypeError for a misused function variable or an ill-typed definition."""
+    arity = {f.name: f.arity for f in s.functions}
+    defs = [h.definition for h in s.hypotheses if h.definition is not None]
+    terms = [x for r in rels for x in (r.lhs, r.rhs)] + [d.body for d in defs]
+    for e in (x for t in terms for x in subterms(t)):
+        if e.kind == "var" and e.value in arity:
+            raise LeanTypeError(f"the function `{e.value}` is not applied")
+        if e.kind == "app" and arity.get(e.value) != len(e.args):
+            raise LeanTypeError(f"`{e.value}` applied to {len(e.args)} arguments: "
+                                + ("unknown identifier" if e.value not in arity else f"it takes {arity[e.value]}"))
+    for d in defs:
+        if arity.get(d.function) != len(d.params):
+            raise LeanTypeError(f"a definition of `{d.function}` with {len(d.params)} parameters")
+        unknown = sorted(free_variables(d.body) - set(d.params) - set(s.variables))
+        if unknown:
+            raise LeanTypeError(f"unknown identifier `{unknown[0]}` in the body of `{d.function}`")
+        _check(d.body, True)
