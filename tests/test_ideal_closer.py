@@ -169,3 +169,26 @@ def test_a_denominator_nonzero_by_a_disequality_renders_with_sub_ne_zero() -> No
     assert "sub_ne_zero.mpr h₂" in text
     report = replay_text(text)
     assert report.ok, report.summary()
+
+
+def test_a_product_denominator_nonzero_by_its_factors_renders_with_mul_ne_zero_iff() -> None:
+    """Dividing by ``b·(a − b)``: its ``≠ 0`` is ``mul_ne_zero_iff.mpr ⟨h₀.2, sub_ne_zero.mpr h₁⟩``
+    (whitelisted, Mathlib/Algebra/GroupWithZero/Defs.lean), and the file passes."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove("theorem t (a b : ℝ) (h₀ : a ≠ 0 ∧ b ≠ 0) (h₁ : a ≠ b) (h₃ : 2 * a ^ 2 + b = 0) "
+                   "(h₄ : a * b + b ^ 2 + b = 0) : a = 1 ∧ b = -2 := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    assert "mul_ne_zero_iff.mpr ⟨h₀.2, (sub_ne_zero.mpr h₁)⟩" in text
+    report = replay_text(text)
+    assert report.ok, report.summary()
+
+
+def test_top_level_factors_split_only_a_product() -> None:
+    from prover.lean.render.close import _top_level_factors
+
+    assert _top_level_factors("b * (a - b) * c") == ["b", "(a - b)", "c"]
+    assert _top_level_factors("b * a - b") == ["b * a - b"]
+    assert _top_level_factors("(a - b) ^ 2 * c") == ["(a - b) ^ 2 * c"]

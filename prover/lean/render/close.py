@@ -197,6 +197,9 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
             return [], stated
         if "-" not in base:
             return None          # ``positivity`` proves it
+        product = _nonzero_product(goal, ctx, base)
+        if product is not None:
+            return [], product
         if expr.is_polynomial(*expr.free_symbols):
             by_factors = _sign_by_factors(base, expr, ctx, direct)
             if by_factors is not None:
@@ -236,6 +239,49 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
         if subtraction or not name.isidentifier():
             return _projection(name)
     return None
+
+
+def _top_level_factors(text: str) -> list[str]:
+    """``A * B * C`` split at its depth-0 ``*`` (other operators at depth 0: no split)."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and ch in "+-/^" and cur.strip():
+            return [text]
+        if ch == "*" and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return parts + [cur.strip()]
+
+
+def _nonzero_product(goal: Goal, ctx: RenderContext, base: str) -> str | None:
+    """``P₁ * P₂ * … ≠ 0`` from each factor's ``≠ 0`` (a stated hypothesis, ``sub_ne_zero`` of one,
+    or ``positivity`` for a factor without subtraction), left-nested as the text is:
+    ``mul_ne_zero_iff.mpr ⟨…, …⟩`` (Mathlib/Algebra/GroupWithZero/Defs.lean). None if a factor has
+    no such fact."""
+    while base.startswith("(") and base.endswith(")") and len(_top_level_factors(base[1:-1])) > 1:
+        base = base[1:-1]
+    factors = _top_level_factors(base)
+    if len(factors) < 2:
+        return None
+    proofs = []
+    for f in factors:
+        inner = f[1:-1] if f.startswith("(") and f.endswith(")") else f
+        try:
+            expr = parse_expression(inner, list(goal.variables))
+        except ParseError:
+            return None
+        stated = _nonzero_hypothesis(goal, ctx, expr, subtraction=True)
+        if stated is None and "-" in inner:
+            return None
+        proofs.append(stated or "(by positivity)")
+    term = proofs[0]
+    for t in proofs[1:]:
+        term = f"(mul_ne_zero_iff.mpr ⟨{term}, {t}⟩)"
+    return term
 
 
 def _projection(name: str) -> str:
