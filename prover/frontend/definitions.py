@@ -97,13 +97,16 @@ def _params(p: TermParser) -> list:
 
 
 def read_definition(p: TermParser, hypothesis: str, functions: dict[str, int],
-                    defined: dict[str, Definition], known: set[str], check_type) -> Definition:
+                    defined: dict[str, Definition], known: set[str], check_type, check_name) -> Definition:
     """Parse ``∀ params, f params = body`` (the ``∀`` is next). ``known`` are the variables in
-    scope; ``check_type(token)`` refuses a bound type other than ℝ."""
+    scope; ``check_type(token)`` refuses a bound type other than ℝ, ``check_name(token)`` a bound
+    name that is not a plain name there (a notation token of an opened namespace, ``φ``)."""
     forall = p.advance()
     names, types = _params(p)
     for ty in types:
         check_type(ty)
+    for n in names:
+        check_name(n)
     prop = p.term(0)
     if prop.kind != "rel" or prop.value != "=" or prop.args[0].kind != "app":
         raise Located(_GUARDED + "; the equation must read `f x = …`", prop.pos)

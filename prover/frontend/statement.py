@@ -333,13 +333,19 @@ class _Decl:
         if len(names) != 1:
             raise Located("a defining equation needs a binder of its own", names[1].pos)
         d = read_definition(self.p, names[0].text, self.functions, self.definitions,
-                            set(self.scope.variables), self._check_real)
+                            set(self.scope.variables), self._check_real, self._check_bound_name)
         if not self.p.at(close):
             raise Located(f"expected `{close}` to end the binder, found {describe(self.p.peek())}",
                           self.p.peek().pos)
         self.p.advance()
         self._check_body(d)
         self.definitions[d.function] = d
+
+    def _check_bound_name(self, name: Token) -> None:
+        """A ``∀``-bound name: a plain name here (not a notation token after the ``open``s)."""
+        if name.text in self.context.names.scoped_tokens():
+            raise Located(f"`{name.text}` is a notation after the `open`s here, not a name", name.pos)
+        check_variable_name(name.text, name.pos)
 
     def _check_body(self, d: Definition) -> None:
         """The body elaborates as a real term with real parameters (a placeholder per parameter,

@@ -280,6 +280,10 @@ class TermParser:
         args = []
         for _ in range(self.functions[fn.text]):
             t = self.peek()
+            before = self.toks[self.i - 1]
+            if t.kind != "eof" and t.pos == before.pos + len(before.text):
+                raise Located(f"Lean needs a space before an argument of `{fn.text}` "
+                              f"(write `{fn.text} {t.text}…`)", t.pos)
             if t.kind == "op" and t.text == "-":
                 raise Located(f"`{fn.text} -…` is a subtraction in Lean; write `{fn.text} (-…)`", t.pos)
             if (t.kind == "op" and t.text == "√") or (t.kind == "ident" and (

@@ -1,8 +1,10 @@
 """File-context fuzzing: known statements inside Lean file context, read as Lean reads them or refused.
 
 Each variant is a whole Lean file built around one or two known statements (the benchmark
-``lean`` fields, the theorems of ``examples/inequalities.lean``, random statements of
-:class:`~prover.semantics.fuzz_frontend.StatementGenerator`). The file is assembled command by
+``lean`` fields, the theorems of ``examples/inequalities.lean``, the statements with functions
+given by a defining equation of ``benchmarks/definitions/*.jsonl`` (source ``definitions:``), random
+statements of :class:`~prover.semantics.fuzz_frontend.StatementGenerator`, a share of them with
+defined functions). The file is assembled command by
 command by :class:`FileBuilder`, which keeps Lean's scope state as it goes (the stack of
 ``section``/``namespace`` scopes, each with its ``open`` namespaces and whether the LIPS
 real-division macro is in effect there), so the expected outcome of every asked theorem is
@@ -45,7 +47,15 @@ own text decides. Wrappers are chosen and composed at random per variant, seeded
   ``NNReal.sqrt``/``Nat.sqrt``/``Int.sqrt``/``Rat.sqrt``, ``Reаl.sqrt`` with a Cyrillic а), an
   injected root, ``{…}`` binders, ``Real`` for ``ℝ``, ``ℜ``, fullwidth digits, a hypothesis named
   like a variable, a variable bound twice, Cyrillic or Greek variable names, ``π``/``φ``/``rexp``
-  as names, ``f(x)``, ``lemma``, comments between binders; ``duplicate_name_*``: the name twice.
+  as names, ``f(x)``, ``lemma``, comments between binders; ``duplicate_name_*``: the name twice;
+* defined functions (``(F : ℝ → ℝ) (hF : ∀ x, F x = E)``): a rebuilt statement keeps the function
+  binders (after the variables) and the definitions (in place); a renamed variable is renamed in the
+  bodies too, except where a parameter of its name shadows it (a renaming a parameter would capture
+  is skipped: ``rewrite:*_skipped``); ``rename_parameters`` (within their own body, maybe to a
+  variable's name: shadowing), ``rename_function`` (a token such as ``φ``, or a variable's or another
+  function's name: bound twice, refused), ``move_definition`` (after a use: Lean reads the same),
+  ``F(a)`` (no space: refused) and a ``∀``-bound ``φ`` after ``open Real`` (a token: refused).
+  Function and parameter names count as bound names for the notation tokens.
 
 Command line: ``python -m prover.semantics fuzz-context --variants N --seed S --out FILE.json``.
 """
@@ -115,16 +125,22 @@ class Base:
     signs: tuple[tuple[str, str], ...] = ()
 
 
+#: the share of generated statements that define functions (fuzz_frontend's generator)
+GENERATED_DEFINITIONS = 0.25
+
+
 @dataclass
 class BasePool:
     benchmarks: list[Base]
     examples: list[Base]
     seed: int
     skipped: Counter = field(default_factory=Counter)   # source kind -> statements the reader cannot read
+    #: statements with functions given by a defining equation (benchmarks/definitions/definitions.jsonl)
+    definitions: list[Base] = field(default_factory=list)
     generator: StatementGenerator = field(init=False)
 
     def __post_init__(self) -> None:
-        self.generator = StatementGenerator(self.seed * 7919 + 17)
+        self.generator = StatementGenerator(self.seed * 7919 + 17, definitions=GENERATED_DEFINITIONS)
 
     def generated(self, index: int) -> Base:
         stmt, signs = self.generator.statement(index)
@@ -132,10 +148,12 @@ class BasePool:
 
     def pick(self, rng: random.Random, index: int) -> Base:
         r = rng.random()
-        if r < 0.55 and self.benchmarks:
+        if r < 0.48 and self.benchmarks:
             return rng.choice(self.benchmarks)
-        if r < 0.68 and self.examples:
+        if r < 0.60 and self.examples:
             return rng.choice(self.examples)
+        if r < 0.78 and self.definitions:
+            return rng.choice(self.definitions)
         return self.generated(index)
 
 
@@ -163,17 +181,25 @@ def _base(source: str, text: str, skipped: Counter) -> Base | None:
     return Base(source, stmt, text, _signs(stmt))
 
 
-def load_pool(seed: int, root: Path = ROOT) -> BasePool:
-    """Benchmark and example statements the reader reads (the others counted in ``skipped``)."""
-    skipped: Counter = Counter()
-    benchmarks = []
-    for path in sorted((root / "benchmarks").glob("*.jsonl")):
+def _jsonl_bases(paths: list[Path], kind: str, skipped: Counter) -> list[Base]:
+    out = []
+    for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 d = json.loads(line)
-                b = _base(f"benchmark:{d['id']}", d["lean"], skipped)
+                b = _base(f"{kind}:{d['id']}", d["lean"], skipped)
                 if b is not None:
-                    benchmarks.append(b)
+                    out.append(b)
+    return out
+
+
+def load_pool(seed: int, root: Path = ROOT) -> BasePool:
+    """Benchmark, definition-suite and example statements the reader reads (the others counted
+    in ``skipped``)."""
+    skipped: Counter = Counter()
+    benchmarks = _jsonl_bases(sorted((root / "benchmarks").glob("*.jsonl")), "benchmark", skipped)
+    definitions = _jsonl_bases(sorted((root / "benchmarks" / "definitions").glob("*.jsonl")), "definitions",
+                               skipped)
     examples = []
     ex = root / "examples" / "inequalities.lean"
     if ex.exists():
@@ -181,7 +207,7 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
             b = _base(f"example:{m.group(1)}", m.group(0), skipped)
             if b is not None:
                 examples.append(b)
-    return BasePool(benchmarks, examples, seed, skipped)
+    return BasePool(benchmarks, examples, seed, skipped, definitions)
 
 
 # ---------------------------------------------------------------- Lean's state at a theorem
@@ -227,6 +253,8 @@ def _sqrt_nodes(stmt: LStatement) -> list[LExpr]:
     for r in stmt.flat_hypotheses() + [stmt.goal]:
         walk(r.lhs)
         walk(r.rhs)
+    for d in stmt.definitions().values():   # a body's roots resolve as the statement's
+        walk(d.body)
     return out
 
 
@@ -303,6 +331,12 @@ def resolve_interval(spelling: str, ctx: Context) -> tuple[str, str]:
     return "real", ""
 
 
+def _bound_names(stmt: LStatement) -> list[str]:
+    """Every name the statement binds: variables, function variables, definition parameters."""
+    params = [p for h in stmt.hypotheses if h.definition is not None for p in h.definition.params]
+    return list(dict.fromkeys(list(stmt.variables) + [f.name for f in stmt.functions] + params))
+
+
 def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) -> Expect:
     """The expected outcome for ``stmt`` (as written) at a theorem whose context is ``ctx``."""
     why = list(reasons) + list(ctx.unmodelled)
@@ -318,7 +352,7 @@ def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) ->
             verdict, reason = resolve_interval(h.membership.spelling, ctx)
             (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
     active = {t for n in ctx.opens + ctx.scoped + ctx.namespace[:1] for t in SCOPED_TOKENS.get(n, ())}
-    why += [f"`{v}` is a notation token here" for v in stmt.variables if v in active]
+    why += [f"`{v}` is a notation token here" for v in _bound_names(stmt) if v in active]
     if why:
         return Expect("refuse", ctx.real_division, tuple(dict.fromkeys(why)))
     if unknown:
@@ -358,6 +392,8 @@ def render(stmt: LStatement, name: str, rng: random.Random, *, brace: str = "(",
     names = binder_names if binder_names is not None else stmt.variables
     if names:
         parts.append(f"{brace}{' '.join(names)} : {real}{close}")
+    # function variables after the variables (A.show_function_binders), in the same type word
+    parts += [b.replace("ℝ", real) for b in A.show_function_binders(stmt.functions)]
     for h in stmt.hypotheses:
         parts.append(f"({h.name} : {A.show_hypothesis(h)})")
     sep = " :\n    " if rng.random() < 0.2 else " : "
@@ -369,8 +405,8 @@ def _map_stmt(stmt: LStatement, f: Callable[[LExpr], LExpr]) -> LStatement:
     def rel(r: LRel) -> LRel:
         return LRel(r.op, f(r.lhs), f(r.rhs))
 
-    hyps = tuple(A.map_hypothesis(h, f) for h in stmt.hypotheses)
-    return LStatement(stmt.name, stmt.variables, hyps, rel(stmt.goal))
+    hyps = tuple(A.map_hypothesis(h, f) for h in stmt.hypotheses)   # definition bodies included
+    return replace(stmt, hypotheses=hyps, goal=rel(stmt.goal))
 
 
 def _map_expr(e: LExpr, f: Callable[[LExpr], LExpr]) -> LExpr:
@@ -382,10 +418,30 @@ def _respell(stmt: LStatement, choose: Callable[[LExpr], str]) -> LStatement:
     return _map_stmt(stmt, lambda e: _map_expr(e, lambda n: replace(n, value=choose(n)) if n.kind == "sqrt" else n))
 
 
-def _rename(stmt: LStatement, old: str, new: str) -> LStatement:
-    s = _map_stmt(stmt, lambda e: _map_expr(e, lambda n: replace(n, value=new)
-                                            if n.kind == "var" and n.value == old else n))
-    return replace(s, variables=tuple(new if v == old else v for v in s.variables))
+def _substitute(e: LExpr, names: dict[str, str]) -> LExpr:
+    """``e`` with the variables of ``names`` renamed (simultaneously)."""
+    return _map_expr(e, lambda n: replace(n, value=names[n.value]) if n.kind == "var" and n.value in names else n)
+
+
+def _rename(stmt: LStatement, old: str, new: str) -> LStatement | None:
+    """The theorem variable ``old`` renamed ``new`` wherever it is that variable: not inside the
+    body of a definition with a parameter ``old`` (which shadows it there). None where the
+    renaming would change the meaning: ``new`` names a function, or a parameter ``new`` would
+    capture ``old`` in a body that uses it."""
+    if new in {f.name for f in stmt.functions}:
+        return None
+    hyps = []
+    for h in stmt.hypotheses:
+        d = h.definition
+        if d is not None and old in d.params:
+            hyps.append(h)
+            continue
+        if d is not None and new in d.params and old in A.free_variables(d.body):
+            return None
+        hyps.append(A.map_hypothesis(h, lambda e: _substitute(e, {old: new})))
+    goal = LRel(stmt.goal.op, _substitute(stmt.goal.lhs, {old: new}), _substitute(stmt.goal.rhs, {old: new}))
+    return replace(stmt, variables=tuple(new if v == old else v for v in stmt.variables), hypotheses=tuple(hyps),
+                   goal=goal)
 
 
 def _goal_vars(stmt: LStatement) -> list[str]:
@@ -412,7 +468,7 @@ _FULLWIDTH_REASON = "fullwidth digits are not a Lean numeral"
 def _judged_at_end(reason: str) -> bool:
     """Reasons a later rewrite may undo (a renamed variable, a replaced goal): judged on the
     final statement by :func:`_shape_reasons` and the final text, not when the rewrite ran."""
-    return reason == _FULLWIDTH_REASON or reason.startswith(("hypothesis `", "variable `"))
+    return reason == _FULLWIDTH_REASON or reason.startswith(("hypothesis `", "variable `", "function `"))
 
 
 def _shape_reasons(stmt: LStatement) -> tuple[str, ...]:
@@ -421,6 +477,11 @@ def _shape_reasons(stmt: LStatement) -> tuple[str, ...]:
            if h.name in stmt.variables]
     out += [f"variable `{v}` declared twice" for v in sorted(set(stmt.variables))
             if stmt.variables.count(v) > 1]
+    functions = [f.name for f in stmt.functions]
+    out += [f"function `{f}` is bound twice (also a variable)" for f in functions if f in stmt.variables]
+    out += [f"function `{f}` declared twice" for f in sorted(set(functions)) if functions.count(f) > 1]
+    out += [f"hypothesis `{h.name}` shadows the function `{h.name}`" for h in stmt.hypotheses
+            if h.name in functions]
     return tuple(out)
 
 
@@ -428,8 +489,8 @@ def _shape_reasons(stmt: LStatement) -> tuple[str, ...]:
 _REAL_OPTIONS = {"implicit_binders": {"brace": "{"}, "real_word": {"real": "Real"}, "lookalike_type": {"real": "ℜ"}}
 
 
-def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tuple[str, ...], dict[str, Any]]:
-    """One statement rewrite: (statement, wrapper name, reasons to refuse, render options)."""
+def _rewrite_kinds(stmt: LStatement) -> dict[str, float]:
+    """The statement rewrites that apply to ``stmt``, with their weights."""
     nodes, vs = _sqrt_nodes(stmt), stmt.variables
     kinds = {"inject_sqrt": 3.0, "implicit_binders": 1.0, "real_word": 1.0, "lookalike_type": 0.4,
              "fullwidth_digit": 0.4}
@@ -447,6 +508,16 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
         kinds.update(interval_spelling=3.0)
     if vs:
         kinds.update(add_membership=2.5)
+    if stmt.definitions():
+        kinds.update(rename_parameters=5.0, rename_function=2.5, move_definition=1.5,
+                     no_space_function_application=NO_SPACE_FUNCTION_APPLICATION)
+    return kinds
+
+
+def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tuple[str, ...], dict[str, Any]]:
+    """One statement rewrite: (statement, wrapper name, reasons to refuse, render options). A
+    rewrite that cannot keep the meaning for this statement is skipped: ``…_skipped``."""
+    kinds = _rewrite_kinds(stmt)
     k = rng.choices(list(kinds), list(kinds.values()))[0]
     opts: dict[str, Any] = {}
     reasons: tuple[str, ...] = ()
@@ -455,25 +526,13 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
               "sqrt_lookalike": "Reаl.sqrt"}[k]
         stmt = _respell(stmt, lambda n: sp)
     elif k == "sqrt_foreign":
-        which = rng.choice(nodes)
+        which = rng.choice(_sqrt_nodes(stmt))
         other = rng.choice(("NNReal.sqrt", "Nat.sqrt", "Int.sqrt", "Rat.sqrt"))
         stmt = _respell(stmt, lambda n: other if n is which or n == which else n.value)
     elif k == "inject_sqrt":
         stmt = _inject_sqrt(stmt, rng)
-    elif k == "add_membership":
-        gen = StatementGenerator(0)
-        gen.rng, gen.variables = rng, tuple(dict.fromkeys(vs))
-        hyps = gen.memberships(list(stmt.hypotheses))
-        stmt = replace(stmt, hypotheses=tuple(
-            A.membership_hyp(h.name, replace(h.membership, spelling=rng.choice(INTERVAL_SPELLINGS).format(
-                h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
-            for h in hyps))
-    elif k == "interval_spelling":
-        form = rng.choice(INTERVAL_SPELLINGS)
-        stmt = replace(stmt, hypotheses=tuple(
-            A.membership_hyp(h.name, replace(h.membership, spelling=form.format(
-                h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
-            for h in stmt.hypotheses))
+    elif k in ("add_membership", "interval_spelling"):
+        stmt = _rewrite_memberships(stmt, k, rng)
     elif k in _REAL_OPTIONS:
         opts.update(_REAL_OPTIONS[k])
     elif k == "fullwidth_digit":
@@ -481,9 +540,29 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
             e, lambda n: replace(n, value=n.value.translate(FULLWIDTH)) if n.kind == "num" else n))
         if wide != stmt:
             stmt, reasons = wide, (_FULLWIDTH_REASON,)
+    elif k in _DEFINITION_REWRITES:
+        stmt, reasons, opts = _rewrite_definitions(stmt, k, rng)
     else:
         stmt, reasons, opts = _rewrite_names(stmt, k, rng)
+    if opts.pop("skipped", False):
+        k += "_skipped"
     return stmt, k, reasons, opts
+
+
+def _rewrite_memberships(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
+    if k == "add_membership":
+        gen = StatementGenerator(0)
+        gen.rng, gen.variables = rng, tuple(dict.fromkeys(stmt.variables))
+        hyps = gen.memberships(list(stmt.hypotheses))
+        return replace(stmt, hypotheses=tuple(
+            A.membership_hyp(h.name, replace(h.membership, spelling=rng.choice(INTERVAL_SPELLINGS).format(
+                h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
+            for h in hyps))
+    form = rng.choice(INTERVAL_SPELLINGS)
+    return replace(stmt, hypotheses=tuple(
+        A.membership_hyp(h.name, replace(h.membership, spelling=form.format(
+            h.membership.spelling.rpartition(".")[2]))) if h.membership is not None else h
+        for h in stmt.hypotheses))
 
 
 def _rewrite_names(stmt: LStatement, k: str, rng: random.Random) -> tuple[LStatement, tuple[str, ...], dict]:
@@ -500,22 +579,121 @@ def _rewrite_names(stmt: LStatement, k: str, rng: random.Random) -> tuple[LState
         return stmt, (), {"cyrillic_binder": rng.choice(candidates)}
     if k == "lookalike_everywhere":
         v = rng.choice(candidates)
-        return _rename(stmt, v, LOOKALIKE[v]), (f"`{LOOKALIKE[v]}` (Cyrillic) is not an identifier character",), {}
+        renamed = _rename(stmt, v, LOOKALIKE[v])
+        if renamed is None:
+            return stmt, (), {"skipped": True}
+        return renamed, (f"`{LOOKALIKE[v]}` (Cyrillic) is not an identifier character",), {}
     if k == "greek_variable":
         v = rng.choice([u for u in stmt.variables if u in GREEK])
-        if GREEK[v] in stmt.variables:
-            return stmt, (), {}
-        return _rename(stmt, v, GREEK[v]), (), {}
-    v = rng.choice(stmt.variables)  # token_variable: π/φ/rexp, refused only where they are tokens
-    new = rng.choice(("π", "φ", "rexp"))
+        new = GREEK[v]
+    else:
+        v = rng.choice(stmt.variables)  # token_variable: π/φ/rexp, refused only where they are tokens
+        new = rng.choice(("π", "φ", "rexp"))
     if new in stmt.variables:
         return stmt, (), {}
-    return _rename(stmt, v, new), (), {}
+    renamed = _rename(stmt, v, new)
+    return (stmt, (), {"skipped": True}) if renamed is None else (renamed, (), {})
 
 
-def _f_app(text: str) -> bool:
-    """``f(x)``: in Lean 4 an argument needs whitespace before it (a parse error otherwise)."""
-    return re.search(r"(?<![\w.])(?:Real\.)?sqrt\(", text) is not None
+# ---------------------------------------------------------------- rewrites of defined functions
+
+#: the rewrites of statements with functions given by a defining equation
+_DEFINITION_REWRITES = ("rename_parameters", "rename_function", "move_definition", "no_space_function_application")
+#: the weight of ``F(a)`` (no space before an argument: a parse error in Lean 4; refused).
+NO_SPACE_FUNCTION_APPLICATION = 1.0
+#: how often a parameter may be renamed to a notation token (``π``, ``φ``, ``ψ``, ``rexp``: not a
+#: name after ``open Real``/``open Nat``; refused there).
+TOKEN_PARAMETERS = 0.1
+#: names a definition's parameters may be renamed to (besides the theorem's variables: shadowing)
+PARAM_NAMES = ("x", "y", "z", "t", "u", "v", "s", "w", "p", "q", "x'", "y₁")
+#: names a function may be renamed to (besides a variable's or another function's: refused)
+FUNCTION_RENAMES = ("f", "g", "h'", "F₁", "Φ", "φ", "π", "rexp", "fn")
+
+
+def _definition_hyps(stmt: LStatement) -> list[int]:
+    return [i for i, h in enumerate(stmt.hypotheses) if h.definition is not None]
+
+
+def _rename_parameters(stmt: LStatement, rng: random.Random) -> LStatement:
+    """One definition's parameters renamed within its own body (maybe to a variable's name, which
+    they then shadow; now and then to a notation token) and its ``∀`` binder respelled; never to a
+    name the body uses from outside (captured), a function's or a hypothesis's."""
+    i = rng.choice(_definition_hyps(stmt))
+    h = stmt.hypotheses[i]
+    d = h.definition
+    assert d is not None
+    taken = (A.free_variables(d.body) - set(d.params)) | {f.name for f in stmt.functions} | \
+        {x.name for x in stmt.hypotheses}
+    pool = [n for n in PARAM_NAMES + stmt.variables + stmt.variables if n not in taken]
+    if rng.random() < TOKEN_PARAMETERS:
+        pool += ["π", "φ", "ψ", "rexp"]
+    new: list[str] = []
+    for _ in d.params:
+        choices = [n for n in pool if n not in new]
+        if not choices:
+            return stmt
+        new.append(rng.choice(choices))
+    body = _substitute(d.body, dict(zip(d.params, new)))
+    d2 = replace(d, params=tuple(new), body=body, binder=rng.choice(("", "", ":", "()")))
+    hyps = list(stmt.hypotheses)
+    hyps[i] = A.definition_hyp(h.name, d2)
+    return replace(stmt, hypotheses=tuple(hyps))
+
+
+def _rename_function(stmt: LStatement, rng: random.Random) -> LStatement:
+    """A function variable renamed everywhere (binder, equation, applications): to a fresh name,
+    a notation token, or (refused: bound twice) a variable's or another function's name; never to
+    a parameter's or a hypothesis's name."""
+    old = rng.choice([f.name for f in stmt.functions])
+    params = {p for i in _definition_hyps(stmt) for p in stmt.hypotheses[i].definition.params}  # type: ignore
+    pool = [n for n in FUNCTION_RENAMES if n not in params and n not in {h.name for h in stmt.hypotheses}]
+    r = rng.random()
+    if r < 0.1 and stmt.variables:
+        pool = [n for n in stmt.variables if n not in params] or pool
+    elif r < 0.15 and len(stmt.functions) > 1:
+        pool = [f.name for f in stmt.functions if f.name != old]
+    new = rng.choice(pool)
+
+    def rn(e: LExpr) -> LExpr:
+        return _map_expr(e, lambda n: replace(n, value=new) if n.kind == "app" and n.value == old else n)
+
+    hyps = []
+    for h in stmt.hypotheses:
+        d = h.definition
+        if d is not None and d.function == old:
+            h = A.definition_hyp(h.name, replace(d, function=new))
+        hyps.append(A.map_hypothesis(h, rn))
+    functions = tuple(replace(f, name=new) if f.name == old else f for f in stmt.functions)
+    return replace(stmt, functions=functions, hypotheses=tuple(hyps),
+                   goal=LRel(stmt.goal.op, rn(stmt.goal.lhs), rn(stmt.goal.rhs)))
+
+
+def _move_definition(stmt: LStatement, rng: random.Random) -> LStatement:
+    """A definition hypothesis moved elsewhere among the hypotheses (after a use of its function:
+    Lean reads the same theorem; the front-end may refuse it)."""
+    hyps = list(stmt.hypotheses)
+    d = hyps.pop(rng.choice(_definition_hyps(stmt)))
+    hyps.insert(rng.randint(0, len(hyps)), d)
+    return replace(stmt, hypotheses=tuple(hyps))
+
+
+def _rewrite_definitions(stmt: LStatement, k: str, rng: random.Random) -> tuple[LStatement, tuple[str, ...], dict]:
+    if k == "rename_parameters":
+        return _rename_parameters(stmt, rng), (), {}
+    if k == "rename_function":
+        return _rename_function(stmt, rng), (), {}
+    if k == "move_definition":
+        return _move_definition(stmt, rng), (), {}
+    return stmt, (), {"no_space_application": True}
+
+
+def _f_app(text: str, functions: tuple[A.LFun, ...] = ()) -> bool:
+    """``f(x)``: in Lean 4 an argument needs whitespace before it (a parse error otherwise); also
+    for a function variable ``F(a)`` in the statement."""
+    if re.search(r"(?<![\w.])(?:Real\.)?sqrt\(", text) is not None:
+        return True
+    names = "|".join(re.escape(f.name) for f in functions)
+    return bool(names) and re.search(rf"(?<![\w.'₀-₉])(?:{names})\(", text.split(":=")[0]) is not None
 
 
 def _option_reasons(stmt: LStatement, opts: dict[str, Any]) -> tuple[str, ...]:
@@ -546,6 +724,18 @@ def _layout(text: str, rng: random.Random) -> tuple[str, tuple[str, ...]]:
     return text, done
 
 
+def _no_space_function_application(text: str, stmt: LStatement, rng: random.Random) -> str:
+    """One application ``F (…`` of the statement written ``F(…`` (a parse error in Lean 4)."""
+    head, sep, proof = text.partition(":=")
+    spots = [m.start() for f in stmt.functions
+             for m in re.finditer(rf"(?<![\w.'₀-₉]){re.escape(f.name)} \(", head)]
+    if not spots:
+        return text
+    at = rng.choice(spots)
+    i = head.index(" (", at)
+    return head[:i] + head[i + 1:] + sep + proof
+
+
 def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.5) -> Written:
     """The asked theorem's text: the base's own text (renamed, another proof) or a rewrite."""
     signs = dict(base.signs)
@@ -553,7 +743,7 @@ def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.
         text = re.sub(r"^\s*(theorem|lemma)\s+\S+", f"theorem {name}", base.text, count=1)
         text = re.sub(r":=\s*by\s+sorry\s*$", rng.choice(PROOFS).replace("{name}", name), text)
         text, layout = _layout(text, rng)
-        reasons = ("`f(x)` is not an application in Lean 4",) if _f_app(text) else ()
+        reasons = ("`f(x)` is not an application in Lean 4",) if _f_app(text, base.stmt.functions) else ()
         return Written(name, replace(base.stmt, name=name), text, signs, reasons, ("rewrite:none",) + layout)
     stmt, reasons, opts, done = base.stmt, (), {}, []
     for _ in range(1 if rng.random() < 0.75 else 2):
@@ -564,10 +754,13 @@ def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.
         opts.update(o)
     stmt = replace(stmt, name=name)
     reasons += _shape_reasons(stmt) + _option_reasons(stmt, opts)
+    no_space = opts.pop("no_space_application", False)
     text = render(stmt, name, rng, **opts)
     if "sqrt (" in text and rng.random() < 0.15:
         text, done = text.replace("sqrt (", "sqrt(", 1), done + ["rewrite:no_space_application"]
-    if _f_app(text):
+    if no_space:
+        text = _no_space_function_application(text, stmt, rng)
+    if _f_app(text, stmt.functions):
         reasons += ("`f(x)` is not an application in Lean 4",)
     if any(chr(c) in text for c in FULLWIDTH.values()):
         reasons += (_FULLWIDTH_REASON,)
@@ -982,6 +1175,10 @@ class ContextReport:
     skipped_bases: dict[str, int] = field(default_factory=dict)
     refusals: Counter = field(default_factory=Counter)
     duration_s: float = 0.0
+    definition_variants: int = 0       # variants with an asked theorem that has defined functions
+    definition_checks: int = 0         # asked theorems with defined functions
+    definition_accepted: int = 0
+    definition_pairs: int = 0          # (accepted such theorem, point) pairs compared
 
     @property
     def failures(self) -> int:
@@ -1006,6 +1203,8 @@ class ContextReport:
             "per_wrapper": {w: dict(c) for w, c in sorted(self.per_wrapper.items())},
             "skipped_bases_unreadable": self.skipped_bases,
             "top_refusals": self.refusals.most_common(20), "duration_s": round(self.duration_s, 2),
+            "definitions": {"variants": self.definition_variants, "checks": self.definition_checks,
+                            "accepted": self.definition_accepted, "pairs": self.definition_pairs},
         }
 
 
@@ -1018,7 +1217,7 @@ def _describe(e: Expect) -> str:
 def _solve_equalities(stmt: LStatement, point: dict[str, Fraction]) -> dict[str, Fraction]:
     """Move ``point`` onto the equality hypotheses that are affine in one variable (exactly), so
     that goals under constraints like ``a + b + c = 3`` or ``a * b * c = 1`` get compared."""
-    p, fixed = dict(point), set()
+    p, fixed, defs = dict(point), set(), stmt.definitions()
     for r in stmt.flat_hypotheses():
         if r.op != "=":
             continue
@@ -1027,13 +1226,13 @@ def _solve_equalities(stmt: LStatement, point: dict[str, Fraction]) -> dict[str,
                 continue
             g = []
             for t in (0, 1, 2):
-                rv = A.rel_value(r, {**p, v: Fraction(t)})
+                rv = A.rel_value(r, {**p, v: Fraction(t)}, defs=defs)
                 if rv.lhs is None or rv.rhs is None or not (rv.lhs.is_exact and rv.rhs.is_exact):
                     break
                 g.append(rv.lhs.lo - rv.rhs.lo)
             if len(g) == 3 and g[1] != g[0] and g[2] - g[1] == g[1] - g[0]:
                 q = {**p, v: -g[0] / (g[1] - g[0])}
-                if A.rel_value(r, q).verdict:
+                if A.rel_value(r, q, defs=defs).verdict:
                     p, fixed = q, fixed | {v}
                     break
     return p
@@ -1079,6 +1278,7 @@ def check_target(v: Variant, w: Written, e: Expect, points: int, report: Context
             report.refusals.update(inner.refusals)
         return
     report.accepted += 1
+    report.definition_accepted += bool(w.stmt.functions)
     report.count(v.wrappers, "accepted")
     if must:
         _fail(report, report.misreadings, v, w, e, "accepted_must_refuse",
@@ -1102,10 +1302,12 @@ def _compare(v: Variant, w: Written, e: Expect, problem: Any, points: int, repor
     report.compared += 1
     sympy_forms = _sympy_forms(fe_rels, list(problem.variables), w.text, inner)
     faithful = _faithful_rels(problem, len(ast_rels), w.text, inner)
-    forms = _StatementForms(v.index, w.text, names, ast_rels, fe_rels, sympy_forms, faithful)
+    forms = _StatementForms(v.index, w.text, names, ast_rels, fe_rels, sympy_forms, faithful, lean.definitions())
     rng = random.Random(f"points:{report.seed}:{v.index}:{w.name}")
     for point in _points(lean, w.signs, points, rng):
-        report.pairs += _compare_at_point(forms, point, inner)
+        compared = _compare_at_point(forms, point, inner)
+        report.pairs += compared
+        report.definition_pairs += compared and bool(lean.functions)
     report.comparisons += inner.comparisons + inner.faithful_comparisons
     for d in inner.disagreements:
         _fail(report, report.misreadings, v, w, e, "misreading",
@@ -1134,8 +1336,10 @@ def run_context_fuzz(variants: int, seed: int = 0, points: int = 3, *,
     for i in range(variants):
         v = make_variant(i, seed, pool)
         report.variants += 1
+        report.definition_variants += any(w.stmt.functions for w, _ in v.targets)
         report.count(v.wrappers + ["base:" + v.source.split(":")[0]], "variants")
         for w, e in v.targets:
+            report.definition_checks += bool(w.stmt.functions)
             v.wrappers.append("base:" + v.source.split(":")[0])
             check_target(v, w, e, points, report, parse, time_limit)
             v.wrappers.pop()
