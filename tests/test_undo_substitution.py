@@ -237,3 +237,30 @@ def test_goals_equal_up_to_the_names_of_their_variables_are_one_search_state() -
     b = _goal("theorem t (u v : ℝ) (h1 : 0 < u) (h2 : 0 < v) : u / v + v / u ≥ 2 := by sorry")
     c = _goal("theorem t (u v : ℝ) (h1 : 0 < u) (h2 : 0 < v) : u / v + v / u ≥ 3 := by sorry")
     assert goal_key((a,)) == goal_key((b,)) != goal_key((c,))
+
+
+def test_a_map_onto_negatives_is_used_negated():
+    """`4/(5b)` read off the slack as `-4/(5b)`: the positive variable stays positive (`b_ > 0`)."""
+    from prover.frontend import parse_theorem
+    from prover.ir import Goal
+    from prover.rewrite.undo import UndoSubstitution
+
+    goal = Goal.from_problem(parse_theorem(
+        "theorem t (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : √(2 * ((1 / a) ^ 2 + (1 / b) ^ 2)) ≥ "
+        "(4 : ℝ) / 5 * (1 / a + 1 / b) := by sorry"))
+    (cand,) = list(UndoSubstitution().generate(goal))
+    sub = cand.step.subgoals[0]
+    assert all(h.op in (">", ">=") or (h.op == "<" and str(h.lhs) == "0") for h in sub.hypotheses)
+
+
+def test_an_image_bounded_away_from_zero_also_states_positivity():
+    """`x ↦ x + 1` undone on `x > 0`: `u > 1` and the implied `0 < u` (what sign facts look for)."""
+    from prover.frontend import parse_theorem
+    from prover.ir import Goal
+    from prover.rewrite.undo import UndoSubstitution
+
+    goal = Goal.from_problem(parse_theorem(
+        "theorem t (p q : ℝ) (hp : 0 < p) (hq : 0 < q) : p + 1 + (q + 1) ≥ 2 * √((p + 1) * (q + 1)) := by sorry"))
+    (cand,) = list(UndoSubstitution().generate(goal))
+    shown = {(str(h.lhs), h.op, str(h.rhs)) for h in cand.step.subgoals[0].hypotheses}
+    assert ("0", "<", "p_") in shown and ("p_", ">", "1") in shown

@@ -140,6 +140,13 @@ def _image(m: Mobius, lo: sp.Expr | None, strict: bool) -> list[tuple[sp.Expr, s
     return out
 
 
+def _nonpositive(image: list[tuple[sp.Expr, str]]) -> bool:
+    """Does the image lie in ``(-∞, 0]`` (an upper bound ``u < c`` / ``u ≤ c`` with ``c ≤ 0``)?
+    Such a map is used negated: the same size, and positivity, the closers' sign facts and the
+    other generators all work on positive variables."""
+    return any(op in ("<", "<=") and value <= 0 for value, op in image)
+
+
 class UndoSubstitution:
     """Each variable seen only through one Möbius form becomes that form (module docstring)."""
 
@@ -159,8 +166,11 @@ class UndoSubstitution:
             u = new[v]
             subst[v], inverse[u] = m.inverse(u), m.forward(v)
             lo = sp.Integer(0) if v in nonneg else None
-            for value, op in _image(m, lo, v in pos) or []:
+            image = _image(m, lo, v in pos) or []
+            for value, op in image:
                 new_hyps.append(Relation(u, op, value))
+            if any(op in (">", ">=") and value > 0 for value, op in image):
+                new_hyps.append(Relation(sp.Integer(0), "<", u))   # implied; what sign facts look for
             drop |= {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and h.free_symbols() == {v}}
         step = substitute_step(goal, names, subst, inverse, new_hyps, drop,
                                "undo " + ", ".join(f"{new[v]} = {m.forward(v)}" for v, m in chosen.items()),
@@ -188,8 +198,12 @@ class UndoSubstitution:
             best, best_exprs = None, None
             best_key = (_size([current[i] for i in own]), 0)
             for m in candidates(sp.Add(*(current[i] for i in own)), v):
-                if _image(m, sp.Integer(0) if v in nonneg else None, v in pos) is None:
+                lo = sp.Integer(0) if v in nonneg else None
+                image = _image(m, lo, v in pos)
+                if image is None:
                     continue
+                if lo is not None and _nonpositive(image):
+                    m = Mobius(-m.alpha, -m.beta, m.gamma, m.delta)   # keep a positive variable positive
                 moved = [moved_blocks(current[i], {v: m}, {v: v}) for i in own]
                 key = (_size(moved), int(sp.count_ops(m.forward(v))))   # equals: the simpler map
                 if _roots(moved) <= roots and key < best_key:
