@@ -23,6 +23,7 @@ from prover.lean.render.common import (
 )
 from prover.lean.render.compact import polynomial_text
 from prover.lean.render.field_identity import EqFact, PositiveFact, prove_equality
+from prover.lean.render.statement import split_top
 from prover.lean.syntax import lean_expr
 from prover.problem import Relation
 from prover.solvers.sos import sos_certificate
@@ -242,19 +243,11 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
 
 
 def _top_level_factors(text: str) -> list[str]:
-    """``A * B * C`` split at its depth-0 ``*`` (other operators at depth 0: no split)."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        depth += ch == "("
-        depth -= ch == ")"
-        if depth == 0 and ch in "+-/^" and cur.strip():
+    """``A * B * C`` split at its depth-0 ``*``; a text with another depth-0 operator is one factor."""
+    for op in "+-/^":
+        if len(split_top(text.lstrip("-"), op)) > 1:
             return [text]
-        if ch == "*" and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    return parts + [cur.strip()]
+    return split_top(text, "*")
 
 
 def _nonzero_product(goal: Goal, ctx: RenderContext, base: str) -> str | None:

@@ -171,20 +171,25 @@ def _binder_text(head: str, ident: str) -> str | None:
     return None
 
 
-def split_and(text: str) -> list[str]:
-    """``A ∧ B ∧ C`` split at its top-level ``∧`` (parentheses respected)."""
+def split_top(text: str, sep: str) -> list[str]:
+    """``text`` split at its depth-0 ``sep`` (parentheses and brackets respected)."""
     parts, depth, cur = [], 0, ""
     for ch in text:
         if ch in "([{⟨":
             depth += 1
         elif ch in ")]}⟩":
             depth -= 1
-        if ch == "∧" and depth == 0:
+        if ch == sep and depth == 0:
             parts.append(cur.strip())
             cur = ""
         else:
             cur += ch
     return parts + [cur.strip()]
+
+
+def split_and(text: str) -> list[str]:
+    """``A ∧ B ∧ C`` split at its top-level ``∧`` (parentheses respected)."""
+    return split_top(text, "∧")
 
 
 def _written(head: str, ref: str) -> str | None:
