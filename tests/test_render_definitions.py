@@ -56,3 +56,14 @@ def test_in_place_puts_the_expanded_theorem_before_the_users():
     assert proof_body(lean)[0].strip().startswith("have hdef_key")
     assert auxiliary_declarations(lean).startswith("theorem eq_t_expanded")
     assert replay_text(updated).ok
+
+
+def test_the_expanded_theorem_is_the_users_text_unfolded():
+    """Stated as `simp only [h₀]` leaves the user's text (radicands as written), so the bridge to
+    it is syntactic and the expanded proof bridges the user's own radicands."""
+    from prover.lean.render.definitions import expanded_head
+
+    head = expanded_head("theorem y (a b c : ℝ) (F : ℝ → ℝ → ℝ → ℝ) (hF : ∀ a b c, F a b c = √(a * b * (1 / c) * 3)) "
+                         "(ha : 0 < a) {hb : 0 < b} : F a b c ≤ √(a ^ 3 + b ^ 3)", "y_expanded")
+    assert head == ("theorem y_expanded (a : ℝ) (b : ℝ) (c : ℝ) (ha : 0 < a) (hb : 0 < b) :\n"
+                    "    Real.sqrt (a * b * (1 / c) * 3) ≤ Real.sqrt (a ^ 3 + b ^ 3)")

@@ -81,3 +81,35 @@ def wrapper(problem: Problem, user_head: str, user_name: str) -> str:
     else:
         lines += _close(KEY, problem.goal.op, 0 in goal_uses, defs)
     return user_head + " := by\n" + "\n".join("  " + ln for ln in lines) + "\n"
+
+
+def expanded_head(user_head: str, name: str, real_division: bool = False) -> str | None:
+    """The user's statement with every application of a defined function replaced by its body (as
+    ``simp only [h₀]`` leaves it: the replay model's reading and expansion, printed back), the
+    function binders and their equations left out, every binder explicit: ``theorem NAME …``.
+    None where the model does not read the statement."""
+    from prover.lean import replay
+    from prover.lean.replay.definitions import definition_of, expand
+    from prover.lean.replay.terms import REAL, fun_arity, show, uid_name
+
+    try:
+        decls = replay.LeanSource(user_head + " := by\n  skip\n").declarations()
+        if len(decls) != 1:
+            return None
+        sig = replay.parse_signature(decls[0].signature_text, replay.Scope(real_division=real_division))
+        functions = {uid: n for uid, ty, _ in sig.binders if (n := fun_arity(ty)) is not None}
+        defs, parts = {}, []
+        for uid, ty, _ in sig.binders:
+            if uid in functions:
+                continue
+            if isinstance(ty, tuple) and ty[0] == "forall":
+                d = definition_of(ty, functions)
+                defs[d.fn] = d
+                continue
+            parts.append((uid, ty))
+        binders = [f"({uid_name(uid)} : ℝ)" if ty == REAL else f"({uid_name(uid)} : {show(expand(ty, defs))})"
+                   for uid, ty in parts]
+        concl = show(expand(sig.concl, defs))
+    except (replay.NotModelled, replay.ModelError, RecursionError):
+        return None
+    return f"theorem {name} " + " ".join(binders) + f" :\n    {concl}"

@@ -16,7 +16,7 @@ from prover.lean.render.budget import with_heartbeat_options, wrap_lines
 from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
-from prover.lean.render.definitions import expanded_name, has_definitions, wrapper
+from prover.lean.render.definitions import expanded_head, expanded_name, has_definitions, wrapper
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
 from prover.lean.render.local_lemmas import local_lemma_lines
@@ -189,7 +189,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     user = _user_theorem(problem, proof.meta)
     if user is not None:       # defined functions: our expanded statement first, then the user's
         name = expanded_name(user[1])
-        head = statement(problem, name)
+        head = expanded_head(user[0], name, problem.real_division) or statement(problem, name)
     counter = itertools.count(1)
     if problem.is_conjunction:
         tree, used = _render_conjunction(proof, refs, lemmas, close_style, counter)
