@@ -31,3 +31,8 @@ theorem schur_one (a b c : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) (hc : 0 ≤ c) :
 /-- A square root bound: `√(ab) ≤ (a + b) / 2`. -/
 theorem sqrt_amgm (a b : ℝ) (ha : 0 ≤ a) (hb : 0 ≤ b) : Real.sqrt (a * b) ≤ (a + b) / 2 := by
   sorry
+
+/-- A function given by a defining equation: read with every `f t` unfolded. -/
+theorem square_fn (a b : ℝ) (f : ℝ → ℝ) (hf : ∀ x, f x = x ^ 2) (ha : 0 < a) (hb : 0 < b) :
+    f a + f b ≥ 2 * a * b := by
+  sorry

@@ -67,3 +67,19 @@ def test_the_expanded_theorem_is_the_users_text_unfolded():
                          "(ha : 0 < a) {hb : 0 < b} : F a b c ≤ √(a ^ 3 + b ^ 3)", "y_expanded")
     assert head == ("theorem y_expanded (a : ℝ) (b : ℝ) (c : ℝ) (ha : 0 < a) (hb : 0 < b) :\n"
                     "    Real.sqrt (a * b * (1 / c) * 3) ≤ Real.sqrt (a ^ 3 + b ^ 3)")
+
+
+def test_a_theorem_of_a_whole_file_renders_from_its_own_text():
+    """`FILE.lean#name`: the user's theorem is that declaration's own text (a doc comment before it
+    left out), the expanded one stated before it."""
+    from pathlib import Path
+
+    from prover.api import prove
+
+    root = Path(__file__).resolve().parent.parent
+    result = prove(f"{root}/examples/inequalities.lean#square_fn", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    assert "theorem square_fn_expanded (a : ℝ) (b : ℝ)" in text
+    assert "theorem square_fn (a b : ℝ) (f : ℝ → ℝ) (hf : ∀ x, f x = x ^ 2)" in text
+    assert replay_text(text).ok

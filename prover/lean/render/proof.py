@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 import sys
 from dataclasses import dataclass, replace
 from typing import Any
@@ -227,10 +228,29 @@ def _user_theorem(problem, proof_meta: dict) -> tuple[str, str] | None:
     """The user's statement and name when it has defined functions (None otherwise)."""
     if not has_definitions(problem):
         return None
-    user = user_statement(problem, proof_meta)
+    user = user_statement(problem, proof_meta) or _named_declaration(problem)
     if user is None:
         raise RenderError("a statement with defined functions is rendered only from the user's own text")
     return user
+
+
+def _named_declaration(problem) -> tuple[str, str] | None:
+    """The head (statement without proof) of the declaration ``meta["lean_name"]`` of a whole file
+    ``meta["lean"]`` (``FILE.lean#name``), when it is a ``theorem``/``lemma`` with a ``:=``."""
+    from prover.lean.in_place import InPlaceError, find_theorem
+
+    text, name = problem.meta.get("lean"), problem.meta.get("lean_name")
+    if not isinstance(text, str) or not name:
+        return None
+    try:
+        thm = find_theorem(text, name)
+    except InPlaceError:
+        return None
+    if thm.assign is None:
+        return None
+    head = text[thm.start:thm.assign]
+    start = re.search(r"^\s*(?:theorem|lemma)\b", head, re.MULTILINE)   # after a doc comment
+    return (head[start.start():].strip(), name) if start else None
 
 
 def _render_conjunction(proof: Proof, refs: list[str], lemmas: LemmaLookup | None, close_style: str,
