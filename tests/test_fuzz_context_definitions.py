@@ -145,7 +145,7 @@ def test_pool_has_the_definition_suite() -> None:
 def test_seeded_run_with_definitions_has_no_misreading() -> None:
     report = run_context_fuzz(120, seed=19, points=3)
     summary = report.to_json(max_examples=5)
-    d = summary["definitions"]
+    d = summary["defined_functions"]
     assert d["variants"] >= 20 and d["accepted"] > 0 and d["pairs"] > 0, d
     assert any(w.startswith("rewrite:rename_parameters") for w in summary["per_wrapper"])
     assert report.misreadings == [] and report.crashes == [] and report.failures == 0, \

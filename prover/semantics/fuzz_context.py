@@ -1203,7 +1203,7 @@ class ContextReport:
             "per_wrapper": {w: dict(c) for w, c in sorted(self.per_wrapper.items())},
             "skipped_bases_unreadable": self.skipped_bases,
             "top_refusals": self.refusals.most_common(20), "duration_s": round(self.duration_s, 2),
-            "definitions": {"variants": self.definition_variants, "checks": self.definition_checks,
+            "defined_functions": {"variants": self.definition_variants, "checks": self.definition_checks,
                             "accepted": self.definition_accepted, "pairs": self.definition_pairs},
         }
 
