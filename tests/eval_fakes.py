@@ -73,3 +73,9 @@ def real_proof(record: dict[str, Any], time_limit: float, options: dict[str, Any
 
     proof = json.loads((Path(__file__).parent / "data" / "shapiro4.proof.json").read_text(encoding="utf-8"))
     return {"status": "proved", "time_s": 0.02, "steps": 2, "proof": proof}
+
+
+def hash_seed(record: dict[str, Any], time_limit: float, options: dict[str, Any]) -> dict[str, Any]:
+    """Reports the attempt's hash seed and a string hash (equal in every attempt when the seed is fixed)."""
+    return {"status": "not_proved", "time_s": 0.0,
+            "stats": {"seed": os.environ.get("PYTHONHASHSEED"), "hash": hash("prover")}}

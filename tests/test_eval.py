@@ -107,6 +107,19 @@ def test_options_reach_the_attempt(tmp_path):
     assert rec["stats"] == {"options": {"closers_only": True, "llm": "stub:x", "variants": None}, "time_limit": 7.0}
 
 
+def test_attempts_run_with_one_fixed_hash_seed(tmp_path, monkeypatch):
+    """Set orders follow the hash seed and some searches with them: every attempt runs at the same seed."""
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    bench = write_bench(tmp_path / "b.jsonl", 3)
+    run_eval(cfg([bench], tmp_path / "run", fake("hash_seed")))
+    stats = [json.loads(line)["stats"] for line in (tmp_path / "run/records.jsonl").read_text().splitlines()]
+    assert [s["seed"] for s in stats] == ["0", "0", "0"]
+    assert len({s["hash"] for s in stats}) == 1
+    monkeypatch.setenv("PYTHONHASHSEED", "7")   # a caller's own seed is kept
+    run_eval(cfg([bench], tmp_path / "run7", fake("hash_seed")))
+    assert {json.loads(line)["stats"]["seed"] for line in (tmp_path / "run7/records.jsonl").read_text().splitlines()} == {"7"}
+
+
 # ---------------------------------------------------------------- crash-safe records and resume
 
 

@@ -264,3 +264,18 @@ def test_an_image_bounded_away_from_zero_also_states_positivity():
     (cand,) = list(UndoSubstitution().generate(goal))
     shown = {(str(h.lhs), h.op, str(h.rhs)) for h in cand.step.subgoals[0].hypotheses}
     assert ("0", "<", "p_") in shown and ("p_", ">", "1") in shown
+
+
+def test_positivity_is_stated_only_where_a_root_needs_it():
+    """Without a root the implied `0 < u` is left out: elsewhere it drew the search into the undone
+    shift instead of the direct route (567neq/P59)."""
+    from prover.frontend import parse_theorem
+    from prover.ir import Goal
+    from prover.rewrite.undo import UndoSubstitution
+
+    goal = Goal.from_problem(parse_theorem(
+        "theorem t (p q : ℝ) (hp : 0 < p) (hq : 0 < q) : (p + 1) ^ 2 + (q + 1) ^ 2 ≥ 2 * (p + 1) * (q + 1) := by sorry"))
+    cands = list(UndoSubstitution().generate(goal))
+    assert cands, "the shift is still undone"
+    shown = {(str(h.lhs), h.op, str(h.rhs)) for h in cands[0].step.subgoals[0].hypotheses}
+    assert ("p_", ">", "1") in shown and ("0", "<", "p_") not in shown

@@ -46,6 +46,7 @@ def machine_info() -> dict[str, Any]:
         "memory_gib": round(int(mem_kb.split()[0]) / 1024 / 1024, 1) if mem_kb else None,
         "load_avg": [round(x, 2) for x in load] if load else None,
         "python": platform.python_version(),
+        "python_hash_seed": os.environ.get("PYTHONHASHSEED", "0"),   # what the attempts run with
         "platform": platform.platform(),
         "git": git_commit(Path(__file__).resolve().parent),
     }

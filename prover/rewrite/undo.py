@@ -161,6 +161,9 @@ class UndoSubstitution:
         names = [next(renamed) if var(v) in chosen else v for v in goal.variables]
         new = dict(zip(syms, (var(n) for n in names)))
         pos, nonneg = positive_vars(goal), positive_vars(goal, strict=False)
+        # ``0 < u`` is stated only where a root needs it: elsewhere the extra fact made an undone
+        # shift look better than the direct route (567neq/P59 lost at e7b44f9 against 9ffd430).
+        with_roots = _roots([goal.target.lhs, goal.target.rhs]) > 0
         subst, inverse, new_hyps, drop = {}, {}, [], set()
         for v, m in chosen.items():
             u = new[v]
@@ -169,8 +172,8 @@ class UndoSubstitution:
             image = _image(m, lo, v in pos) or []
             for value, op in image:
                 new_hyps.append(Relation(u, op, value))
-            if any(op in (">", ">=") and value > 0 for value, op in image):
-                new_hyps.append(Relation(sp.Integer(0), "<", u))   # implied; what sign facts look for
+            if with_roots and any(op in (">", ">=") and value > 0 for value, op in image):
+                new_hyps.append(Relation(sp.Integer(0), "<", u))   # implied; what the roots' sign facts look for
             drop |= {i for i, h in enumerate(goal.hypotheses) if h.is_inequality and h.free_symbols() == {v}}
         step = substitute_step(goal, names, subst, inverse, new_hyps, drop,
                                "undo " + ", ".join(f"{new[v]} = {m.forward(v)}" for v, m in chosen.items()),
