@@ -95,6 +95,9 @@ from prover.problem import Hypothesis, Problem, Relation
 
 FORMAT = "prover-proof"
 VERSION = 1
+#: Problem meta saved with a proof whose statement defines functions (``(f : ℝ → ℝ) (h : ∀ x, f x = …)``):
+#: which hypotheses define them and where they are applied, for rendering the user's theorem again.
+DEFINITION_KEYS = ("definitions", "definition_uses")
 STEP_KINDS = ("close", "rewrite", "scale", "split", "introduce", "substitute", "combine", "square", "monotone")
 
 
@@ -281,6 +284,9 @@ class Proof:
                 # the LIPS header was declared by the data (a benchmark), not read from the text:
                 # `prover check` reads the text under it again only then
                 problem["lips_header"] = p.meta["lips_header"]
+            for key in DEFINITION_KEYS:   # functions given by an equation: the renderer's wrapper needs them
+                if p.meta.get(key):
+                    problem[key] = p.meta[key]
         faithful = getattr(p, "faithful", None)
         if faithful is not None:
             from prover.kernel.terms import show
@@ -319,6 +325,7 @@ class Proof:
                 problem.meta = {**problem.meta, "lean": pd["lean"], "lean_name": pd.get("lean_name")}
                 if isinstance(pd.get("lips_header"), bool):
                     problem.meta["lips_header"] = pd["lips_header"]
+                problem.meta.update({k: pd[k] for k in DEFINITION_KEYS if pd.get(k)})
             roots = [Step.from_json(r) for r in d.get("parts", ())]
             return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d, parts=roots)
         except (KeyError, TypeError) as exc:

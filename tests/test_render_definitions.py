@@ -46,6 +46,17 @@ def test_rendered_file_states_both_theorems_and_passes_the_replay_model(case):
     assert report.ok, report
 
 
+def test_a_saved_proof_renders_the_same_file():
+    """The proof file keeps which hypotheses define functions: a run's saved proofs (eval, the replay
+    baseline) render the user's theorem as the search's own proof does, not a refusal."""
+    from prover.ir import Proof
+
+    proof = _proved(CASES["binary"])
+    loaded = Proof.loads(proof.dumps())
+    assert loaded.problem.meta["definitions"] == proof.problem.meta["definitions"]
+    assert render_proof(loaded) == render_proof(proof)
+
+
 def test_in_place_puts_the_expanded_theorem_before_the_users():
     text = CASES["eq"]
     lean = render_proof(_proved(text))
