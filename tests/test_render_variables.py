@@ -270,3 +270,20 @@ def test_instantiated_hypothesis_is_the_users() -> None:
     assert replay_text(text).ok, replay_text(text).summary()
     bad = text.replace("(by linear_combination h)", "(by positivity)")
     assert not replay_text(bad).ok
+
+
+def test_square_root_named_in_a_users_real_power_has_real_power_facts() -> None:
+    """``b ^ (3 / 2 : ℝ)`` proved through ``t1 = √b``: the instance is the user's ``b ^ (1 / 2 : ℝ)``, so
+    its facts are the real power's (``Real.sqrt_pos`` / ``Real.sq_sqrt`` are about another term)."""
+    from prover.frontend import parse_theorem
+    from prover.search.driver import prove_problem
+
+    text = ("theorem y (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
+            "3 * (3 * (a * b)) + 1 ≤ 3 * (a ^ 3 + 2 * b ^ (3 / 2 : ℝ)) + 1 := by sorry")
+    problem = parse_theorem(text)
+    problem.meta["lean"] = text
+    result = prove_problem(problem, time_limit=30)
+    assert result.status == "proved"
+    lean = render_proof(result.proof)
+    assert "Real.sqrt_pos" not in lean and "(b ^ (1 / 2 : ℝ)) ^ 2 = b" in lean
+    assert replay_text(lean).ok, lean

@@ -178,7 +178,10 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
             continue
         positive = rel in (Relation(s, ">", 0), Relation(0, "<", s))
         nonneg = rel in (Relation(s, ">=", 0), Relation(0, "<=", s))
-        if d.exp == sp.Rational(1, 2):
+        # instantiated as the user's real power ``X ^ (1 / 2 : ℝ)`` (a base in ``bases``), not as
+        # ``Real.sqrt X``: the two are different terms to Lean, so the facts are the real power's
+        as_rpow = v in (bases or {})
+        if d.exp == sp.Rational(1, 2) and not as_rpow:
             if rel == Relation(s ** 2, "=", d.base):
                 return f"(Real.sq_sqrt {_POS_OR_LIN})"
             if nonneg:
@@ -186,7 +189,7 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
             if positive:
                 return f"(Real.sqrt_pos.mpr {_POS_OR_LIN})"
             continue
-        if rel == Relation(s ** q, "=", d.base ** p) and lean_expr(d) == f"{_base_text(d.base)} ^ ({p} / {q} : ℝ)":
+        if rel == Relation(s ** q, "=", d.base ** p) and (as_rpow or lean_expr(d) == f"{_base_text(d.base)} ^ ({p} / {q} : ℝ)"):
             lines, name = _rpow_power_fact(d.base, p, q, ctx, (bases or {}).get(v))
             pre.extend(lines)
             return name
