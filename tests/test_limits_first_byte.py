@@ -10,6 +10,7 @@ driver script replaces that phase by one that never ends, then runs the real CLI
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -25,9 +26,9 @@ STARTUP = 25.0
 GRACE = 15.0
 
 
-def run(args: list[str], timeout: float) -> subprocess.CompletedProcess:
+def run(args: list[str], timeout: float, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """The command; a ``TimeoutExpired`` (the test fails) if it does not end by itself."""
-    return subprocess.run(args, check=False, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(args, check=False, cwd=ROOT, capture_output=True, text=True, timeout=timeout, env=env)
 
 
 def prover(*args: str, limit: float) -> subprocess.CompletedProcess:
@@ -39,7 +40,8 @@ def driven(tmp_path: Path, patch: str, *args: str, limit: float) -> subprocess.C
     script = tmp_path / "drive.py"
     script.write_text("import sys\n" + textwrap.dedent(patch)
                       + "\nfrom prover.cli import main\nsys.argv = ['prover', *sys.argv[1:]]\nmain()\n")
-    return run([sys.executable, str(script), *args], limit + GRACE + STARTUP)
+    # a seed set: the CLI would otherwise run itself again for one (prover.cli.fix_hash_seed), without the patch
+    return run([sys.executable, str(script), *args], limit + GRACE + STARTUP, {**os.environ, "PYTHONHASHSEED": "0"})
 
 
 def no_traceback(res: subprocess.CompletedProcess) -> None:
