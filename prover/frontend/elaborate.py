@@ -9,7 +9,9 @@ LIPS benchmark convention, whose header macro makes every ``/`` real division) a
 the term real, so ``x ^ (1 / 3)`` is the real cube root power there.
 
 Powers: ``x ^ (n : ℕ)`` and ``x ^ (k : ℤ)`` become ``Pow(x, Integer)``; real exponents
-(``x ^ (1/3 : ℝ)``, ``a ^ a``) become ``Pow(x, exponent)``; ``sqrt`` is ``sympy.sqrt``.
+(``x ^ (1/3 : ℝ)``, ``a ^ a``) become ``Pow(x, exponent)``; ``sqrt`` is ``sympy.sqrt``;
+``|a|``/``abs a`` is ``sympy.Abs`` of ``a`` at the term's own type (``abs : α → α``; refused in ℕ,
+which has no ``abs``).
 
 sympy simplifies while it builds these expressions; the statement's Lean meaning is elaborated
 separately by :mod:`prover.frontend.faithful`, and :mod:`prover.frontend.fidelity` has the kernel
@@ -113,6 +115,8 @@ def check_typed(node: SyntaxNode, ty: str, scope: Scope) -> None:
         raise Located(nat_refusal("negation `-`", ty, scope), node.pos)
     if k in _REAL_ONLY and ty != "R":
         raise Located(nat_refusal(_REAL_ONLY[k], ty, scope), node.pos)
+    if k == "abs" and ty == "N":   # `abs : α → α` needs `AddGroup α`, which ℕ is not
+        raise Located(nat_refusal("absolute value", ty, scope), node.pos)
 
 
 def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
@@ -148,6 +152,8 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         if arg.is_number and arg.is_negative:
             raise Located("square root of a negative number (Lean's `Real.sqrt` is 0 there)", node.pos)
         return sp.sqrt(arg)
+    if k == "abs":   # `abs : α → α`: the argument at the term's own type
+        return sp.Abs(elab(a[0], ty, scope))
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":

@@ -16,6 +16,7 @@ Lean 4 / Mathlib semantics recorded by the nodes (over ``ℝ``):
 * ``x / y`` is ``x * y⁻¹`` → ``Mul(x, Pow(y, -1))``, and ``y⁻¹`` is ``Pow(y, -1)`` with
   ``0⁻¹ = 0`` (so ``x / 0 = 0``);
 * ``√x`` / ``Real.sqrt x`` → ``Sqrt(x)``, which is ``0`` for ``x < 0``;
+* ``|x|`` / ``abs x`` (the root ``abs``, ``x ⊔ -x``) → ``Fn("abs", x)``, at the term's own type;
 * ``x ^ (n : ℕ)`` (``Monoid.npow``) and ``x ^ (k : ℤ)`` (``zpow``, ``x ^ (-k) = (x ^ k)⁻¹``)
   → ``Pow(x, n)``; ``0 ^ 0 = 1``;
 * ``x ^ (e : ℝ)`` is ``Real.rpow`` → ``Rpow(x, e)``, except that an integer constant ``e`` gives
@@ -64,6 +65,9 @@ def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
         return _build(node, T.inv, faithful_term(a[0], ty, scope))
     if k == "sqrt":
         return T.Sqrt(faithful_term(a[0], "R", scope))
+    if k == "abs":
+        arg = faithful_term(a[0], ty, scope)
+        return T.Num(abs(arg.value)) if isinstance(arg, T.Num) else T.Fn("abs", arg)
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":

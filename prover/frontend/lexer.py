@@ -27,9 +27,11 @@ class Token:
     pos: int        # character offset in the source
 
 
-#: Multi-character symbols first (longest match wins).
+#: Multi-character symbols first (longest match wins). The Lean tokens that start or end with a bar
+#: (``||``, ``|||``, ``|>``, ``|>.``, ``<|``, ``<|>``, Mathlib's ``|ₘ``) are single tokens, as Lean's
+#: maximal munch reads them: ``|x|>0`` is no ``|x| > 0`` in Lean, and ``|x - |y||`` ends in ``||``.
 SYMBOLS = (
-    ":=", "=>", "<=", ">=", "!=", "->", "<->", "⁻¹", "..",
+    "|||", "||", "|>.", "|>", "<|>", "<|", "|ₘ", ":=", "=>", "<=", ">=", "!=", "->", "<->", "⁻¹", "..",
     "(", ")", "{", "}", "[", "]", "⦃", "⦄", ":", ",", "+", "-", "*", "/", "^", "<", ">", "=",
     "≤", "≥", "≠", "∧", "∨", "¬", "→", "↔", "∀", "∃", "√", "|", "%", "∑", "∏", "·", "•", "⟨",
     "⟩", "@", "!", "∈", "∉", "∣", "⌊", "⌋", "⌈", "⌉", "∘", "×", "λ", "π", "∞", "ℯ", "#", "$",

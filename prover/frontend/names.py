@@ -14,8 +14,10 @@ docs/mathlib-name-facts.md §4):
 We model this only where every fact is known: the namespaces in :data:`NAMESPACES` (with the
 names among the functions we read that exist there, and the tokens their scoped notations add).
 Any other namespace, open or current, could hold a declaration of the same short name, so a
-function name resolved through it is refused. The one function the statement language reads is
-``Real.sqrt`` (``√`` is its notation, hygienic: always ``Real.sqrt``).
+function name resolved through it is refused. The functions the statement language reads are
+``Real.sqrt`` (``√`` is its notation, hygienic: always ``Real.sqrt``) and the root ``abs``
+(``|a|`` is its notation, hygienic; ``open Complex`` adds ``Complex.abs``, which takes ``↑x : ℂ``,
+so an unqualified ``abs`` is ambiguous there).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Functions we read: Mathlib constant -> the front-end's node kind.
-MODELLED = {"Real.sqrt": "sqrt"}
+MODELLED = {"Real.sqrt": "sqrt", "abs": "abs"}
 
 #: Intervals a membership hypothesis ``x ∈ Set.Icc a b`` may name: Mathlib constant -> the
 #: relations ``x ∈ I`` unfolds to (``Set.mem_Icc`` … are ``Iff.rfl``): ``("lo", op)`` is
@@ -65,7 +67,7 @@ NAMESPACES: dict[str, NamespaceFacts] = {
     "Nat": _ns("sqrt", "π π' φ ! ‼"),
     "Int": _ns("sqrt", "-["),
     "Rat": _ns("sqrt", "/."),
-    "Complex": _ns("sqrt", "cexp", fails_on_real=False),
+    "Complex": _ns("sqrt abs", "cexp", fails_on_real=False),
     "Topology": _ns("", "𝓝 𝓝[ 𝓝ˢ"),
     "BigOperators": _ns(),
     "Finset": _ns(_INTERVAL_TEXT, "#"),
@@ -78,7 +80,7 @@ NAMESPACES: dict[str, NamespaceFacts] = {
 }
 
 #: Short names of functions whose resolution we model (every namespace above says if it has one).
-SHORT_NAMES = frozenset({"sqrt"})
+SHORT_NAMES = frozenset({"sqrt", "abs"})
 
 
 class NameError_(ValueError):
@@ -161,15 +163,23 @@ def resolve_function(name: str, ctx: NameContext, argument_is_real: bool) -> str
 def _single(name: str, pool: list[str], argument_is_real: bool) -> str:
     """Overload resolution over ``pool`` (3.): the candidates that elaborate on the argument."""
     if not pool:
-        raise NameError_(f"unknown identifier `{name}` (write `Real.sqrt` or `√`, or `open Real`)")
+        raise NameError_(f"unknown identifier `{name}` ({_hint(name, unknown=True)})")
     live = [c for c in pool if not (argument_is_real and _fails_on_real(c))]
     if len(live) > 1:
-        raise NameError_(f"`{name}` is ambiguous here ({', '.join(live)}); write `Real.sqrt` or `√`")
+        raise NameError_(f"`{name}` is ambiguous here ({', '.join(live)}); {_hint(name)}")
     if not live:
         raise NameError_(f"`{name}` resolves to {', '.join(pool)}, which does not take a real argument")
     if live[0] not in MODELLED:
-        raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√`)")
+        raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√` "
+                         "and `abs` / `|x|`)")
     return live[0]
+
+
+def _hint(name: str, unknown: bool = False) -> str:
+    """How to write the function ``name`` unambiguously."""
+    if name.rpartition(".")[2] == "abs":
+        return "write `|x|`"
+    return "write `Real.sqrt` or `√`" + (", or `open Real`" if unknown else "")
 
 
 def resolve_interval(name: str, ctx: NameContext) -> str:

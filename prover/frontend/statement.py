@@ -40,13 +40,20 @@ from prover.frontend.lean_file import (
     unquote,
 )
 from prover.frontend.lexer import Token, literal_problem, tokenize
-from prover.frontend.names import MODELLED, NameError_, resolve_function, resolve_interval, resolve_type
+from prover.frontend.names import (
+    MODELLED,
+    SHORT_NAMES,
+    NameError_,
+    resolve_function,
+    resolve_interval,
+    resolve_type,
+)
 from prover.frontend.syntax import TYPE_NAMES, SyntaxNode, TermParser, describe
 from prover.problem import Hypothesis, Problem, var
 
 DECL_KEYWORDS = DECLARATIONS
 _CLOSERS = {"(": ")", "{": "}", "⦃": "⦄"}
-_RESERVED_VARS = {"sqrt", "Rational", "Integer", "exp", "log", "Symbol", "Pow", "Mul", "Add"}
+_RESERVED_VARS = {"sqrt", "abs", "Abs", "Rational", "Integer", "exp", "log", "Symbol", "Pow", "Mul", "Add"}
 #: Size bounds checked before anything is elaborated (a statement beyond them is refused).
 MAX_VARIABLES = 32
 MAX_HYPOTHESES = 64
@@ -200,6 +207,9 @@ class _Decl:
             raise Located(f"`{name.text}` is bound twice (Lean's later binder shadows the earlier one)",
                           name.pos)
         if not variable:
+            if name.text in SHORT_NAMES:   # a local shadows the function in every term after it
+                raise Located(f"a hypothesis named `{name.text}` would shadow the function `{name.text}` "
+                              "(rename it)", name.pos)
             self.binder_names.add(name.text)
 
     def parse(self) -> Problem:

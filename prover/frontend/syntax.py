@@ -1,10 +1,12 @@
-"""Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, comparisons, ``∧``)
+"""Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, ``|a|``/``abs``,
+comparisons, ``∧``)
 into a small AST; typing and sympy conversion happen in :mod:`prover.frontend.elaborate`.
 
 Precedences follow Lean 4 core and Mathlib: ``∧`` 35 (right), comparisons 50 (no chaining),
 ``+ -`` 65 (left), ``* /`` 70 (left), unary ``-`` 75 (its operand at 75, so ``-x ^ 2`` is
 ``-(x ^ 2)``), ``^`` 75 (right), ``⁻¹`` and function application at max precedence (so
-``sqrt x ^ 2`` is ``(sqrt x) ^ 2`` and ``√x⁻¹`` is ``√(x⁻¹)``). ``x ∈ S a b`` (``infix:50``)
+``sqrt x ^ 2`` is ``(sqrt x) ^ 2`` and ``√x⁻¹`` is ``√(x⁻¹)``), ``|a|`` at max precedence
+(Mathlib's ``macro:max``, with its no-space rule; see :meth:`TermParser._abs`). ``x ∈ S a b`` (``infix:50``)
 is read only for an interval ``S`` (``Set.Icc`` …, resolved by the caller's set resolver) applied
 to exactly its bounds (node ``mem``). Unsupported constructs are refused where they are met,
 naming the construct.
@@ -44,8 +46,19 @@ UNSUPPORTED_INFIX: dict[str, tuple[int, str]] = {
     "↔": (20, "iff `↔`"), "<->": (20, "iff `<->`"), "%": (70, "modulo `%`"),
     "∣": (50, "divisibility `∣`"), "∉": (50, "non-membership `∉`"),
     "•": (73, "scalar multiplication `•`"), "∘": (90, "composition `∘`"), "×": (35, "product type `×`"),
-    "!=": (50, "`!=` (Bool inequality; write `≠`)"), "·": (70, "`·`"), "|": (50, "`|`"),
+    "!=": (50, "`!=` (Bool inequality; write `≠`)"), "·": (70, "`·`"),
     "..": (50, "range `..`"),
+}
+
+#: Lean tokens that contain a bar but are no bar of ``|a|`` (refused wherever they are met).
+BAR_TOKENS = {
+    "||": "`||` is one Lean token (Boolean or), not two bars: write `|(x - |y|)|` or `(|x|)`",
+    "|||": "`|||` is one Lean token (bitwise or), not bars of absolute values",
+    "|>": "`|>` is one Lean token (pipeline), not a bar then `>`: write `|x| > …` with a space",
+    "|>.": "`|>.` is one Lean token (pipeline), not a bar of an absolute value",
+    "<|": "`<|` is one Lean token (pipeline), not `<` then a bar: write `… < |x|` with a space",
+    "<|>": "`<|>` is one Lean token (alternative), not bars of absolute values",
+    "|ₘ": "multiplicative absolute value `|a|ₘ` (`mabs`) is not supported",
 }
 
 #: Resolves a function name applied to an argument: (name token, argument) -> node kind
@@ -85,7 +98,6 @@ _LEADING_REFUSED = {
     "∀": "universal quantifier `∀` is not supported (declare variables as binders)",
     "∃": "existential quantifier `∃` is not supported",
     "¬": "negation `¬` is not supported (write `≠` or flip the comparison)",
-    "|": "absolute value `|x|` is not supported",
     "∑": "big operator `∑` is not supported",
     "∏": "big operator `∏` is not supported",
     "λ": "lambda `λ` is not supported",
@@ -105,7 +117,7 @@ _KEYWORDS_REFUSED = {"fun", "if", "then", "else", "let", "have", "show", "by", "
 
 _FUNCTIONS_REFUSED = {
     "Real.log", "Real.exp", "Real.sin", "Real.cos", "Real.tan", "Real.arctan", "Real.pi", "Real.logb",
-    "Real.rpow", "Real.cosh", "Real.sinh", "log", "exp", "sin", "cos", "tan", "abs", "max", "min",
+    "Real.rpow", "Real.cosh", "Real.sinh", "log", "exp", "sin", "cos", "tan", "max", "min",
     "Finset.sum", "Finset.prod", "Finset.range", "Finset.univ", "Real.nnabs", "Int.floor", "Int.ceil",
     "Nat.floor", "Nat.ceil", "Real.toNNReal", "deriv", "HPow.hPow", "Real.cbrt", "cbrt", "inv",
     "Nat.factorial", "Nat.choose", "choose", "norm", "dist", "Complex.abs", "id", "Real.arcsin",
@@ -117,7 +129,7 @@ _SUPERSCRIPTS = "¹²³⁰⁴⁵⁶⁷⁸⁹"
 
 @dataclass(frozen=True)
 class SyntaxNode:
-    kind: str                 # num var add sub mul div pow neg inv sqrt ascribe rel and mem
+    kind: str                 # num var add sub mul div pow neg inv sqrt abs ascribe rel and mem
     pos: int
     args: tuple[SyntaxNode, ...] = ()
     value: str = ""           # number text, variable name, relation op, ascribed type, interval
@@ -143,6 +155,9 @@ class TermParser:
         #: ``sqrt(x)`` with no space: an application only under the LIPS prefix notation
         #: (Lean's ``argument`` parser needs whitespace before an argument).
         self.adjacent_arguments = adjacent_arguments
+        #: how many ``|a|`` are open around the term being read (a bar touching the term before
+        #: it closes the innermost one)
+        self.abs_depth = 0
 
     # -- token helpers
     def peek(self, k: int = 0) -> Token:
@@ -190,6 +205,9 @@ class TermParser:
             elif t.kind == "op" and t.text == "⁻¹":
                 self.advance()
                 left = SyntaxNode("inv", t.pos, (left,), level=MAX)
+            elif t.kind == "op" and (t.text == "|" or t.text in BAR_TOKENS):
+                self._closing_bar(t)
+                break
             elif t.kind == "op" and t.text in UNSUPPORTED_INFIX:
                 prec, what = UNSUPPORTED_INFIX[t.text]
                 if prec < min_prec and t.text not in ("!=",):
@@ -236,10 +254,12 @@ class TermParser:
                     raise Located("a negation `-x` here needs parentheses: `(-x)`", t.pos)
                 self.advance()
                 return SyntaxNode("neg", t.pos, (self.term(75),), level=75)
+            if t.text in BAR_TOKENS:
+                raise Located(BAR_TOKENS[t.text], t.pos)
             if t.text in _LEADING_REFUSED:
                 raise Located(_LEADING_REFUSED[t.text], t.pos)
             if t.text == "|":
-                raise Located(_LEADING_REFUSED["|"], t.pos)
+                return self._abs(t)
         if t.kind == "?":
             if t.text in _SUPERSCRIPTS:
                 raise Located(f"superscript `{t.text}` is not Lean syntax for a power (write `x ^ n`)", t.pos)
@@ -253,7 +273,8 @@ class TermParser:
         if is_function_name(name):
             self.advance()
             nxt = self.peek()
-            if not self.adjacent_arguments and nxt.pos == t.pos + len(name) and nxt.kind != "eof":
+            strict = not self.adjacent_arguments or name.rpartition(".")[2] != "sqrt"
+            if strict and nxt.pos == t.pos + len(name) and nxt.kind != "eof":
                 raise Located(f"`{name}{nxt.text}…`: Lean needs a space between a function and its "
                               f"argument (write `{name} {nxt.text}…`)", nxt.pos)
             arg = self._argument(t)
@@ -268,7 +289,7 @@ class TermParser:
         nxt = self.peek()
         starts_term = nxt.kind in ("num", "ident") or (nxt.kind == "op" and nxt.text in ("(", "√"))
         if starts_term and not (nxt.kind == "ident" and nxt.text in _KEYWORDS_REFUSED):
-            raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt` and `√` are supported)",
+            raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt`, `√`, `abs` and `|x|` are supported)",
                           t.pos)
         return SyntaxNode("var", t.pos, value=name)
 
@@ -290,7 +311,7 @@ class TermParser:
                     t.text in self.functions or is_function_name(t.text) or t.text in _FUNCTIONS_REFUSED)):
                 raise Located(f"an application inside an argument of `{fn.text}` needs parentheses: "
                               f"`{fn.text} ({t.text} …)`", t.pos)
-            starts = t.kind == "num" or (t.kind == "op" and t.text == "(") or (
+            starts = t.kind == "num" or (t.kind == "op" and t.text in ("(", "|")) or (
                 t.kind == "ident" and t.text not in _KEYWORDS_REFUSED and t.text not in TYPE_NAMES)
             if not starts:
                 raise Located(f"`{fn.text}` is applied to {len(args)} of its {self.functions[fn.text]} "
@@ -343,9 +364,51 @@ class TermParser:
 
     def _argument(self, fn: Token) -> SyntaxNode:
         nxt = self.peek()
-        if nxt.kind == "eof" or (nxt.kind == "op" and nxt.text not in ("(", "√", "-")):
+        if nxt.kind == "eof" or (nxt.kind == "op" and nxt.text not in ("(", "√", "-", "|")):
             raise Located(f"`{fn.text}` needs an argument", fn.pos)
         return self.term(MAX)
+
+    @staticmethod
+    def _touches(before: Token, after: Token) -> bool:
+        """No white space (nor comment) between the two tokens: Lean's ``noWs``."""
+        return after.pos == before.pos + len(before.text)
+
+    def _abs(self, bar: Token) -> SyntaxNode:
+        """``|a|``: Mathlib's ``macro:max atomic("|" noWs) a:term noWs "|" => `(abs $a)`` (global
+        and hygienic: always the root ``abs``). No space after the opening bar nor before the
+        closing one; the term inside is read at precedence 0 and ends at the first bar that
+        touches the term before it (Lean has no trailing parser for ``|``). A bar after a space
+        (``| x|``, ``|x |``, ``x |y|``) is refused: it is no bar of this notation."""
+        nxt = self.peek(1)
+        if nxt.kind == "eof":
+            raise Located("unclosed absolute value: `|` is never closed", bar.pos)
+        if not self._touches(bar, nxt):
+            raise Located("a space after `|`: Lean reads no absolute value here (write `|x|`, no space "
+                          "inside the bars)", bar.pos)
+        self.advance()
+        self.abs_depth += 1
+        try:
+            inner = self.term(0)
+        finally:
+            self.abs_depth -= 1
+        close = self.peek()
+        if close.kind == "eof":
+            raise Located("unclosed absolute value: `|` is never closed", bar.pos)
+        if not (close.kind == "op" and close.text == "|"):
+            raise Located(f"expected `|` to close the absolute value, found {describe(close)}", close.pos)
+        self.advance()
+        return SyntaxNode("abs", bar.pos, (inner,), level=MAX)
+
+    def _closing_bar(self, bar: Token) -> None:
+        """A bar (or a Lean token holding one) after a term: only the closing bar of an open
+        ``|a|``, touching the term, ends the term here; anything else is refused."""
+        if bar.text in BAR_TOKENS:
+            raise Located(BAR_TOKENS[bar.text], bar.pos)
+        if not self._touches(self.toks[self.i - 1], bar):
+            raise Located("a space before `|`: Lean reads no closing bar of an absolute value here "
+                          "(write `|x|`, no space inside the bars)", bar.pos)
+        if self.abs_depth == 0:
+            raise Located("`|` closes no absolute value (no `|` opened it)", bar.pos)
 
     def _paren(self, open_tok: Token) -> SyntaxNode:
         self.advance()

@@ -47,6 +47,10 @@ SIGNS = ("nonneg", "pos", "nonzero", "nonpos", "neg")
 SIGN_INTERVALS = {("<", "lo"): "Set.Ioi", ("≤", "lo"): "Set.Ici", ("<", "hi"): "Set.Iio", ("≤", "hi"): "Set.Iic"}
 #: the share of :func:`run_fuzz`'s statements that define functions (a generator's default is 0)
 DEFINITION_SHARE = 0.25
+#: the chance that :func:`run_fuzz`'s generator wraps a generated subterm in an absolute value
+#: (``|e|`` or ``abs e``; a generator's default is 0). The choice is drawn from a random stream
+#: of its own, so the statements are those a generator without absolute values makes, wrapped.
+ABS_SHARE = 0.08
 FUNCTION_NAMES = ("f", "g")
 #: parameter names of a definition by arity ("@" stands for a theorem variable: shadowing)
 PARAMS = {1: (("x",), ("t",), ("@",), ("@",)), 2: (("x", "y"), ("u", "v"), ("y", "x"), ("@", "t"))}
@@ -75,12 +79,16 @@ class StatementGenerator:
     #: the share of statements that define functions: chosen per index by a generator of its
     #: own, so the other statements are those a generator without definitions makes
     definitions: float = 0.0
+    #: the chance that a generated subterm is wrapped in an absolute value (:data:`ABS_SHARE`)
+    absolute: float = 0.0
     rng: random.Random = field(init=False)
+    abs_rng: random.Random = field(init=False)
     variables: tuple[str, ...] = field(init=False, default=())
     functions: tuple[LFun, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self.abs_rng = random.Random(f"{self.seed}:abs")
 
     # -- expressions
     def rexp(self, p: int | None = None, q: int | None = None) -> LExpr:
@@ -170,6 +178,19 @@ class StatementGenerator:
         return A.op1("sqrt", e, "√" if self.rng.random() < 0.7 else "Real.sqrt")
 
     def expr(self, depth: int) -> LExpr:
+        e = self._expr(depth)
+        if self.absolute and self.abs_rng.random() < self.absolute:
+            r = self.abs_rng.random()   # traps: |e| next to -, ^ 2, √(e ^ 2) and a nested bar
+            if r < 0.1:
+                return A.op1("neg", A.op1("abs", e, "|"))
+            if r < 0.2:
+                return A.op2("pow", A.op1("abs", e, "|"), A.num(self.abs_rng.choice((2, 3))))
+            if r < 0.3:
+                return A.op2("sub", A.op1("abs", A.op1("abs", e, "|"), "|"), A.num(1))
+            return A.op1("abs", e, "|" if r < 0.8 else "abs")
+        return e
+
+    def _expr(self, depth: int) -> LExpr:
         if depth <= 0:
             return self.leaf()
         kinds = ("add", "sub", "mul", "div", "neg", "inv", "sqrt", "npow", "rpow", "trap", "leaf", "paren")
@@ -659,13 +680,15 @@ def _shown(rel: Any) -> str:
 def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[str], Any] | None = None,
              progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
              max_depth: int = 3, time_budget: float | None = None,
-             target_pairs: int | None = None, definitions: float = DEFINITION_SHARE) -> FuzzReport:
+             target_pairs: int | None = None, definitions: float = DEFINITION_SHARE,
+             absolute: float = ABS_SHARE) -> FuzzReport:
     """Generate ``statements`` statements (seeded; a share ``definitions`` of them defining
-    functions) and check each at up to ``points`` points; stop early after ``time_budget``
+    functions, subterms wrapped in ``|…|`` with chance ``absolute``) and check each at up to
+    ``points`` points; stop early after ``time_budget``
     seconds or once ``target_pairs`` pairs were compared."""
     if parse is None:
         from prover.frontend.statement import parse_theorem as parse
-    gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions)
+    gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions, absolute=absolute)
     report = FuzzReport(seed)
     start = time.monotonic()
     for i in range(statements):

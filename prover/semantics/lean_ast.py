@@ -3,6 +3,8 @@
 Independent of :mod:`prover.frontend` (its own tokenizer and parser) and of the kernel. It
 covers what the fuzzer generates: real variables, natural and decimal numerals,
 ``+ - * / ⁻¹``, unary ``-``, ``√``/``Real.sqrt``, ``^`` with a natural or real exponent,
+absolute values ``|e|`` (Mathlib's ``atomic("|" noWs) term noWs "|"``: no space after the opening
+bar nor before the closing one) and ``abs e`` (``abs : α → α``: the type of its argument, none in ℕ),
 ascriptions ``(e : ℝ)``/``(e : ℕ)``, comparisons ``≤ < ≥ > = ≠``, ``∧`` in hypotheses, interval
 memberships ``(h : x ∈ Set.Icc a b)`` (``Ioo``, ``Ico``, ``Ioc``, ``Ici``, ``Iic``, ``Ioi``, ``Iio``:
 read as Mathlib defines them, :func:`membership_parts`), and
@@ -64,10 +66,11 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True)
 class LExpr:
-    """``kind``: num var add sub mul div neg inv sqrt pow cast paren app.
+    """``kind``: num var add sub mul div neg inv sqrt abs pow cast paren app.
 
     ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"``,
-    ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing), ascribed type
+    ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing), absolute value
+    spelling (``"|"`` for bars, ``"abs"`` for the application), ascribed type
     (``"ℝ"``/``"ℕ"``) or applied function variable (``app``: ``args`` are its arguments).
     ``paren`` only prints parentheses.
     """
@@ -227,6 +230,8 @@ _SYM = {"add": "+", "sub": "-", "mul": "*", "div": "/", "pow": "^"}
 
 
 def _level(e: LExpr) -> int:
+    if e.kind == "abs":
+        return MAX if e.value == "|" else MAX - 1
     if e.kind == "sqrt":
         return 100 if e.value == "√" else MAX - 1  # an application
     if e.kind == "app":
@@ -263,6 +268,11 @@ def show(e: LExpr) -> str:
             ok = arg.kind in ("num", "var", "paren", "cast", "inv") or (arg.kind == "sqrt" and arg.value == "√")
             return f"√{show(arg) if ok else '(' + show(arg) + ')'}"
         return f"{e.value or 'Real.sqrt'} {_show_argument(a[0])}"
+    if k == "abs":
+        if e.value != "|":
+            return f"{e.value} {_show_argument(a[0])}"
+        inner = show(a[0])   # a bar touching another is the token `||`: parenthesize
+        return f"|({inner})|" if inner.startswith("|") or inner.endswith("|") else f"|{inner}|"
     if k == "app":
         return " ".join([e.value, *(_show_argument(x) for x in a)])
     raise ValueError(f"unknown node {k!r}")
@@ -325,7 +335,7 @@ def show_statement(s: LStatement) -> str:
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_'₀-₉]*"
 _TOKEN = re.compile(rf"\s*(?:(\d+(?:\.\d+)?)|({_IDENT}(?:\.{_IDENT})*)|"
-                    r"(:=|<=|>=|->|⁻¹|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ∀,→]))")
+                    r"(:=|<=|>=|->|⁻¹|\|\|\|?|\|>\.?|<\|>?|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ∀,→|]))")
 _BIN = {"+": ("add", 65), "-": ("sub", 65), "*": ("mul", 70), "/": ("div", 70), "^": ("pow", 75)}
 _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "≠", "<=": "≤", ">=": "≥"}
 
@@ -333,6 +343,8 @@ _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "�
 class _Reader:
     def __init__(self, text: str) -> None:
         self.toks: list[str] = []
+        #: white space before each token (and a sentinel at the end): Lean's ``noWs`` test
+        self.spaced: list[bool] = []
         pos = 0
         while pos < len(text):
             m = _TOKEN.match(text, pos)
@@ -342,7 +354,9 @@ class _Reader:
                 raise ReadError(f"unexpected text at {pos}: {text[pos:pos + 10]!r}")
             tok = m.group(m.lastindex or 0)
             self.toks.append("→" if tok == "->" else tok)
+            self.spaced.append(m.start(m.lastindex or 0) > pos or pos == 0)
             pos = m.end()
+        self.spaced.append(True)
         self.i = 0
         self.functions: dict[str, int] = {}  # function variables declared so far -> arity
 
@@ -392,6 +406,8 @@ class _Reader:
             return op1("neg", self.expr(75))
         if t == "√":
             return op1("sqrt", self.expr(100), "√")
+        if t == "|":
+            return self._bars()
         if t in self.functions:
             args = []
             while self._argument_follows():
@@ -399,20 +415,36 @@ class _Reader:
             return app(t, *args)
         if t.endswith(".sqrt") or (t == "sqrt" and self._argument_follows()):
             return op1("sqrt", self.argument(), t)
+        if t == "abs" and self._argument_follows():
+            return op1("abs", self.argument(), "abs")
         if _is_ident(t):
             return var(t)
         raise ReadError(f"unexpected token {t!r}")
 
+    def _bars(self) -> LExpr:
+        """``|e|`` after its opening bar: no space after that bar, the term at precedence 0, then
+        a closing bar with no space before it."""
+        if self.spaced[self.i]:
+            raise ReadError("space after the opening bar `|`")
+        inner = self.expr(0)
+        if self.peek() != "|" or self.spaced[self.i]:
+            raise ReadError(f"expected a closing bar `|` touching the term, found {self.peek()!r}")
+        self.take()
+        return op1("abs", inner, "|")
+
     def _argument_follows(self) -> bool:
-        """Does an application argument follow (``sqrt`` applied rather than a variable)?"""
+        """Does an application argument follow (``sqrt`` applied rather than a variable)? An
+        argument needs a space before it; a bar opens one only with no space after it."""
         t = self.peek()
+        if t == "|":
+            return self.spaced[self.i] and not self.spaced[self.i + 1]
         return t == "(" or bool(t) and (t[0].isdigit() or _is_ident(t))
 
     def argument(self) -> LExpr:
         """An argument at max precedence: an atom, with ``⁻¹`` (``postfix:max``): ``f x⁻¹`` is
         ``f (x⁻¹)``."""
         t = self.take()
-        if t == "(":
+        if t in ("(", "|"):
             self.i -= 1
             out = self.leading()
         elif t and (t[0].isdigit() or _is_ident(t)):
@@ -727,7 +759,7 @@ def _check_power_size(base: Enclosure, exponent: Fraction | int) -> None:
 
 
 _REAL_OPS = {"add": L.add, "sub": L.sub, "mul": L.mul, "div": L.div, "neg": L.neg, "inv": L.inv,
-             "sqrt": L.sqrt}
+             "sqrt": L.sqrt, "abs": L.absolute}
 
 
 def _apply(e: LExpr, point: Point, defs: Definitions | None) -> Enclosure:
@@ -834,7 +866,7 @@ def _check(e: LExpr, real: bool) -> None:
     if k == "num":
         if not real and not e.value.isdigit():
             raise LeanTypeError(f"decimal {e.value} in a ℕ term")
-    elif k in ("var", "sqrt", "neg", "inv", "app"):
+    elif k in ("var", "sqrt", "abs", "neg", "inv", "app"):   # ℕ has no `abs` (no `AddGroup ℕ`)
         if not real:
             raise LeanTypeError(f"`{k}` in a ℕ term")
         for x in a:
