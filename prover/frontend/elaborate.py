@@ -213,6 +213,10 @@ def _power(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         raise Located("zero to a negative power", node.pos)
     if base.is_number and base.is_negative and not (ex.is_integer is True):
         raise Located("real power of a negative number", node.pos)
+    if isinstance(base, sp.Abs) and ex.is_Integer:
+        # sympy would make |x| ^ 2 into x ^ 2 and |x| ^ 3 into x ^ 2 * |x|, which the kernel
+        # cannot show equal to Lean's term; kept as written (the fidelity check still decides)
+        return sp.Pow(base, ex, evaluate=False)
     return sp.Pow(base, ex)
 
 
