@@ -22,7 +22,7 @@ Modules:
 * ``printer`` — Lean 4 text for expressions, relations and whole problems (``parse ∘ print`` is the identity).
 * ``show`` — Loading a statement from the command line and showing a Problem (rich table or JSON).
 * ``statement`` — Lean 4 declarations (``theorem``/``lemma``/``example``) into :class:`~prover.problem.Problem`.
-* ``syntax`` — Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, comparisons, ``∧``) into a small …
+* ``syntax`` — Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, ``|a|``/``abs``, …
 
 Trust: the faithful reading (``lexer``, ``lean_file``, ``names``, ``syntax``, ``definitions``, ``faithful``) is
 what the kernel checks a proof's root goal against; the rest is untrusted.
