@@ -261,3 +261,13 @@ def test_lean_ast_reads_abs_on_its_own() -> None:
             A.read_lean(bad)
     assert A.type_error(A.read_lean("|2 - 3| = 1")) is not None   # ℕ has no abs
     assert A.type_error(A.read_lean("|(2 : ℝ) - 3| = 1")) is None
+
+
+def test_lips_convention_reads_abs_and_keeps_lean_spacing() -> None:
+    p = parse_theorem("theorem t (x : ℝ) : |1 / 2 - x| ≥ abs (x / 2) := by sorry", real_division=True)
+    assert p.goal == Relation(sp.Abs(x - sp.Rational(1, 2)), ">=", sp.Abs(x) / 2)
+    # the LIPS prefix notation `sqrt` takes an adjacent argument; the function `abs` does not
+    assert parse_theorem("theorem t (x : ℝ) : sqrt|x| ≥ 0 := by sorry", real_division=True).goal.lhs == \
+        sp.sqrt(sp.Abs(x))
+    with pytest.raises(ParseError, match="needs a space"):
+        parse_theorem("theorem t (x : ℝ) : abs(x) ≥ 0 := by sorry", real_division=True)
