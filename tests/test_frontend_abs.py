@@ -137,6 +137,8 @@ def test_refused_with_one_line(goal: str, why: str) -> None:
     ("theorem t (abs : ℝ) : abs ≥ 0 := by sorry", "variable name `abs`"),
     ("theorem t (x : ℝ) (abs : 0 < x) : abs x ≥ 0 := by sorry", "shadow"),
     ("theorem t (abs : ℝ → ℝ) (x : ℝ) : abs x ≥ 0 := by sorry", "variable name `abs`"),
+    ("theorem t (x : ℝ) (f : ℝ → ℝ) (hf : ∀ abs, f abs = abs (abs)) : f x ≥ 0 := by sorry",
+     "variable name `abs`"),
     # an earlier declaration named abs may be what `abs` means
     ("theorem abs (x : ℝ) : x = x := by sorry\ntheorem t (x : ℝ) : abs x ≥ 0 := by sorry", "declared earlier"),
     # inside an unmodelled namespace `abs` may name Foo.abs
