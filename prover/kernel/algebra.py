@@ -162,11 +162,16 @@ def expandable(e: sp.Expr) -> bool:
 
 def factorable(P: sp.Expr) -> bool:
     """Whether factoring the expanded polynomial ``P`` over ℚ is cheap enough to try: at most
-    :data:`FACTOR_MAX_TERMS` terms of total degree at most :data:`FACTOR_MAX_DEGREE`
-    (``x**10000 - 1`` alone takes sympy seconds)."""
+    :data:`FACTOR_MAX_TERMS` terms of total degree at most :data:`FACTOR_MAX_DEGREE` with
+    coefficients of at most :data:`FACTOR_MAX_COEFF_BITS` bits (``x**10000 - 1`` alone takes sympy
+    seconds)."""
     args = sp.Add.make_args(P)
     if len(args) > FACTOR_MAX_TERMS:
         return False
+    for t in args:
+        c = t.as_coeff_Mul()[0]
+        if c.is_Rational and max(int(c.p).bit_length(), int(c.q).bit_length()) > FACTOR_MAX_COEFF_BITS:
+            return False
     return all(sum(abs(d) for b, d in t.as_powers_dict().items() if b.free_symbols) <= FACTOR_MAX_DEGREE
                for t in args)
 
@@ -191,6 +196,9 @@ def variable_symbol(name: str) -> sp.Symbol:
 
 FACTOR_MAX_TERMS = 60      # factoring is a convenience (normal forms, positivity): only small polynomials
 FACTOR_MAX_DEGREE = 200    # … of small total degree
+FACTOR_MAX_COEFF_BITS = 256   # … and coefficients of moderate size (sympy's Wang factoring searches
+                              # primes past the coefficients' bound: a 1,300-bit one took minutes)
+ROOT_MAX_BITS = 1 << 16    # ``c^(1/q)`` of a rational ``a/b`` is normalised through ``a·b^(q-1)``: bounded
 _SQUAREFREE_MAX = 10**12   # integers whose square part is extracted by trial division
 
 
@@ -402,6 +410,8 @@ class Atomizer:
         if c == 0:
             return sp.Integer(0)
         a, b = int(c.p), int(c.q)
+        if (q - 1) * b.bit_length() > ROOT_MAX_BITS:     # b^(q-1) alone would be a huge integer
+            raise KernelError(f"a root of a rational with a {q}-th root index: too large to check")
         k, m = _root_part(a * b ** (q - 1), q)
         coeff = sp.Rational(k, b)
         if m == 1:
