@@ -94,3 +94,14 @@ def test_a_theorem_of_a_whole_file_renders_from_its_own_text():
     assert "theorem square_fn_expanded (a : ℝ) (b : ℝ)" in text
     assert "theorem square_fn (a b : ℝ) (f : ℝ → ℝ) (hf : ∀ x, f x = x ^ 2)" in text
     assert replay_text(text).ok
+
+
+def test_a_defining_equation_shadowed_by_a_hypothesis_is_refused_not_misnamed():
+    """`(hs : ∀ t, s_1 t = …) … (hs : 0 < s)`: in Lean `hs` is the later one and the equation is
+    inaccessible, so `simp only [hs]` would rewrite with the wrong fact: refused with one line."""
+    from prover.lean.render import RenderError
+
+    text = ("theorem sh (p s : ℝ) (s_1 : ℝ → ℝ) (hs : ∀ t, s_1 t = 3 * t + 1) (hp : 0 < p) (hs : 0 < s) : "
+            "s_1 (p + s) ≥ s_1 0 := by sorry")
+    with pytest.raises(RenderError, match="shares its name"):
+        render_proof(_proved(text))

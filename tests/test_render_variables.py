@@ -6,6 +6,7 @@ Mathlib, not Lean); the tactics of the step under test must all pass.
 
 from __future__ import annotations
 
+import pytest
 import sympy as sp
 
 from prover.ir import Goal, Proof, Step
@@ -286,4 +287,22 @@ def test_square_root_named_in_a_users_real_power_has_real_power_facts() -> None:
     assert result.status == "proved"
     lean = render_proof(result.proof)
     assert "Real.sqrt_pos" not in lean and "(b ^ (1 / 2 : ℝ)) ^ 2 = b" in lean
+    assert replay_text(lean).ok, lean
+
+
+def test_a_square_root_after_a_substitution_is_bridged_to_our_real_powers() -> None:
+    """``(1 + 3 * y) ^ (3 / 2 : ℝ)`` substituted to ``(y + 1) ^ (3 / 2 : ℝ)`` (our printing, not the
+    user's text), then ``t = √(y + 1)``: instantiated as ``(y + 1) ^ (1 / 2 : ℝ)`` and bridged, as the
+    user's own real powers are (the definitions suite's sum_k_poly_6 had failed the model here)."""
+    from prover.frontend import parse_theorem
+    from prover.search.driver import prove_problem
+
+    text = ("theorem y (x y z : ℝ) (hx : 0 < x) (hy : 0 < y) (hz : 0 < z) (h : x + 3 * y + z = 3) : "
+            "x * (3 * y) * z * (2 + (3 : ℝ) / 2 * (x + 3 * y)) ≤ (1 + x) ^ (3 / 2 : ℝ) + (1 + 3 * y) ^ (3 / 2 : ℝ)"
+            " := by sorry")
+    problem = parse_theorem(text)
+    problem.meta["lean"] = text
+    result = prove_problem(problem, time_limit=60)
+    assert result.status == "proved"
+    lean = render_proof(result.proof)
     assert replay_text(lean).ok, lean

@@ -54,6 +54,10 @@ def _arguments(problem: Problem, defs: str) -> list[str]:
         raise RenderError("a membership hypothesis beside a defined function is not rendered yet")
     if repeated_binders(problem):
         raise RenderError("two hypotheses share a name: the user's theorem cannot name both")
+    shared = {d["hypothesis"] for d in problem.meta["definitions"]} & {h.name for h in problem.hypotheses}
+    if shared:      # one of the two is shadowed: Lean cannot name it (`hs✝`)
+        raise RenderError(f"the defining equation `{min(shared)}` shares its name with another hypothesis: "
+                          "the user's theorem cannot name both")
     uses = set(problem.meta.get("definition_uses", {}).get("hypotheses", []))
     args = [lean_ident(v) for v in problem.variables]
     i = 0

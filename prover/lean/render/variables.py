@@ -525,7 +525,7 @@ def _user_bases(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr]) -> dic
     inside a real power (``(c ^ 2 + a ^ 2) ^ (1 / 3)``), when this goal is the statement's. Inside a
     power the base is an atom to ``ring``: ``c ^ 2 + a ^ 2`` and ``a ^ 2 + c ^ 2`` are two atoms."""
     if ctx.target_text is None or ctx.target_text[0] != goal.target:
-        return {}
+        return _printed_bases(goal, defs)
     written: list[tuple[sp.Expr, str]] = []
     for side in ctx.target_text[1:]:
         try:
@@ -546,6 +546,24 @@ def _user_bases(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr]) -> dic
             if sp.expand(expr - d.base) == 0:
                 out[v] = text if d.base.is_Symbol else f"({text})"
                 break
+    return out
+
+
+def _printed_bases(goal: Goal, defs: dict[str, sp.Expr]) -> dict[str, str]:
+    """For each definition ``v = X ^ (1/2)`` where this goal (our printing) has ``X`` only under real
+    powers (``X ^ (3 / 2 : ℝ)``), never under ``Real.sqrt``: the text of ``X``, so that ``v`` is
+    instantiated as ``X ^ (1 / 2 : ℝ)`` and bridged to those powers as the user's are."""
+    powers = [a for r in (goal.target, *goal.hypotheses) for side in (r.lhs, r.rhs)
+              for a in sp.preorder_traversal(sp.sympify(side))
+              if a.is_Pow and a.exp.is_Rational and not a.exp.is_Integer]
+    out: dict[str, str] = {}
+    for v, d in defs.items():
+        if not (d.is_Pow and d.exp == sp.Rational(1, 2)):
+            continue
+        same = [a for a in powers if sp.expand(a.base - d.base) == 0]
+        if same and all(abs(a.exp) != sp.Rational(1, 2) for a in same):
+            text = lean_expr(d.base)
+            out[v] = text if d.base.is_Symbol else f"({text})"
     return out
 
 
