@@ -6,7 +6,6 @@ Mathlib, not Lean); the tactics of the step under test must all pass.
 
 from __future__ import annotations
 
-import pytest
 import sympy as sp
 
 from prover.ir import Goal, Proof, Step
