@@ -3,7 +3,7 @@ import Mathlib
 open Real
 
 /-! Five theorems with `sorry` for `prover lean fill` (see README.md): three it proves, one that
-is false (a counterexample is reported) and one it cannot read (`|x|` is not supported yet). -/
+is false (a counterexample is reported) and one it cannot read (`Real.exp` is not supported yet). -/
 
 theorem amgm_two (a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by
   sorry
@@ -17,5 +17,5 @@ theorem sum_products (a b c : ℝ) (h : a + b + c = 3) : a * b + b * c + c * a �
 theorem too_strong (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : a * b ≤ a ^ 2 := by
   sorry
 
-theorem with_abs (x : ℝ) : |x| ≥ x := by
+theorem with_exp (x : ℝ) : Real.exp x ≥ 1 + x := by
   sorry
