@@ -275,16 +275,8 @@ def test_instantiated_hypothesis_is_the_users() -> None:
 def test_square_root_named_in_a_users_real_power_has_real_power_facts() -> None:
     """``b ^ (3 / 2 : ℝ)`` proved through ``t1 = √b``: the instance is the user's ``b ^ (1 / 2 : ℝ)``, so
     its facts are the real power's (``Real.sqrt_pos`` / ``Real.sq_sqrt`` are about another term)."""
-    from prover.frontend import parse_theorem
-    from prover.search.driver import prove_problem
-
-    text = ("theorem y (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
-            "3 * (3 * (a * b)) + 1 ≤ 3 * (a ^ 3 + 2 * b ^ (3 / 2 : ℝ)) + 1 := by sorry")
-    problem = parse_theorem(text)
-    problem.meta["lean"] = text
-    result = prove_problem(problem, time_limit=30)
-    assert result.status == "proved"
-    lean = render_proof(result.proof)
+    lean = _proved_and_rendered("theorem y (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : "
+                                "3 * (3 * (a * b)) + 1 ≤ 3 * (a ^ 3 + 2 * b ^ (3 / 2 : ℝ)) + 1 := by sorry")
     assert "Real.sqrt_pos" not in lean and "(b ^ (1 / 2 : ℝ)) ^ 2 = b" in lean
     assert replay_text(lean).ok, lean
 
@@ -293,15 +285,20 @@ def test_a_square_root_after_a_substitution_is_bridged_to_our_real_powers() -> N
     """``(1 + 3 * y) ^ (3 / 2 : ℝ)`` substituted to ``(y + 1) ^ (3 / 2 : ℝ)`` (our printing, not the
     user's text), then ``t = √(y + 1)``: instantiated as ``(y + 1) ^ (1 / 2 : ℝ)`` and bridged, as the
     user's own real powers are (the definitions suite's sum_k_poly_6 had failed the model here)."""
+    lean = _proved_and_rendered(
+        "theorem y (x y z : ℝ) (hx : 0 < x) (hy : 0 < y) (hz : 0 < z) (h : x + 3 * y + z = 3) : "
+        "x * (3 * y) * z * (2 + (3 : ℝ) / 2 * (x + 3 * y)) ≤ (1 + x) ^ (3 / 2 : ℝ) + (1 + 3 * y) ^ (3 / 2 : ℝ)"
+        " := by sorry")
+    assert replay_text(lean).ok, lean
+
+
+def _proved_and_rendered(text: str) -> str:
+    """The statement proved by the search (60 s at most) and its rendered file."""
     from prover.frontend import parse_theorem
     from prover.search.driver import prove_problem
 
-    text = ("theorem y (x y z : ℝ) (hx : 0 < x) (hy : 0 < y) (hz : 0 < z) (h : x + 3 * y + z = 3) : "
-            "x * (3 * y) * z * (2 + (3 : ℝ) / 2 * (x + 3 * y)) ≤ (1 + x) ^ (3 / 2 : ℝ) + (1 + 3 * y) ^ (3 / 2 : ℝ)"
-            " := by sorry")
     problem = parse_theorem(text)
     problem.meta["lean"] = text
     result = prove_problem(problem, time_limit=60)
     assert result.status == "proved"
-    lean = render_proof(result.proof)
-    assert replay_text(lean).ok, lean
+    return render_proof(result.proof)
