@@ -282,13 +282,13 @@ def test_square_root_named_in_a_users_real_power_has_real_power_facts() -> None:
 
 
 def test_a_square_root_after_a_substitution_is_bridged_to_our_real_powers() -> None:
-    """``(1 + 3 * y) ^ (3 / 2 : ℝ)`` substituted to ``(y + 1) ^ (3 / 2 : ℝ)`` (our printing, not the
-    user's text), then ``t = √(y + 1)``: instantiated as ``(y + 1) ^ (1 / 2 : ℝ)`` and bridged, as the
-    user's own real powers are (the definitions suite's sum_k_poly_6 had failed the model here)."""
-    lean = _proved_and_rendered(
-        "theorem y (x y z : ℝ) (hx : 0 < x) (hy : 0 < y) (hz : 0 < z) (h : x + 3 * y + z = 3) : "
-        "x * (3 * y) * z * (2 + (3 : ℝ) / 2 * (x + 3 * y)) ≤ (1 + x) ^ (3 / 2 : ℝ) + (1 + 3 * y) ^ (3 / 2 : ℝ)"
-        " := by sorry")
+    """A saved proof (definitions suite, power_mean_rpow_4): after a substitution the goal (our
+    printing, not the user's text) has ``X ^ (p/q : ℝ)``, then ``t = √X``: instantiated as
+    ``X ^ (1 / 2 : ℝ)`` and bridged as the user's own real powers are (it had failed the model)."""
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "power_mean_rpow_4_definitions.proof.json"
+    lean = render_proof(Proof.loads(data.read_text(encoding="utf-8")))
     assert replay_text(lean).ok, lean
 
 
