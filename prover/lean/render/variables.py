@@ -562,8 +562,7 @@ def _printed_bases(goal: Goal, defs: dict[str, sp.Expr]) -> dict[str, str]:
             continue
         same = [a for a in powers if sp.expand(a.base - d.base) == 0]
         if same and all(abs(a.exp) != sp.Rational(1, 2) for a in same):
-            text = lean_expr(d.base)
-            out[v] = text if d.base.is_Symbol else f"({text})"
+            out[v] = _base_text(d.base)
     return out
 
 
