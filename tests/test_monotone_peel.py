@@ -102,12 +102,25 @@ def _peel_lines(text: str) -> set[int]:
     return set(range(start + 1, end + 2))
 
 
-def test_render_refuses_a_side_that_is_not_f_of_something():
-    """Without the statement's text the sides are our printing of sympy's split form
-    (``Real.sqrt (1 / (q + r)) * |p + q|``), not ``Real.sqrt (…)``: refused, never bridged by hope."""
+def test_render_bridges_a_side_in_sympys_split_form():
+    """Without the statement's text the side is our printing of sympy's split form
+    (``Real.sqrt (1 / (q + r)) * |p + q|``), not ``Real.sqrt (…)``: stated equal to the root of the
+    certificate's argument by exact facts (``Real.sqrt_mul``, ``Real.sqrt_sq_eq_abs``)."""
     step = next(peel_steps(root(STATEMENTS["titu_11"])))
+    text = "\n".join(step_block(step, ["hp", "hq", "hr"]).lines)
+    assert "Real.sqrt_mul" in text and "Real.sqrt_sq_eq_abs" in text
+
+
+def test_render_refuses_a_side_that_is_not_the_root_of_the_argument():
+    """The same side against an argument it is not the root of (four times the certificate's):
+    refused, never bridged by hope."""
+    from dataclasses import replace
+
+    step = next(peel_steps(root(STATEMENTS["titu_11"])))
+    cert = dict(step.certificate)
+    cert["small"] = f"4*({cert['small']})"
     with pytest.raises(RenderError):
-        step_block(step, ["hp", "hq", "hr"])
+        step_block(replace(step, certificate=cert), ["hp", "hq", "hr"])
 
 
 def test_strict_sqrt_proved_rendered_and_replayed():

@@ -183,6 +183,69 @@ def half_power(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[st
     return None
 
 
+@dataclass(frozen=True)
+class ScaledRoot:
+    """The user's root ``A`` of a numeral ``U`` (``√U``, ``U ^ (1/q : ℝ)``) standing for a
+    definition ``B ^ (1/q)`` with ``B = k^q·U``: sympy moves rational factors out of a numeral's
+    root (the user's ``√(3 / 2)`` is its ``√6 / 2``, ``(171 / 20) ^ (1/3)`` its ``8550 ^ (1/3) / 10``),
+    so the variable is instantiated as ``k * A``, in the user's atom."""
+
+    atom: str
+    radicand: str
+    k: Fraction
+    q: int
+    sqrt: bool
+
+    @property
+    def instance(self) -> str:
+        return self.atom if self.k == 1 else f"{_fraction_text(self.k)} * {self.atom}"
+
+
+def _fraction_text(r: Fraction) -> str:
+    return str(r.numerator) if r.denominator == 1 else f"({r.numerator} / {r.denominator})"
+
+
+def scaled_numeral_root(written: list[Any], d: sp.Expr) -> ScaledRoot | None:
+    """A :class:`ScaledRoot` of the user's atoms for the definition ``d = B ^ (1/q)`` (``B`` a
+    positive rational), or None."""
+    if not (d.is_Pow and d.base.is_Rational and d.base > 0 and d.exp.is_Rational
+            and d.exp.p == 1 and d.exp.q > 1):
+        return None
+    q, b = int(d.exp.q), Fraction(int(d.base.p), int(d.base.q))
+    for a in written:
+        if q == 2 and _is_sqrt(a):
+            radicand, is_sqrt = a[2][0], True
+        elif _rpow_exponent(a) == Fraction(1, q):
+            radicand, is_sqrt = a[1], False
+        else:
+            continue
+        u = rp.num_value(radicand)
+        if u is None or u <= 0:
+            continue
+        ratio = b / Fraction(u)
+        kn, exact_n = sp.integer_nthroot(ratio.numerator, q)
+        kd, exact_d = sp.integer_nthroot(ratio.denominator, q)
+        if exact_n and exact_d:
+            return ScaledRoot(rp.show(a), rp.show(radicand), Fraction(int(kn), int(kd)), q, is_sqrt)
+    return None
+
+
+def scaled_root_fact(root: ScaledRoot, facts: Facts) -> str:
+    """A proof of ``(k * A) ^ q = B`` from ``A ^ q = U`` (``Real.sq_sqrt``, or the chain of
+    ``Real.rpow_of_add_eq`` and ``Real.rpow_one``): ``linear_combination k ^ q * that``."""
+    u = paren(root.radicand)
+    if root.sqrt:
+        h = facts.have("hsq", f"{root.atom} ^ 2 = {root.radicand}", f"Real.sq_sqrt {POS_OR_LIN}")
+    else:
+        chain = power_chain(u, Fraction(1, root.q), root.q, facts)
+        one = facts.have("hrp", f"{u} ^ (1 : ℝ) = {root.radicand}", f"Real.rpow_one {u}")
+        h = facts.have("hrp", f"({root.atom}) ^ {root.q} = {root.radicand}",
+                       f"by linear_combination {chain} + {one}")
+    if root.k == 1:
+        return h
+    return f"(by linear_combination {_fraction_text(root.k ** root.q)} * {h})"
+
+
 def paren(text: str) -> str:
     """``text`` as an argument (parenthesised unless a name or a numeral)."""
     return text if re.fullmatch(r"[\w']+", text) else f"({text})"
@@ -318,12 +381,112 @@ def _argument_bridge(atom: Any, targets: list[Any], facts: Facts, variables: lis
     return None
 
 
+def _square_ratio(u: Any, b: Any, variables: list[str] | None) -> Fraction | None:
+    """``U / B`` when it is a positive rational (sympy's reading of the two terms), else None."""
+    x, y = rp.num_value(u), rp.num_value(b)
+    if x is not None and y is not None:
+        return Fraction(x) / Fraction(y) if x > 0 and y > 0 else None
+    try:
+        r = sp.cancel(parse_expression(rp.show(u), variables or [], real_division=True)
+                      / parse_expression(rp.show(b), variables or [], real_division=True))
+    except (ParseError, ValueError, TypeError, ZeroDivisionError):
+        return None
+    return Fraction(int(r.p), int(r.q)) if r.is_Rational and r > 0 else None
+
+
+def _root_product_bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None) -> Bridge | None:
+    """``√X = k * P₁ (* P₂)`` for the user's root of ``X = k²·T₁(·T₂)`` (``k`` a positive rational)
+    where each target ``Pᵢ`` is ``√Tᵢ`` or ``|Yᵢ|`` with ``Tᵢ = Yᵢ²``: sympy writes the user's
+    ``√(4 / 27)`` as ``2 * √3 / 9``, ``√(3 * p)`` as ``√3 * √p``, ``√(d ^ 2 * u ^ 2)`` as
+    ``|d| * |u|``, and a substitution ``q ↦ q / 3`` turns ``√(3 * p * q)`` into
+    ``3 * √(p * (q / 3))``. The fact is :func:`root_product_fact`'s."""
+    if not _is_sqrt(atom) or variables is None:
+        return None
+    factors = [(t, t[2][0] if _is_sqrt(t) else ("pow", t[1], ("num", 2))) for t in targets
+               if t != atom and (_is_sqrt(t) or t[0] == "abs")]
+    x = atom[2][0]
+    for i, (p1, t1) in enumerate(factors):
+        for chosen in [[(p1, t1)]] + [[(p1, t1), f2] for f2 in factors[i + 1:]]:
+            prod = chosen[0][1] if len(chosen) == 1 else ("mul", chosen[0][1], chosen[1][1])
+            ratio = _square_ratio(x, prod, variables)
+            if ratio is None:
+                continue
+            kn, exact_n = sp.integer_nthroot(ratio.numerator, 2)
+            kd, exact_d = sp.integer_nthroot(ratio.denominator, 2)
+            if not (exact_n and exact_d):
+                continue
+            k = Fraction(int(kn), int(kd))
+            text = " * ".join(([] if k == 1 else [_fraction_text(k)]) + [paren(_lean_show(p)) for p, _ in chosen])
+            try:
+                name = root_product_fact(text, _lean_show(x), variables, facts)
+                return Bridge(atom, parse(text, variables), name, True)
+            except (RenderError, rp.NotModelled, rp.ModelError, RecursionError):
+                continue
+    return None
+
+
+def root_product_fact(text: str, arg: str, variables: list[str], facts: Facts) -> str:
+    """The name of a fact ``S = Real.sqrt (a)`` for a term ``S`` that is not a root as written
+    but ``c * P₂ * …`` with ``c`` a positive numeral and each ``Pₖ`` a root ``√M`` or an ``|Y|``
+    (sympy moves square factors out of a root: ``√(Y²/Z)`` is its ``|Y| * √(1/Z)``), where
+    ``a = c² · M · Y²…`` by ``ring``: ``congrArg Real.sqrt``, one ``Real.sqrt_mul`` per factor,
+    ``Real.sqrt_sq`` for ``c`` and ``Real.sqrt_sq_eq_abs`` for an ``|Y|``. RenderError otherwise."""
+    refuse = RenderError(f"{text[:80]!r} is not a numeral times roots and |·| equal to √({arg[:40]})")
+    try:
+        found = atoms_of(parse(text, variables))
+        # the numeral left when the atoms are divided out (sympy's ``|d / 2|`` is ``|d| / 2``)
+        c = sp.cancel(parse_expression(text, variables, real_division=True)
+                      / parse_expression(" * ".join(["1"] + [f"({rp.show(t)})" for t in found]), variables,
+                                         real_division=True))
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, rp.NotModelled, rp.ModelError, RecursionError):
+        raise refuse from None
+    if not c.is_Rational or c <= 0 or any(not (_is_sqrt(t) or t[0] == "abs") for t in found):
+        raise refuse
+    ct = f"({lean_expr(c)})"
+    parts = [] if c == 1 and found else [(f"{ct} ^ 2", ct, "Real.sqrt_sq (by positivity)")]
+    for t in found:
+        if t[0] == "abs":
+            y = f"({rp.show(t[1])})"
+            parts.append((f"{y} ^ 2", f"|{rp.show(t[1])}|", f"Real.sqrt_sq_eq_abs {y}"))
+        else:
+            parts.append((f"({rp.show(t[2][0])})", f"Real.sqrt ({rp.show(t[2][0])})", None))
+    products = [parts[0][0]]
+    for f, _, _ in parts[1:]:
+        products.append(f"({products[-1]}) * {f}" if len(products) > 1 else f"{products[-1]} * {f}")
+    product = " * ".join(pk for _, pk, _ in parts)
+    try:
+        ok = ring_equal(parse(f"({arg}) - ({products[-1]})", variables), ("num", 0)) and \
+            ring_equal(parse(f"({text}) - {product}", variables), ("num", 0))
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        ok = False
+    if not ok:
+        raise refuse
+    roots = [f"Real.sqrt ({f})" for f, _, _ in parts]
+    h_arg = facts.have("hside", f"({arg}) = {products[-1]}", "by ring")
+    terms = [facts.have("hside", f"Real.sqrt ({arg}) = Real.sqrt ({products[-1]})", f"congrArg Real.sqrt {h_arg}")]
+    for k in range(len(parts) - 1, 0, -1):       # √L_k = √L_(k−1) * √F_k, times the roots after k
+        h = facts.have("hside", f"Real.sqrt ({products[k]}) = Real.sqrt ({products[k - 1]}) * {roots[k]}",
+                       f"Real.sqrt_mul (by positivity) ({parts[k][0]})")
+        terms.append(" * ".join(roots[k + 1:] + [h]))
+    for k, (_, pk, fact) in enumerate(parts):    # √F_k = P_k, between the P's before and the roots after
+        if fact is not None:
+            h = facts.have("hside", f"{roots[k]} = {pk}", fact)
+            terms.append(" * ".join([pj for _, pj, _ in parts[:k]] + roots[k + 1:] + [h]))
+    return facts.have("hside", f"{text} = Real.sqrt ({arg})",
+                      "by linear_combination " + " ".join(f"- {t}" for t in terms))
+
+
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
     same = _argument_bridge(atom, targets, facts, variables)
     if same is not None:
         return same
-    if _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2):
+    square = _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2)
+    if not square or ("abs", atom[2][0][1]) not in targets:
+        same = _root_product_bridge(atom, targets, facts, variables)
+        if same is not None:
+            return same
+    if square:
         x = atom[2][0][1]
         other = ("abs", x)
         name = facts.have("hab", f"{rp.show(atom)} = {rp.show(other)}",

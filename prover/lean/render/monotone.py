@@ -22,12 +22,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import sympy as sp
+
 from prover.ir import Step
 from prover.kernel.certificates import MonotoneCertificate
 from prover.kernel.ir import IRError
 from prover.lean import replay as rp
-from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.atoms import (
+    Facts,
+    bridge_facts,
+    bridged_equality,
+    parse,
+    ring_equal,
+    root_product_fact,
+)
 from prover.lean.render.common import RenderContext, RenderError, StepBlock, as_le, child_names, indent
+from prover.lean.render.field_identity import EqFact
 from prover.lean.syntax import lean_expr, lean_rel
 
 #: (function, strict) -> Mathlib lemma (docs/lean-names.md)
@@ -60,10 +70,47 @@ def _have(statement: str, fact: str, fact_statement: str, lean_slack: str, our_s
         return [], fact
     facts = Facts(ctx)
     bridges = bridge_facts(lean_slack, our_slack, variables, facts) or []
-    # bridge_facts gives lean − ours ≡ Σ c·(lhs − rhs); the goal is Lean's, the fact ours: −c each
-    terms = [fact] + [f"(-({f.coeff})) * {f.proof}" for f in bridges]
+    if _ring_closes(lean_slack, our_slack, bridges, variables):
+        # bridge_facts gives lean − ours ≡ Σ c·(lhs − rhs); the goal is Lean's, the fact ours: −c each
+        lines, terms = facts.lines, [fact] + [f"(-({f.coeff})) * {f.proof}" for f in bridges]
+    else:
+        # equal only as rational functions (``q / (1 / p)`` against ``p * q``: ``ring`` keeps
+        # ``(p⁻¹)⁻¹`` an atom): the field identity ours = Lean's, whose combination enters as is
+        lines, comb = bridged_equality(our_slack, lean_slack, variables, ctx)
+        terms = [fact] + ([comb] if comb else [])
     name = ctx.fresh("hmono")
-    return facts.lines + [f"have {name} : {statement} := by linear_combination {' + '.join(terms)}"], name
+    return lines + [f"have {name} : {statement} := by linear_combination {' + '.join(terms)}"], name
+
+
+def _ring_closes(lean_slack: str, our_slack: str, bridges: list[EqFact], variables: list[str]) -> bool:
+    """Whether ``ring`` proves ``lean − ours − Σ c·(lhs − rhs) = 0`` (sympy's check of the bridges
+    is over rational functions, where ``(p⁻¹)⁻¹ = p``; ``ring``'s is not)."""
+    text = f"({lean_slack}) - ({our_slack})" + "".join(
+        f" - ({f.coeff}) * (({f.lhs}) - ({f.rhs}))" for f in bridges)
+    try:
+        return ring_equal(parse(text, variables), ("num", 0))
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return False
+
+
+def _arguments(small: str, big: str, cert: MonotoneCertificate, variables: list[str],
+               ctx: RenderContext, facts: Facts) -> tuple[str, str, list[tuple[int, str]]]:
+    """``A``, ``B`` for the sides ``f(A)``, ``f(B)``, and the facts ``S = f(arg)`` (with the sign
+    of ``S`` in the goal's slack) for each side written otherwise (:func:`prover.lean.render.atoms.root_product_fact`)."""
+    out, side_facts = [], []
+    for sign, text, arg in ((-1, small, cert.small), (1, big, cert.big)):
+        try:
+            out.append(_argument(text, cert))
+        except RenderError:
+            if cert.function != "sqrt":
+                raise
+            printed = lean_expr(sp.sympify(arg))
+            try:
+                side_facts.append((sign, root_product_fact(text, printed, variables, facts)))
+            except RenderError:
+                raise RenderError(f"monotone: the side {text[:80]!r} is not written as the certificate's function") from None
+            out.append(printed)
+    return out[0], out[1], side_facts
 
 
 def render_monotone(step: Step, ctx: RenderContext) -> StepBlock:
@@ -76,9 +123,9 @@ def render_monotone(step: Step, ctx: RenderContext) -> StepBlock:
     need_sign = cert.function == "rpow" or strict
     if len(subs) != (2 if need_sign else 1):
         raise RenderError("monotone: wrong number of subgoals")
-    small, big = ctx.sides(goal)
-    A, B = _argument(small, cert), _argument(big, cert)
     variables = list(goal.variables)
+    side_facts = Facts(ctx)
+    A, B, sides = _arguments(*ctx.sides(goal), cert, variables, ctx, side_facts)
     a, b, sub_strict = as_le(subs[0].target)
     if strict and not sub_strict:
         raise RenderError("monotone: a strict goal needs a strict subgoal")
@@ -86,7 +133,7 @@ def render_monotone(step: Step, ctx: RenderContext) -> StepBlock:
     parts = [f"({lean_rel(s.target)})" for s in subs]
     lines = [f"-- peel the increasing function ({cert.function}): compare the arguments",
              f"suffices {key} : {' ∧ '.join(parts)} by"]
-    inner: list[str] = []
+    inner: list[str] = list(side_facts.lines)
     if need_sign:
         h_order, h_sign = ctx.fresh("hmono"), ctx.fresh("hmono")
         inner.append(f"obtain ⟨{h_order}, {h_sign}⟩ := {key}")
@@ -105,8 +152,20 @@ def render_monotone(step: Step, ctx: RenderContext) -> StepBlock:
         args = [hs, hm]
     if cert.function == "rpow":
         args.append("(by positivity)")
-    inner.append(f"exact {LEMMAS[(cert.function, strict)]} {' '.join(args)}")
+    inner += _conclusion(f"{LEMMAS[(cert.function, strict)]} {' '.join(args)}", A, B, rel, sides, ctx)
     lines += indent(inner)
     if need_sign:
         lines.append("refine ⟨?_, ?_⟩")
     return StepBlock(lines, [child_names(goal, ctx.names, s, {}) for s in subs])
+
+
+def _conclusion(proof: str, A: str, B: str, rel: str, sides: list[tuple[int, str]], ctx: RenderContext) -> list[str]:
+    """``exact proof`` (``f(A) rel f(B)``), or, where a side is not written ``f(·)``, that fact
+    and the side facts in one ``linear_combination`` (a side ``S = f(arg)`` with sign ``σ`` in the
+    goal's slack enters with coefficient ``−σ``)."""
+    if not sides:
+        return [f"exact {proof}"]
+    h = ctx.fresh("hmono")
+    terms = [h] + [f"{'-' if sign > 0 else ''}{name}" for sign, name in sides]
+    return [f"have {h} : Real.sqrt ({A}) {rel} Real.sqrt ({B}) := {proof}",
+            f"linear_combination {' + '.join(terms)}"]

@@ -41,6 +41,8 @@ from prover.lean.render.atoms import (
     half_power,
     half_power_fact,
     paren,
+    scaled_numeral_root,
+    scaled_root_fact,
     user_root,
     written_atoms,
 )
@@ -414,7 +416,16 @@ def _written_instances(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr],
         inst[v] = _power_text(d, bases.get(v))
         root = user_root(written, d, variables)
         half = None if v in bases else half_power(written, d, variables)
-        if root is not None:
+        scaled = scaled_numeral_root(written, d)
+        if scaled is not None and root is None:
+            inst[v] = scaled.instance
+            t = var(v)
+            special[Relation(t ** scaled.q, "=", d.base)] = scaled_root_fact(scaled, facts)
+            for rel in (Relation(t, ">", 0), Relation(0, "<", t)):
+                special[rel] = "(by positivity)"
+            for rel in (Relation(t, ">=", 0), Relation(0, "<=", t)):
+                special[rel] = "(by positivity)"
+        elif root is not None:
             inst[v] = root[0]
             special[Relation(var(v) ** 2, "=", d.base)] = _root_square(root, d.base, variables, ctx, facts)
         elif half is not None:
@@ -785,9 +796,10 @@ def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], 
     bridged (:func:`prover.lean.render.atoms.bridge_facts`, ``congrArg`` of a ``ring`` identity):
     ``ring`` treats the two roots as different atoms."""
     goal, sub = step.goal, step.subgoals[0]
-    if not _has_root(goal.target):
-        return _connection(step, ctx, new_vars, inst, facts, termwise)
     left, right = ctx.sides(goal)
+    # the user's text may hold a root sympy rewrote without one (``√(d ^ 2 * u ^ 2)`` is ``|d| * |u|``)
+    if not _has_root(goal.target) and not any(m in left + right for m in ("√", "sqrt")):
+        return _connection(step, ctx, new_vars, inst, facts, termwise)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     outer = list(goal.variables)
     il, ir = (_instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))

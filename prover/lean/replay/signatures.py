@@ -43,6 +43,7 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "Real.sqrt_pos": ("Mathlib/Data/Real/Sqrt.lean", "{x : ℝ} : 0 < √x ↔ 0 < x"),
     "Real.sq_sqrt": ("Mathlib/Data/Real/Sqrt.lean", "{a : ℝ} (h : 0 ≤ a) : √a ^ 2 = a"),
     "Real.sqrt_sq": ("Mathlib/Data/Real/Sqrt.lean", "{a : ℝ} (h : 0 ≤ a) : √(a ^ 2) = a"),
+    "Real.sqrt_mul": ("Mathlib/Data/Real/Sqrt.lean", "{x : ℝ} (hx : 0 ≤ x) (y : ℝ) : √(x * y) = √x * √y"),
     "Real.sqrt_le_sqrt": ("Mathlib/Data/Real/Sqrt.lean", "{x y : ℝ} (h : x ≤ y) : √x ≤ √y"),
     "Real.sqrt_lt_sqrt": ("Mathlib/Data/Real/Sqrt.lean", "{x y : ℝ} (hx : 0 ≤ x) (h : x < y) : √x < √y"),
     "Real.rpow_le_rpow": ("Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
