@@ -72,3 +72,20 @@ def test_root_product_fact_is_proved_in_the_model(text: str, arg: str, variables
 def test_root_product_fact_refuses_what_is_not_that_root(text: str, arg: str, variables: list[str]) -> None:
     with pytest.raises(RenderError):
         root_product_fact(text, arg, variables, Facts(_context()))
+
+
+def test_scale_coefficient_not_in_positivitys_shape_is_proved_from_its_expanded_form() -> None:
+    """A scale step's coefficient ``(x² − xy + y²)(x + y)``: ``positivity`` fails on the subtraction
+    and ``linarith`` on the product; the kernel proves it expanded (``x³ + y³``), and so does the
+    file: ``positivity`` on the expanded form, then ``linear_combination`` (a ``ring`` identity)."""
+    import sympy as sp
+
+    from prover.lean.render.scale import _nonneg_lines
+
+    x, y = sp.symbols("x y")
+    lines = _nonneg_lines("hc", (x ** 2 - x * y + y ** 2) * (x + y), _context())
+    assert len(lines) == 2 and lines[0].endswith("positivity") and "linear_combination" in lines[1]
+    body = "\n".join("  " + line for line in lines)
+    lean = f"{HEADER}theorem t (x y : ℝ) (hx : 0 < x) (hy : 0 < y) : (0 : ℝ) ≤ (x ^ 2 - x * y + y ^ 2) * (x + y) := by\n" \
+           f"{body}\n  linear_combination hc\n"
+    assert replay_text(lean).ok, lean

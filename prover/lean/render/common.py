@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_from_str
+from prover.lean import replay as rp
 from prover.lean.syntax import lean_expr, lean_rel
 from prover.problem import Relation
 from prover.tactics.lemma import LemmaLookup
@@ -192,3 +193,21 @@ def negated_factors(e: sp.Expr, written: set[sp.Expr]) -> set[sp.Expr]:
     if not den.free_symbols or not written:
         return set()
     return {f for f, _ in sp.factor_list(sp.expand(den))[1] if sp.expand(-f) in written}
+
+
+def instantiate(text: str, variables: list[str], inst: dict[str, str], outer: list[str]) -> str:
+    """``text`` (a Lean term over ``variables``) with each ``v`` in ``inst`` replaced by the term
+    ``inst[v]`` (over ``outer``), as one simultaneous substitution of the syntax tree: the term
+    Lean's instantiation of a ``∀`` produces, printed back."""
+    inner_scope = rp.Scope({v: f"{v}#in" for v in variables}, opens=("Real",))
+    outer_scope = rp.Scope({v: v for v in outer}, opens=("Real",))
+    try:
+        t = rp.parse_term(rp.lex(text), inner_scope)
+        m = {f"{v}#in": rp.parse_term(rp.lex(s), outer_scope) for v, s in inst.items()}
+        m.update({f"{v}#in": ("fv", v) for v in variables if v not in inst})
+    except (rp.NotModelled, rp.ModelError, RecursionError) as exc:
+        raise RenderError(f"cannot read {text[:80]!r}: {type(exc).__name__}: {exc}") from None
+    try:
+        return rp.show(rp.subst(t, m))
+    except RecursionError:
+        raise RenderError(f"term too deep to instantiate: {text[:80]!r}") from None

@@ -88,6 +88,21 @@ def _nonneg_tactic(e: sp.Expr) -> str:
     return "positivity" if _signed_shape(e) else "linarith"
 
 
+def _nonneg_lines(name: str, c: sp.Expr, ctx: RenderContext) -> list[str]:
+    """``have name : 0 ≤ c``: by ``positivity`` when ``c`` has its shape; else, as the kernel's
+    positivity rules do, its expanded or factored form by ``positivity`` and ``c`` from it by
+    ``linear_combination`` (``ring``: ``(X² − XY + Y²)(X + Y)`` is ``X³ + Y³``); else ``linarith``."""
+    stated = f"have {name} : (0 : ℝ) ≤ {lean_expr(c)} := by"
+    if _signed_shape(c):
+        return [f"{stated} positivity"]
+    for form in (sp.expand(c), sp.factor(c)):
+        if form != c and _signed_shape(form):
+            h = ctx.fresh("hc")
+            return [f"have {h} : (0 : ℝ) ≤ {lean_expr(form)} := by positivity",
+                    f"{stated} linear_combination {h}"]
+    return [f"{stated} linarith"]
+
+
 def _side_proof(r: Relation) -> str:
     """A tactic for a side condition: ``positivity`` for ``0 ≤ e``/``0 < e``/``e ≠ 0`` with ``e``
     in its fragment, ``linarith`` for linear consequences, ``ring`` for identities."""
@@ -296,6 +311,6 @@ def render_scale(step: Step, ctx: RenderContext) -> StepBlock:
             extra.append((c, ap.B - ap.A, slack, diff_text))
             continue
         hc = ctx.fresh("hc")
-        lines.append(f"have {hc} : (0 : ℝ) ≤ {lean_expr(c)} := by {_nonneg_tactic(c)}")
+        lines += _nonneg_lines(hc, c, ctx)
         extra.append((c, ap.B - ap.A, f"(mul_nonneg {hc} {slack})", diff_text))
     return linear_step(step, ctx, extra, lines)

@@ -7,13 +7,16 @@ import itertools
 import sympy as sp
 
 from prover.ir import Goal, Step
+from prover.lean.render.atoms import Facts, bridge_facts
 from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
     StepBlock,
+    as_le,
     child_names,
     indent,
+    instantiate,
     step_expr,
 )
 from prover.lean.render.compact import stated
@@ -149,6 +152,25 @@ def _order_cases(step: Step, ctx: RenderContext, vs: list[str], moved: list[int]
     return props, kids, intros
 
 
+def _case_bridges(goal: Goal, sub: Goal, renaming: dict[str, str], ctx: RenderContext) -> tuple[list[str], str]:
+    """Lines and ``linear_combination`` terms (`` + c * h``…) that make the case lemma, instantiated
+    at the renamed variables, the goal where its roots' arguments come out written otherwise
+    (``Real.sqrt (x * z)`` renamed from ``Real.sqrt (x * y)`` against the goal's ``Real.sqrt (z * x)``):
+    the exact bridges of :func:`prover.lean.render.atoms.bridge_facts`; none without roots."""
+    left, right = ctx.sides(goal)
+    if not any(m in left + right for m in ("sqrt", "√", "|", ": ℝ)")):
+        return [], ""
+    variables = list(goal.variables)
+    lhs, rhs, _ = as_le(sub.target)
+    inst = [instantiate(lean_expr(x), list(sub.variables), renaming, variables) for x in (lhs, rhs)]
+    facts = Facts(ctx)
+    bridges = bridge_facts(f"({right}) - ({left})", f"({inst[1]}) - ({inst[0]})", variables, facts)
+    if not bridges:
+        return [], ""
+    # bridge_facts gives Lean's − ours ≡ Σ c·(lhs − rhs); the goal is Lean's, the case ours: −c each
+    return facts.lines, "".join(f" + (-({f.coeff})) * {f.proof}" for f in bridges)
+
+
 def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
     cert = step.certificate
     vs = [str(v) for v in cert["variables"]]
@@ -177,6 +199,7 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
     else:
         lines.append(f"  have {case_names[0]} := {key}")
     cases = [(cname, _chain(sub, n)) for cname, sub in zip(case_names, step.subgoals)]
+    sub_of = dict(zip(case_names, step.subgoals))
     group = _group(vs, sym)
 
     def leaf(order: list[str], facts: dict[tuple[str, str], str]) -> list[str]:
@@ -189,7 +212,8 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
                     args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
                     args += _moved_facts(goal, ctx, moved, g if quantify else {})
                     args += [facts.get((order[i], order[i + 1]), _transitive(facts)) for i in range(n - 1)]
-                    return [f"linear_combination {cname} {' '.join(args)}".rstrip()]
+                    pre, extra = _case_bridges(goal, sub_of[cname], g if quantify else {}, ctx)
+                    return pre + [f"linear_combination {cname} {' '.join(args)}".rstrip() + extra]
         raise RenderError(f"order split: no case covers the ordering {' ≥ '.join(order)}")
 
     lines += indent(_sort_tree(vs, ctx, leaf), 2)

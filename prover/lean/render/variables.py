@@ -57,6 +57,7 @@ from prover.lean.render.common import (
     factored_text,
     hypothesis_name,
     indent,
+    instantiate,
 )
 from prover.lean.render.compact import stated
 from prover.lean.render.field_identity import EqFact, FactCache, Summand, prove_equality, signed_summands
@@ -78,24 +79,6 @@ def _sides(r: Relation) -> tuple[sp.Expr, sp.Expr]:
         raise RenderError("a ≠ target cannot be connected by linear_combination")
     lhs, rhs, _ = as_le(r)
     return lhs, rhs
-
-
-def _instantiate(text: str, variables: list[str], inst: dict[str, str], outer: list[str]) -> str:
-    """``text`` (a Lean term over ``variables``) with each ``v`` in ``inst`` replaced by the term
-    ``inst[v]`` (over ``outer``), as one simultaneous substitution of the syntax tree: the term
-    Lean's instantiation of a ``∀`` produces, printed back."""
-    inner_scope = rp.Scope({v: f"{v}#in" for v in variables}, opens=("Real",))
-    outer_scope = rp.Scope({v: v for v in outer}, opens=("Real",))
-    try:
-        t = rp.parse_term(rp.lex(text), inner_scope)
-        m = {f"{v}#in": rp.parse_term(rp.lex(s), outer_scope) for v, s in inst.items()}
-        m.update({f"{v}#in": ("fv", v) for v in variables if v not in inst})
-    except (rp.NotModelled, rp.ModelError, RecursionError) as exc:
-        raise RenderError(f"cannot read {text[:80]!r}: {type(exc).__name__}: {exc}") from None
-    try:
-        return rp.show(rp.subst(t, m))
-    except RecursionError:
-        raise RenderError(f"term too deep to instantiate: {text[:80]!r}") from None
 
 
 def _base_text(x: sp.Expr) -> str:
@@ -255,7 +238,7 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     left, right = ctx.sides(goal)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     sub_vars, outer = list(sub.variables), list(goal.variables)
-    il, ir = (_instantiate(t, sub_vars, {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
+    il, ir = (instantiate(t, sub_vars, {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
     positive = positive_fact_prover(step, goal, ctx)
     cache = FactCache()                  # every identity below goes into the same block
     whole = f"({left}) - ({right})", f"({il}) - ({ir})"
@@ -514,7 +497,7 @@ def _introduce_connection(step: Step, ctx: RenderContext, new_vars: list[str], i
     left, right = ctx.sides(goal)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     outer = list(goal.variables)
-    il, ir = (_instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
+    il, ir = (instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
     trial = Facts(ctx, [], dict(facts.names))
     bridges = bridge_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
     if bridges:
@@ -695,7 +678,7 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
         facts = functools.partial(eq_facts, slack)
         moved = {x.name: lean_expr(fx) for x, fx in phi.items() if _cancel(fx - x) != 0}
         termwise = Termwise(lambda e: _cancel(e.subs(phi, simultaneous=True)), eq_facts,
-                            lambda text: _instantiate(text, gv, moved, gv))
+                            lambda text: instantiate(text, gv, moved, gv))
     inst = {v: lean_expr(inverse[v]) for v in new_vars}
     positivity = {int(h["index"]) for h in cert.get("new_hypotheses", [])
                   if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "positivity"}
@@ -750,7 +733,7 @@ def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], 
         hj = goal.hypotheses[j]
         lam = expr_from_str(str(t["poly"]), list(goal.variables))
         facts.append(EqFact(factored_text(lam), ctx.names[j], lean_expr(hj.lhs), lean_expr(hj.rhs)))
-    sides = [_instantiate(lean_expr(x), list(sub.variables), {v: inst[v] for v in new_vars}, list(goal.variables))
+    sides = [instantiate(lean_expr(x), list(sub.variables), {v: inst[v] for v in new_vars}, list(goal.variables))
              for x in (h.lhs, h.rhs)]
     try:
         lines, comb = prove_equality(sides[0], sides[1], list(goal.variables), ctx, facts,
@@ -777,7 +760,7 @@ def _signed_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], in
     text = f"{paren(lean_expr(big))} - {paren(lean_expr(small))}" if bound else lean_expr(big)
     if "-" not in text:
         return None
-    base = _instantiate(text, list(sub.variables), {v: inst[v] for v in new_vars}, list(step.goal.variables))
+    base = instantiate(text, list(sub.variables), {v: inst[v] for v in new_vars}, list(step.goal.variables))
     found = positive_fact_prover(step, step.goal, ctx)(base)
     fact = positive_fact_of(found[1]) if found is not None else None
     if found is None or fact is None:
@@ -802,7 +785,7 @@ def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], 
         return _connection(step, ctx, new_vars, inst, facts, termwise)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     outer = list(goal.variables)
-    il, ir = (_instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
+    il, ir = (instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
     trial = Facts(ctx, [], {})
     bridges = bridge_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
     if not bridges:
