@@ -116,14 +116,33 @@ def _add(e: sp.Add) -> tuple[str, int]:
     terms = e.as_ordered_terms()
     first_pos = next((i for i, t in enumerate(terms) if t.as_coeff_Mul()[0] > 0), 0)
     terms = terms[first_pos:first_pos + 1] + terms[:first_pos] + terms[first_pos + 1:]
-    out = _wrap(_p(terms[0]), _ADD)
+    pieces = [_wrap(_p(terms[0]), _ADD)]
     for t in terms[1:]:
         c, _ = t.as_coeff_Mul()
-        if c < 0:
-            out += f" - {_wrap(_p(-t), _MUL)}"
-        else:
-            out += f" + {_wrap(_p(t), _MUL)}"
-    return out, _ADD
+        pieces.append(f"- {_wrap(_p(-t), _MUL)}" if c < 0 else f"+ {_wrap(_p(t), _MUL)}")
+    return _balanced(pieces), _ADD
+
+
+#: Summands above which a sum is printed as a balanced tree of parenthesised halves: Lean
+#: elaborates ``a + b + c + …`` left-nested, one level of recursion a summand, against
+#: ``maxRecDepth`` (512); halves keep the nesting near ``BALANCED_CHUNK + 2·log₂ N``.
+BALANCED_ABOVE = 128
+BALANCED_CHUNK = 64
+
+
+def _balanced(pieces: list[str]) -> str:
+    """``pieces`` (the first bare, the others ``+ t``/``- t``) joined, long sums as balanced halves."""
+    if len(pieces) <= BALANCED_ABOVE:
+        return " ".join(pieces)
+
+    def group(ps: list[str]) -> str:
+        if len(ps) <= BALANCED_CHUNK:
+            return " ".join(ps)
+        half = len(ps) // 2
+        second = ps[half]
+        lead = second[2:] if second.startswith("+ ") else "-" + second[2:]
+        return f"({group(ps[:half])}) + ({group([lead] + ps[half + 1:])})"
+    return group(pieces)
 
 
 def _product(factors: list[sp.Expr]) -> tuple[str, int]:
