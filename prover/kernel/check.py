@@ -493,6 +493,8 @@ class Kernel:
         facts: list[Relation] = []
         for v, D in subs.items():
             facts += _definition_facts(ctx, v, D)
+        for v, D in subs.items():
+            facts += _square_root_facts(ctx, v, D)
         # At a point x of G's context with v := D(x) the facts hold, so we reason in that context.
         # A goal variable left out of the subgoal occurs nowhere in it (reading it named only the
         # subgoal's variables), so the subgoal for all values of the others is the same statement.
@@ -916,9 +918,24 @@ def _in_order(part: Sequence[str], whole: Sequence[str]) -> bool:
     return all(any(x == y for y in it) for x in part)
 
 
+def _square_root_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
+    """``v = Y`` for ``v := √(Y ^ 2)`` where ``Y >= 0`` is proved (Mathlib ``Real.sqrt_sq``), and
+    ``v = -Y`` where ``Y <= 0`` is (``Real.sqrt_sq_eq_abs``, ``abs_of_nonpos``). They come after
+    every definition's :func:`_definition_facts`, so those keep their indices."""
+    if not (isinstance(D, T.Sqrt) and isinstance(D.arg, T.Pow) and D.arg.exp == 2):
+        return []
+    Y = D.arg.base
+    if ctx.pos.prove(Y, False):
+        return [Relation(T.Var(v), "=", Y)]
+    if ctx.pos.prove(T.neg(Y), False):
+        return [Relation(T.Var(v), "=", T.neg(Y))]
+    return []
+
+
 def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
     """Facts about a new variable ``v := D`` that hold in Lean, each after its side condition:
-    ``v = D``; ``√X >= 0``; for ``X ^ (p/q)``: ``v > 0`` and ``v ^ q = X ^ p`` if ``X > 0``,
+    ``v = D``; ``√X >= 0`` (and :func:`_square_root_facts`); for ``X ^ (p/q)``: ``v > 0`` and
+    ``v ^ q = X ^ p`` if ``X > 0``,
     ``v >= 0`` and ``v ^ q = X ^ p`` if ``X >= 0`` and ``p/q > 0``; ``exp X > 0``. The facts are
     built as terms, never simplified (``v ^ 3 = (y ^ (3/2)) ^ 2`` stays that)."""
     V = T.Var(v)
@@ -949,9 +966,12 @@ def introduce_facts(goal: Any, definitions: dict[str, str]) -> list[Relation]:
     followed by these facts (so its hypothesis indices count them after the goal's)."""
     g = goal if isinstance(goal, Goal) else Goal.from_json(goal)
     ctx = _CheckContext(g)
+    parsed = {v: ctx.parse(e, f"definition of {v}") for v, e in definitions.items()}
     facts: list[Relation] = []
-    for v, e in definitions.items():
-        facts += _definition_facts(ctx, v, ctx.parse(e, f"definition of {v}"))
+    for v, D in parsed.items():
+        facts += _definition_facts(ctx, v, D)
+    for v, D in parsed.items():
+        facts += _square_root_facts(ctx, v, D)
     return facts
 
 

@@ -8,7 +8,9 @@ is out of the closers' reach even with ``x > 0``. The way through the kernel: in
 (``Real.sq_sqrt``). When ``p > 0`` (``p < 0``) is provable, the subgoal also states ``t = p``
 (``t = −p``), proved from ``t² = p²`` by ``t − p = (t² − p²)/(t + p)`` with ``t + p > 0``;
 :class:`~prover.rewrite.eliminate.EliminateVariables` then renames ``t`` back to ``p``. When only
-``p >= 0`` is known the subgoal keeps ``t >= 0`` and ``t² = p²``.
+``p >= 0`` (``p <= 0``) is known, ``t = p`` (``t = −p``) is the kernel's own definition fact of
+``√(p²)`` (``Real.sqrt_sq``; ``abs_of_nonpos``); where the kernel does not prove that sign the
+subgoal keeps ``t >= 0`` and ``t² = p²``.
 
 Nothing here is trusted: the kernel checks the step.
 """
@@ -66,6 +68,11 @@ def _square_fact(facts: list[T.Rel], name: str) -> int | None:
     return None
 
 
+def _sign_fact(facts: list[T.Rel], name: str) -> bool:
+    """Whether the kernel states ``name = ±p`` among its facts of ``name := √(p²)``."""
+    return any(f.op == "=" and f.lhs == T.Var(name) and not isinstance(f.rhs, T.Sqrt) for f in facts)
+
+
 def _replace(r: Relation, mapping: dict[sp.Expr, sp.Symbol]) -> Relation:
     return Relation(sp.sympify(r.lhs).subs(mapping), r.op, sp.sympify(r.rhs).subs(mapping))
 
@@ -101,6 +108,8 @@ class AbsAsVariable(SingleStepRewrite):
                 hyps.append(Relation(t, "=", s * p))
                 lam = expr_to_str(1 / (t + s * p))
                 proofs.append(NewHypothesis(len(hyps) - 1, SosCertificate(eq_terms=(EqTerm(n0 + k, lam),))))
+            elif _sign_fact(facts, n):
+                hyps.append(Relation(t, "=", s * p))      # the kernel's own fact (Real.sqrt_sq)
             else:
                 hyps.append(Relation(t ** 2, "=", p ** 2))
                 proofs.append(NewHypothesis(len(hyps) - 1, SosCertificate(eq_terms=(EqTerm(n0 + k, "1"),))))

@@ -8,7 +8,7 @@ import sympy as sp
 
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal, Step
-from prover.lean.render.atoms import bridged_equality
+from prover.lean.render.atoms import bridged_equality, paren
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -396,6 +396,15 @@ def _signed_variable(h: Relation) -> sp.Expr | None:
     return None
 
 
+def _abs_nonneg_facts(e: sp.Expr, ctx: RenderContext) -> list[str]:
+    """``have h : 0 ≤ |a| := abs_nonneg a`` for each ``|a|`` of ``e``: Mathlib's ``positivity``
+    extension for ``|a|`` (Positivity/Basic.lean, ``evalAbs``) fails when it finds ``a`` only
+    nonnegative (``0 ≤ x`` in context), and ``compareHyp`` then finds these facts."""
+    found = sorted({a for a in sp.preorder_traversal(sp.sympify(e)) if isinstance(a, sp.Abs)}, key=sp.default_sort_key)
+    return [f"have {ctx.fresh('hab')} : (0 : ℝ) ≤ {lean_expr(a)} := abs_nonneg {paren(lean_expr(a.args[0]))}"
+            for a in found]
+
+
 def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[str]:
     method = cert.get("method")
     expand = method == "sos" and _nonnegative_polynomial(goal)
@@ -436,9 +445,10 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         rel = "<" if strict else "≤"
         printed = polynomial_text(sp.expand(goal.target.slack()) if expand else goal.target.slack())
         left, right = ctx.sides(goal)
+        abs_lines = _abs_nonneg_facts(goal.target.slack(), ctx)
         if (left, right) == ("0", printed):
-            return ["positivity"]          # the goal is stated as the form positivity proves
-        lines = [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
+            return abs_lines + ["positivity"]          # the goal is stated as the form positivity proves
+        lines = abs_lines + [f"have {key} : (0 : ℝ) {rel} {printed} := by positivity"]
         slack_text = f"({right}) - ({left})"
         id_lines, id_comb = bridged_equality(slack_text, printed, list(goal.variables), ctx,
                                              positive=positive_fact_prover(step, goal, ctx))

@@ -449,10 +449,13 @@ def _abs_fact(rel: Relation, defs: dict[str, sp.Expr], sub: Goal, facts: Facts) 
             return "(abs_nonneg _)"
         if rel == Relation(t ** 2, "=", p ** 2):
             return f"(by linear_combination sq_abs {arg})"
+        strict = any(h in sub.hypotheses for h in (Relation(t, ">", 0), Relation(0, "<", t)))
         if rel == Relation(t, "=", p):
-            return f"(by linear_combination {facts.have('hab', f'{shown} = {arg}', f'abs_of_pos {_POS_OR_LIN}')})"
+            lemma = "abs_of_pos" if strict else "abs_of_nonneg"       # only 0 ≤ p known: Real.sqrt_sq's case
+            return f"(by linear_combination {facts.have('hab', f'{shown} = {arg}', f'{lemma} {_POS_OR_LIN}')})"
         if rel == Relation(t, "=", -p):
-            return f"(by linear_combination {facts.have('hab', f'{shown} = -{arg}', 'abs_of_neg (by linarith)')})"
+            lemma = "abs_of_neg" if strict else "abs_of_nonpos"
+            return f"(by linear_combination {facts.have('hab', f'{shown} = -{arg}', f'{lemma} (by linarith)')})"
         if rel in (Relation(t, ">", 0), Relation(0, "<", t)):
             if Relation(t, "=", p) in sub.hypotheses:
                 return f"(abs_pos_of_pos {_POS_OR_LIN})"
