@@ -71,12 +71,15 @@ def test_the_new_fact_comes_after_every_definitions_facts() -> None:
     assert facts[-1] == T.Rel(T.Var("t"), "=", T.Var("x"))
 
 
-@pytest.mark.parametrize("name", ["abs_of_nonneg", "abs_of_nonpos", "triangle_nonneg", "abs_ge_self_nonneg"])
+@pytest.mark.parametrize("name", ["abs_of_nonneg", "abs_of_nonpos", "triangle_nonneg", "abs_ge_self_nonneg",
+                                  "amgm_with_one"])
 def test_saved_abs_proofs_check_render_and_replay(name: str) -> None:
     """Proofs found by ``prover prove`` (``0 ≤ x → |x| = x``, ``x ≤ 0 → |x| = -x``, the triangle
-    inequality and ``|x| ≥ x`` under ``0 ≤ x``): kernel-checked, and their files pass the replay
-    model (``abs_of_nonneg``/``abs_of_nonpos``; ``abs_nonneg`` facts before ``positivity``, whose
-    ``|a|`` extension fails on an ``a`` known only nonnegative)."""
+    inequality, ``|x| ≥ x`` under ``0 ≤ x``, ``|x| + 1 ≥ 2√x``): kernel-checked, and their files
+    pass the replay model (``abs_of_nonneg``/``abs_of_nonpos``; ``abs_nonneg`` facts before
+    ``positivity``, whose ``|a|`` extension fails on an ``a`` known only nonnegative; the last one's
+    ``tangent_sqrt`` at ``t = 1`` leaves ``√1`` under a division, bridged by ``√1 = 1`` inside a
+    field identity: ``ring`` keeps ``√1 · (√1)⁻¹``)."""
     from pathlib import Path
 
     from prover.ir import Proof

@@ -476,11 +476,33 @@ def root_product_fact(text: str, arg: str, variables: list[str], facts: Facts) -
                       "by linear_combination " + " ".join(f"- {t}" for t in terms))
 
 
+def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None) -> Bridge | None:
+    """``√c = k`` for a numeral ``c = k²`` (``√1`` in a lemma instantiated at ``t = 1``), by
+    :func:`root_product_fact`."""
+    v = rp.num_value(atom[2][0]) if _is_sqrt(atom) else None
+    if v is None or v < 0:
+        return None
+    v = Fraction(v)
+    kn, exact_n = sp.integer_nthroot(v.numerator, 2)
+    kd, exact_d = sp.integer_nthroot(v.denominator, 2)
+    if not (exact_n and exact_d):
+        return None
+    k = _fraction_text(Fraction(int(kn), int(kd)))
+    try:
+        name = root_product_fact(k, _lean_show(atom[2][0]), variables or [], facts)
+        return Bridge(atom, parse(k, variables or []), name, True)
+    except (RenderError, rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+
+
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
     same = _argument_bridge(atom, targets, facts, variables)
     if same is not None:
         return same
+    numeral = _numeral_square_bridge(atom, facts, variables)
+    if numeral is not None:
+        return numeral
     square = _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2)
     if not square or ("abs", atom[2][0][1]) not in targets:
         same = _root_product_bridge(atom, targets, facts, variables)
@@ -503,6 +525,18 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
         name = power_chain(paren(rp.show(atom[1])), s, m, facts)
         return Bridge(atom, ("pow", t, ("num", m)), name, True)
     return None
+
+
+def ring_closes(lean_slack: str, our_slack: str, bridges: list[EqFact], variables: list[str]) -> bool:
+    """Whether ``ring`` proves ``lean − ours − Σ c·(lhs − rhs) = 0`` for :func:`bridge_facts`'
+    bridges (its check is sympy's, over rational functions, where ``(p⁻¹)⁻¹ = p`` and
+    ``s · s⁻¹ = 1``; ``ring``'s is not)."""
+    text = f"({lean_slack}) - ({our_slack})" + "".join(
+        f" - ({f.coeff}) * (({f.lhs}) - ({f.rhs}))" for f in bridges)
+    try:
+        return ring_equal(parse(text, variables), ("num", 0))
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return False
 
 
 def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> list[EqFact] | None:

@@ -32,12 +32,10 @@ from prover.lean.render.atoms import (
     Facts,
     bridge_facts,
     bridged_equality,
-    parse,
-    ring_equal,
+    ring_closes,
     root_product_fact,
 )
 from prover.lean.render.common import RenderContext, RenderError, StepBlock, as_le, child_names, indent
-from prover.lean.render.field_identity import EqFact
 from prover.lean.syntax import lean_expr, lean_rel
 
 #: (function, strict) -> Mathlib lemma (docs/lean-names.md)
@@ -70,7 +68,7 @@ def _have(statement: str, fact: str, fact_statement: str, lean_slack: str, our_s
         return [], fact
     facts = Facts(ctx)
     bridges = bridge_facts(lean_slack, our_slack, variables, facts) or []
-    if _ring_closes(lean_slack, our_slack, bridges, variables):
+    if ring_closes(lean_slack, our_slack, bridges, variables):
         # bridge_facts gives lean − ours ≡ Σ c·(lhs − rhs); the goal is Lean's, the fact ours: −c each
         lines, terms = facts.lines, [fact] + [f"(-({f.coeff})) * {f.proof}" for f in bridges]
     else:
@@ -80,17 +78,6 @@ def _have(statement: str, fact: str, fact_statement: str, lean_slack: str, our_s
         terms = [fact] + ([comb] if comb else [])
     name = ctx.fresh("hmono")
     return lines + [f"have {name} : {statement} := by linear_combination {' + '.join(terms)}"], name
-
-
-def _ring_closes(lean_slack: str, our_slack: str, bridges: list[EqFact], variables: list[str]) -> bool:
-    """Whether ``ring`` proves ``lean − ours − Σ c·(lhs − rhs) = 0`` (sympy's check of the bridges
-    is over rational functions, where ``(p⁻¹)⁻¹ = p``; ``ring``'s is not)."""
-    text = f"({lean_slack}) - ({our_slack})" + "".join(
-        f" - ({f.coeff}) * (({f.lhs}) - ({f.rhs}))" for f in bridges)
-    try:
-        return ring_equal(parse(text, variables), ("num", 0))
-    except (rp.NotModelled, rp.ModelError, RecursionError):
-        return False
 
 
 def _arguments(small: str, big: str, cert: MonotoneCertificate, variables: list[str],

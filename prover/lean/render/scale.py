@@ -23,7 +23,7 @@ import sympy as sp
 
 from prover.ir import Goal, Step, expr_from_str, relation_from_json
 from prover.lean import replay as rp
-from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.atoms import Facts, bridge_facts, bridged_equality, ring_closes
 from prover.lean.render.atoms import parse as parse_term
 from prover.lean.render.close import close_lines
 from prover.lean.render.common import (
@@ -270,10 +270,16 @@ def _lemma_bridges(lean_name: str, args: list[str], slack_text: str, variables: 
     if sides is None:
         return [], []
     facts = Facts(ctx)
+    lemma_slack = f"({sides[1]}) - ({sides[0]})"
     # lemma − ours − Σ c·(lhs − rhs) ≡ 0: the remainder ``linear_combination`` checks for ``A ≤ B``
-    bridges = bridge_facts(f"({sides[1]}) - ({sides[0]})", slack_text, variables, facts)
+    bridges = bridge_facts(lemma_slack, slack_text, variables, facts)
     if not bridges:
         return [], []
+    if not ring_closes(lemma_slack, slack_text, bridges, variables):
+        # a bridged atom under a division (``(x + 1) / (2 * √1)``): ``ring`` keeps ``√1 · (√1)⁻¹``,
+        # so the identity lemma = ours is proved as a field identity with the bridges as facts
+        lines, comb = bridged_equality(lemma_slack, slack_text, variables, ctx)
+        return lines, [comb] if comb else []
     return facts.lines, [f.proof if f.coeff.strip() == "1" else f"({f.coeff}) * {f.proof}" for f in bridges]
 
 
