@@ -490,11 +490,7 @@ class Kernel:
             raise KernelError(f"a {G2.target.op} subgoal does not give a {G.target.op} goal")
         ctx = _CheckContext(G)
         subs = {v: ctx.parse(e, f"definition of {v}") for v, e in defs.items()}
-        facts: list[Relation] = []
-        for v, D in subs.items():
-            facts += _definition_facts(ctx, v, D)
-        for v, D in subs.items():
-            facts += _square_root_facts(ctx, v, D)
+        facts = _introduce_facts(ctx, subs)
         # At a point x of G's context with v := D(x) the facts hold, so we reason in that context.
         # A goal variable left out of the subgoal occurs nowhere in it (reading it named only the
         # subgoal's variables), so the subgoal for all values of the others is the same statement.
@@ -918,6 +914,17 @@ def _in_order(part: Sequence[str], whole: Sequence[str]) -> bool:
     return all(any(x == y for y in it) for x in part)
 
 
+def _introduce_facts(ctx: _CheckContext, subs: dict[str, T.Term]) -> list[Relation]:
+    """Every definition's :func:`_definition_facts`, then every :func:`_square_root_facts` (the
+    order new-hypothesis certificates cite them by index)."""
+    facts: list[Relation] = []
+    for v, D in subs.items():
+        facts += _definition_facts(ctx, v, D)
+    for v, D in subs.items():
+        facts += _square_root_facts(ctx, v, D)
+    return facts
+
+
 def _square_root_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
     """``v = Y`` for ``v := √(Y ^ 2)`` where ``Y >= 0`` is proved (Mathlib ``Real.sqrt_sq``), and
     ``v = -Y`` where ``Y <= 0`` is (``Real.sqrt_sq_eq_abs``, ``abs_of_nonpos``). They come after
@@ -966,13 +973,7 @@ def introduce_facts(goal: Any, definitions: dict[str, str]) -> list[Relation]:
     followed by these facts (so its hypothesis indices count them after the goal's)."""
     g = goal if isinstance(goal, Goal) else Goal.from_json(goal)
     ctx = _CheckContext(g)
-    parsed = {v: ctx.parse(e, f"definition of {v}") for v, e in definitions.items()}
-    facts: list[Relation] = []
-    for v, D in parsed.items():
-        facts += _definition_facts(ctx, v, D)
-    for v, D in parsed.items():
-        facts += _square_root_facts(ctx, v, D)
-    return facts
+    return _introduce_facts(ctx, {v: ctx.parse(e, f"definition of {v}") for v, e in definitions.items()})
 
 
 def equivalent_relations(context: Sequence[Relation], a: Relation, b: Relation) -> bool:

@@ -205,6 +205,15 @@ def _fraction_text(r: Fraction) -> str:
     return str(r.numerator) if r.denominator == 1 else f"({r.numerator} / {r.denominator})"
 
 
+def _rational_root(r: Fraction, q: int) -> Fraction | None:
+    """The rational ``k ≥ 0`` with ``k ** q == r``, or None (exact integer roots)."""
+    if r < 0:
+        return None
+    kn, exact_n = sp.integer_nthroot(r.numerator, q)
+    kd, exact_d = sp.integer_nthroot(r.denominator, q)
+    return Fraction(int(kn), int(kd)) if exact_n and exact_d else None
+
+
 def scaled_numeral_root(written: list[Any], d: sp.Expr) -> ScaledRoot | None:
     """A :class:`ScaledRoot` of the user's atoms for the definition ``d = B ^ (1/q)`` (``B`` a
     positive rational), or None."""
@@ -222,11 +231,9 @@ def scaled_numeral_root(written: list[Any], d: sp.Expr) -> ScaledRoot | None:
         u = rp.num_value(radicand)
         if u is None or u <= 0:
             continue
-        ratio = b / Fraction(u)
-        kn, exact_n = sp.integer_nthroot(ratio.numerator, q)
-        kd, exact_d = sp.integer_nthroot(ratio.denominator, q)
-        if exact_n and exact_d:
-            return ScaledRoot(rp.show(a), rp.show(radicand), Fraction(int(kn), int(kd)), q, is_sqrt)
+        k = _rational_root(b / Fraction(u), q)
+        if k is not None:
+            return ScaledRoot(rp.show(a), rp.show(radicand), k, q, is_sqrt)
     return None
 
 
@@ -409,13 +416,9 @@ def _root_product_bridge(atom: Any, targets: list[Any], facts: Facts, variables:
         for chosen in [[(p1, t1)]] + [[(p1, t1), f2] for f2 in factors[i + 1:]]:
             prod = chosen[0][1] if len(chosen) == 1 else ("mul", chosen[0][1], chosen[1][1])
             ratio = _square_ratio(x, prod, variables)
-            if ratio is None:
+            k = None if ratio is None else _rational_root(ratio, 2)
+            if k is None:
                 continue
-            kn, exact_n = sp.integer_nthroot(ratio.numerator, 2)
-            kd, exact_d = sp.integer_nthroot(ratio.denominator, 2)
-            if not (exact_n and exact_d):
-                continue
-            k = Fraction(int(kn), int(kd))
             text = " * ".join(([] if k == 1 else [_fraction_text(k)]) + [paren(_lean_show(p)) for p, _ in chosen])
             try:
                 name = root_product_fact(text, _lean_show(x), variables, facts)
@@ -480,14 +483,10 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
     """``√c = k`` for a numeral ``c = k²`` (``√1`` in a lemma instantiated at ``t = 1``), by
     :func:`root_product_fact`."""
     v = rp.num_value(atom[2][0]) if _is_sqrt(atom) else None
-    if v is None or v < 0:
+    root = None if v is None else _rational_root(Fraction(v), 2)
+    if root is None:
         return None
-    v = Fraction(v)
-    kn, exact_n = sp.integer_nthroot(v.numerator, 2)
-    kd, exact_d = sp.integer_nthroot(v.denominator, 2)
-    if not (exact_n and exact_d):
-        return None
-    k = _fraction_text(Fraction(int(kn), int(kd)))
+    k = _fraction_text(root)
     try:
         name = root_product_fact(k, _lean_show(atom[2][0]), variables or [], facts)
         return Bridge(atom, parse(k, variables or []), name, True)

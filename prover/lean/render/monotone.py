@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy as sp
-
-from prover.ir import Step
+from prover.ir import Step, expr_from_str
 from prover.kernel.certificates import MonotoneCertificate
 from prover.kernel.ir import IRError
 from prover.lean import replay as rp
@@ -91,7 +89,7 @@ def _arguments(small: str, big: str, cert: MonotoneCertificate, variables: list[
         except RenderError:
             if cert.function != "sqrt":
                 raise
-            printed = lean_expr(sp.sympify(arg))
+            printed = lean_expr(expr_from_str(arg, variables))
             try:
                 side_facts.append((sign, root_product_fact(text, printed, variables, facts)))
             except RenderError:

@@ -404,9 +404,7 @@ def _written_instances(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr],
             inst[v] = scaled.instance
             t = var(v)
             special[Relation(t ** scaled.q, "=", d.base)] = scaled_root_fact(scaled, facts)
-            for rel in (Relation(t, ">", 0), Relation(0, "<", t)):
-                special[rel] = "(by positivity)"
-            for rel in (Relation(t, ">=", 0), Relation(0, "<=", t)):
+            for rel in (Relation(t, ">", 0), Relation(0, "<", t), Relation(t, ">=", 0), Relation(0, "<=", t)):
                 special[rel] = "(by positivity)"
         elif root is not None:
             inst[v] = root[0]
