@@ -43,7 +43,7 @@ Trust: none; everything produced here is checked by the kernel (or, for Lean fil
 
 import os
 
-from prover.rewrite.abs_values import AbsAsVariable
+from prover.rewrite.abs_values import AbsAsVariable, AbsSignSplit
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
 from prover.rewrite.constraint_roots import ConstraintRoots
@@ -91,7 +91,7 @@ def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
     gens = [SeparableGoals(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
-            ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
+            AbsSignSplit(),             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
             ReciprocalSubstitution(), LinearisingSubstitution(), SplitOrder()]
@@ -112,6 +112,7 @@ def default_generators() -> list[TacticGenerator]:
 
 __all__ = [
     "AbsAsVariable",
+    "AbsSignSplit",
     "Candidate",
     "ClearDenominators",
     "ClearHypothesisDenominators",

@@ -26,6 +26,7 @@ from prover.kernel.certificates import (
     IntroduceCertificate,
     NewHypothesis,
     PositivityCertificate,
+    SignSplit,
     SosCertificate,
 )
 from prover.kernel.check import introduce_facts
@@ -116,3 +117,35 @@ class AbsAsVariable(SingleStepRewrite):
         new_goal = Goal(goal.variables + tuple(names), tuple(hyps), _replace(goal.target, mapping))
         return Step("introduce", goal, [new_goal], IntroduceCertificate(defs, tuple(proofs)).to_json(),
                     note="name |p| of known sign")
+
+
+MAX_SIGN_SPLITS = 3
+"""Splits on unsigned ``|p|`` arguments along one branch (at most ``2 ** 3`` cases)."""
+
+
+class AbsSignSplit(SingleStepRewrite):
+    """Cases ``p >= 0`` and ``p <= 0`` for the first ``|p|`` whose sign is not provable, so that
+    :class:`AbsAsVariable` names it ``±p`` in each case (``|x − 1| < 2 ⊢ x < 3``). The kernel's
+    ``split``/``sign`` rule checks the two cases; nothing here is trusted."""
+
+    name = "abs-sign-split"
+    score = 0.85
+
+    def accepts(self, goal: Goal) -> bool:
+        return any(sp.sympify(side).has(sp.Abs) for r in _relations(goal) for side in (r.lhs, r.rhs))
+
+    def apply(self, goal: Goal) -> Step | None:
+        if _sign_splits_so_far(goal) >= MAX_SIGN_SPLITS:
+            return None
+        p = next((q for q in abs_arguments(goal) if _sign(q, goal) is None), None)
+        if p is None:
+            return None
+        cases = [goal.with_hypotheses([Relation(p, op, sp.Integer(0))]) for op in (">=", "<=")]
+        return Step("split", goal, cases, SignSplit(expr_to_str(p)).to_json(), note="sign of an |p| argument")
+
+
+def _sign_splits_so_far(goal: Goal) -> int:
+    """How many hypotheses of the form ``p ⋛ 0`` with ``|p|`` in the goal it already has."""
+    args = {sp.expand(p) for p in abs_arguments(goal)}
+    return sum(1 for h in goal.hypotheses
+               if h.op in (">=", "<=") and sp.sympify(h.rhs) == 0 and sp.expand(h.lhs) in args)

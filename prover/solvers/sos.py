@@ -897,37 +897,12 @@ def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> SosCe
 
 def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float,
                         max_extra_degree: int) -> SosCertificate | None:
-    """Split off ``ε·m``: ``m = 1`` for a non-homogeneous target, otherwise a monomial of the
-    target's degree in the variables that have a strict hypothesis ``x > 0``."""
-    n = len(pp.syms)
-    strict_vars = {}
-    for h, s, strict in pp.ineqs:
-        vi = _var_index(s)
-        if strict and vi is not None and vi not in strict_vars:
-            strict_vars[vi] = h
-    d0 = degree(pp.p)
-    monos: list[tuple[int, ...]] = []
-    if not is_homogeneous(pp.p) or d0 == 0:
-        # ε·1 first; a target that only tends to 0 (4a² − bc + 1 on ab + bc + ca = 1 as a → 0)
-        # needs ε times a product of strictly positive variables instead
-        monos.append(tuple([0] * n))
-        sv = sorted(strict_vars)
-        for k in (1, 2):
-            for combo in itertools.combinations_with_replacement(sv, k):
-                monos.append(tuple(combo.count(i) for i in range(n)))
-    else:
-        used = sorted({i for m in pp.p for i, e in enumerate(m) if e})
-        if not used or any(i not in strict_vars for i in used):
-            return None
-        exps = [0] * n
-        for k in range(d0):
-            exps[used[k % len(used)]] += 1
-        monos.append(tuple(exps))
-    for mono in monos[:8]:
-        mult = [strict_vars[i] for i, e in enumerate(mono) for _ in range(e)]
+    """Split off a positive part ``ε·m`` and certify ``p − ε·m >= 0`` (see :func:`_strict_parts`)."""
+    for mult, part in _strict_parts(pp)[:10]:
         for eps in (flint.fmpq(1, 100), flint.fmpq(1, 10000)):
             p2 = dict(pp.p)
-            p2[mono] = p2.get(mono, flint.fmpq(0)) - eps
+            for mono, c in part.items():
+                p2[mono] = p2.get(mono, flint.fmpq(0)) - eps * c
             p2 = {m: c for m, c in p2.items() if c != 0}
             sub = PolyProblem(pp.syms, p2, pp.ineqs, pp.eqs)
             cert = _nonstrict(sub, deadline, max_extra_degree) if p2 else SosCertificate()
@@ -936,4 +911,40 @@ def _strict_certificate(goal: Goal, pp: PolyProblem, deadline: float,
                 return SosCertificate((*cert.terms, eps_term), cert.eq_terms)
             if time.monotonic() > deadline:
                 return None
+    return None
+
+
+def _strict_parts(pp: PolyProblem) -> list[tuple[list[int], PolyDict]]:
+    """Candidate positive parts ``m`` (with the strict hypotheses whose product they are):
+    ``1`` for a non-homogeneous target, else a monomial of the target's degree in the variables
+    with a strict hypothesis ``x > 0`` (products of strict variables also for a non-homogeneous
+    target that only tends to 0: 4a² − bc + 1 on ab + bc + ca = 1 as a → 0); then the slack of
+    each other strict hypothesis (``x − 1 < 2 ⊢ x < 3``: ``3 − x = ε·(3 − x) + (1 − ε)(3 − x)``)."""
+    n = len(pp.syms)
+    strict_vars: dict[int, int] = {}
+    for h, s, strict in pp.ineqs:
+        vi = _var_index(s)
+        if strict and vi is not None and vi not in strict_vars:
+            strict_vars[vi] = h
+    d0 = degree(pp.p)
+    monos: list[tuple[int, ...]] = []
+    if not is_homogeneous(pp.p) or d0 == 0:
+        monos.append(tuple([0] * n))
+        sv = sorted(strict_vars)
+        for k in (1, 2):
+            for combo in itertools.combinations_with_replacement(sv, k):
+                monos.append(tuple(combo.count(i) for i in range(n)))
+    else:
+        used = sorted({i for m in pp.p for i, e in enumerate(m) if e})
+        if used and all(i in strict_vars for i in used):
+            exps = [0] * n
+            for k in range(d0):
+                exps[used[k % len(used)]] += 1
+            monos.append(tuple(exps))
+    parts = [([strict_vars[i] for i, e in enumerate(mono) for _ in range(e)], {mono: flint.fmpq(1)})
+             for mono in monos[:8]]
+    for h, s, strict in pp.ineqs:
+        if strict and _var_index(s) is None and s:
+            parts.append(([h], s))
+    return parts
     return None

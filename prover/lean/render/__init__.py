@@ -49,6 +49,7 @@ Modules:
 * ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
 * ``definitions`` — Statements with defined functions: the user's theorem from its expanded statement (``simp only [h₀]``, exact ring identities).
 * ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
+* ``hypothesis_atoms`` — Copies of hypotheses whose ``|·|`` or ``√`` the user writes otherwise than our printing.
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.
 * ``local_lemmas`` — Our own catalogue lemmas (``Prover.Lemmas.*``) stated and proved inside the rendered proof (``have prover_<name>``), so a file imports Mathlib alone.
 * ``monotone`` — ``monotone`` steps: ``f(A) ≤ f(B)`` from ``a ≤ b`` (and ``0 ≤ a``), ``f`` = ``Real.sqrt`` or ``· ^ (r : ℝ)``.

@@ -374,6 +374,8 @@ def _argument_bridge(atom: Any, targets: list[Any], facts: Facts, variables: lis
         statement = f"{_lean_show(mine[1])} = {_lean_show(other[1])}"
         if ring_equal(mine[1], other[1]):
             arg = facts.have("hat", statement, "by ring")
+        elif mine[0] == "abs" and ring_equal(mine[1], ("neg", other[1])):
+            return _negated_abs_bridge(atom, t, facts)
         elif variables is not None and statement not in facts.names:
             try:
                 lines, comb = prove_equality(_lean_show(mine[1]), _lean_show(other[1]), variables, facts.ctx)
@@ -386,6 +388,57 @@ def _argument_bridge(atom: Any, targets: list[Any], facts: Facts, variables: lis
         name = facts.have("hat", f"{_lean_show(atom)} = {_lean_show(t)}", f"congrArg {mine[2]} {arg}")
         return Bridge(atom, t, name, False)
     return None
+
+
+def _scaled_abs_bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None) -> Bridge | None:
+    """``|X| = k * |Y|`` for ``X = ±k·Y`` with a rational ``k > 0`` (sympy writes ``|2 * x|`` as
+    ``2 * |x|``): ``congrArg abs`` of ``X = k * (Y)`` (or ``-(k * (Y))`` and ``abs_neg``), then
+    ``abs_mul k Y`` and ``|k| = k`` by ``abs_of_pos``, combined in one ``linear_combination``."""
+    if atom[0] != "abs":
+        return None
+    for t in targets:
+        if t[0] != "abs":
+            continue
+        ratio = _ratio(atom[1], t[1], variables)
+        if ratio is None or abs(ratio) == 1:
+            continue
+        k = abs(ratio)
+        kt = str(k.numerator) if k.denominator == 1 else f"({k.numerator} / {k.denominator})"
+        x, y = _lean_show(atom[1]), _lean_show(t[1])
+        scaled = f"{kt} * ({y})"
+        inner = scaled if ratio > 0 else f"-({scaled})"
+        arg = facts.have("hat", f"{x} = {inner}", "by ring")
+        terms = [facts.have("hat", f"|{x}| = |{inner}|", f"congrArg abs {arg}")]
+        if ratio < 0:
+            terms.append(facts.have("hat", f"|{inner}| = |{scaled}|", f"abs_neg ({scaled})"))
+        terms.append(facts.have("hat", f"|{scaled}| = |({kt} : ℝ)| * |{y}|", f"abs_mul {kt} ({y})"))
+        unit = facts.have("hat", f"|({kt} : ℝ)| = {kt}", "abs_of_pos (by positivity)")
+        other = parse(f"{kt} * |{y}|", variables or [])
+        name = facts.have("hat", f"{_lean_show(atom)} = {kt} * |{y}|",
+                          f"by linear_combination {' + '.join(terms)} + |{y}| * {unit}")
+        return Bridge(atom, other, name, False)
+    return None
+
+
+def _ratio(u: Any, b: Any, variables: list[str] | None) -> Fraction | None:
+    """``U / B`` when it is a nonzero rational (sympy's reading of the two terms), else None."""
+    try:
+        r = sp.cancel(parse_expression(rp.show(u), variables or [], real_division=True)
+                      / parse_expression(rp.show(b), variables or [], real_division=True))
+    except (ParseError, ValueError, TypeError, ZeroDivisionError):
+        return None
+    return Fraction(int(r.p), int(r.q)) if r.is_Rational and r != 0 else None
+
+
+def _negated_abs_bridge(atom: Any, target: Any, facts: Facts) -> Bridge:
+    """``|X| = |Y|`` for ``X = −Y`` by ``ring`` (sympy writes ``|-x + 4|`` as ``|x - 4|``):
+    ``congrArg abs`` of ``X = -(Y)``, then ``abs_neg Y : |-(Y)| = |Y|`` (Mathlib)."""
+    x, y = _lean_show(atom[1]), _lean_show(target[1])
+    arg = facts.have("hat", f"{x} = -({y})", "by ring")
+    neg = facts.have("hat", f"|{x}| = |-({y})|", f"congrArg abs {arg}")
+    flip = facts.have("hat", f"|-({y})| = |{y}|", f"abs_neg ({y})")
+    name = facts.have("hat", f"{_lean_show(atom)} = {_lean_show(target)}", f"by linear_combination {neg} + {flip}")
+    return Bridge(atom, target, name, False)
 
 
 def _square_ratio(u: Any, b: Any, variables: list[str] | None) -> Fraction | None:
@@ -499,6 +552,9 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
     same = _argument_bridge(atom, targets, facts, variables)
     if same is not None:
         return same
+    scaled = _scaled_abs_bridge(atom, targets, facts, variables)
+    if scaled is not None:
+        return scaled
     numeral = _numeral_square_bridge(atom, facts, variables)
     if numeral is not None:
         return numeral

@@ -18,6 +18,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.definitions import expanded_head, expanded_name, has_definitions, wrapper
+from prover.lean.render.hypothesis_atoms import atom_copies
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
 from prover.lean.render.local_lemmas import local_lemma_lines
@@ -192,9 +193,10 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
         name = expanded_name(user[1])
         head = expanded_head(user[0], name, problem.real_division) or statement(problem, name)
     counter = itertools.count(1)
+    copies, refs = atom_copies(problem, refs, head, RenderContext(refs, counter, lemmas, close_style))
     if problem.is_conjunction:
         tree, used = _render_conjunction(proof, refs, lemmas, close_style, counter)
-        prelude = root_prelude(problem, refs, head)   # the copies only: each part turns its own goal
+        prelude = copies + root_prelude(problem, refs, head)   # the copies only: each part turns its own goal
     else:
         root_goal = Goal.from_problem(problem)
         if proof.root.goal != root_goal:
@@ -205,7 +207,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
             ctx = ctx.with_target_text(root_goal.target, *sides)
         tree = _render_tree(proof.root, ctx)
         used = ctx.used
-        prelude = root_prelude(problem, refs, head)
+        prelude = copies + root_prelude(problem, refs, head)
     ctx = RenderContext(refs, counter, lemmas, close_style)
     ctx.used.update(used)
     # our own lemmas the proof cites, stated and proved first (the file imports Mathlib alone)

@@ -27,6 +27,7 @@ import sympy as sp
 
 from prover.ir import Step
 from prover.lean import replay as rp
+from prover.lean.render.atoms import Facts, bridge_facts
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -137,13 +138,25 @@ def _paren(text: str) -> str:
     return text if re.fullmatch(r"[\w.']+", text) else f"({text})"
 
 
+def _bridged(lhs: str, rhs: str, ctx: RenderContext, variables: list[str]) -> tuple[list[str], list[str]] | None:
+    """:func:`_identity_facts` where the two texts write an atom differently (``|-x + 1 - (y + 1)|``
+    against sympy's ``|x + y|``): the atom bridges of :func:`prover.lean.render.atoms.bridge_facts`."""
+    facts = Facts(ctx)
+    bridges = bridge_facts(lhs, rhs, variables, facts)
+    if not bridges:
+        return None
+    return facts.lines, [f"({f.coeff}) * {f.proof}" for f in bridges]
+
+
 def _have(statement: str, fact: str, fact_statement: str, ctx: RenderContext,
-          lhs: str, rhs: str) -> tuple[list[str], str]:
+          lhs: str, rhs: str, variables: list[str] | None = None) -> tuple[list[str], str]:
     """``fact`` itself when it states ``statement``, else a ``have`` of ``statement`` by one
     ``linear_combination`` (``lhs − rhs``: the difference of the two slacks to match)."""
     if " ".join(statement.split()) == " ".join(fact_statement.split()):
         return [], fact
     found = _identity_facts(lhs, rhs, ctx)
+    if found is None and variables:
+        found = _bridged(lhs, rhs, ctx, variables)
     if found is None:
         raise RenderError(f"square: {statement[:80]} does not follow from {fact_statement[:80]} by ring "
                           "and |f| ^ 2 = f ^ 2, √X ^ 2 = X")
@@ -169,7 +182,7 @@ def render_square(step: Step, ctx: RenderContext) -> StepBlock:
              f"suffices {key} : ({lean_rel(sign.target)}) ∧ ({lean_rel(squares.target)}) by"]
     inner = [f"obtain ⟨{h0}, {h1}⟩ := {key}"]
     sign_text = f"({lean_expr(b0)}) - ({lean_expr(s0)})"
-    pre, hb = _have(f"0 ≤ {big}", h0, lean_rel(sign.target), ctx, big, sign_text)
+    pre, hb = _have(f"0 ≤ {big}", h0, lean_rel(sign.target), ctx, big, sign_text, list(goal.variables))
     inner += pre
     rel = "<" if strict else "≤"
     sq_text = f"({lean_expr(b2)}) - ({lean_expr(s2)})"

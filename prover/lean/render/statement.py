@@ -192,6 +192,11 @@ def split_and(text: str) -> list[str]:
     return split_top(text, "∧")
 
 
+def written_hypothesis(head: str, ref: str) -> str | None:
+    """The proposition hypothesis ``ref`` (``h``, ``h.1``, …) has in the statement ``head``."""
+    return _written(head, ref)
+
+
 def _written(head: str, ref: str) -> str | None:
     """The proposition hypothesis ``ref`` (``h``, ``h.1``, ``h.2.1``, …) has in ``head``."""
     ident, _, path = ref.partition(".")

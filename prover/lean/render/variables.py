@@ -689,9 +689,9 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     pre: list[str] = []
     proofs = _new_hypothesis_proofs(step, inverse, inst, new_vars, positivity, by_equalities, ctx, pre)
     key = ctx.fresh("hkey")
-    if polynomial and not _has_root(goal.target):
+    if polynomial and not _has_root(goal.target) and "|" not in "".join(ctx.sides(goal)):
         connect, comb = [], ""
-    else:   # roots: ``ring`` sees the user's and the instance's radicands as different atoms
+    else:   # roots, |·|: ``ring`` sees the user's and the instance's arguments as different atoms
         connect, comb = _substitute_connection(step, ctx, new_vars, inst, facts, termwise)
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, pre, connect, comb)
 
@@ -712,9 +712,34 @@ def _new_hypothesis_proofs(step: Step, inverse: dict[str, sp.Expr], inst: dict[s
             name = _signed_instance(step, h, sub, new_vars, inst, ctx, pre)
         if name is None and i in by_equalities:
             name = _equality_instance(step, h, sub, new_vars, inst, by_equalities[i], ctx, pre)
+        if name is None and i < len(goal.hypotheses):
+            name = _bridged_instance(step, i, new_vars, inst, ctx, pre)
         proofs[i] = name or ("(by positivity)" if i in positivity else
                              f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     return proofs
+
+
+def _bridged_instance(step: Step, i: int, new_vars: list[str], inst: dict[str, str], ctx: RenderContext,
+                      pre: list[str]) -> str | None:
+    """The instance of the goal's hypothesis ``i`` when only its atoms' arguments are written
+    differently (``|4 * (x / 4) - 4| < 3`` for ``h : |-x + 4| < 3`` after ``x = 4 * x``):
+    ``linarith`` sees the two ``|·|`` as different atoms, so the atoms are bridged
+    (:func:`prover.lean.render.atoms.bridge_facts`, ``congrArg`` of a ``ring`` identity) and the
+    instance is ``h`` plus those equalities. None when the relation or its atoms do not match."""
+    goal, h = step.goal, step.subgoals[0].hypotheses[i]
+    g = goal.hypotheses[i]
+    if g.op != h.op or not any(m in lean_expr(g.lhs) + lean_expr(g.rhs) for m in ("|", "√")):
+        return None
+    outer = list(goal.variables)
+    il, ir = (instantiate(lean_expr(x), list(step.subgoals[0].variables), {v: inst[v] for v in new_vars}, outer)
+              for x in (h.lhs, h.rhs))
+    trial = Facts(ctx, [], {})
+    bridges = bridge_facts(f"({lean_expr(g.lhs)}) - ({lean_expr(g.rhs)})", f"({il}) - ({ir})", outer, trial)
+    if not bridges:
+        return None
+    pre.extend(trial.lines)
+    terms = " ".join(f"- ({f.coeff}) * {f.proof}" for f in bridges)
+    return f"(by linear_combination {ctx.names[i]} {terms})"
 
 
 def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], inst: dict[str, str],
@@ -782,7 +807,7 @@ def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], 
     goal, sub = step.goal, step.subgoals[0]
     left, right = ctx.sides(goal)
     # the user's text may hold a root sympy rewrote without one (``√(d ^ 2 * u ^ 2)`` is ``|d| * |u|``)
-    if not _has_root(goal.target) and not any(m in left + right for m in ("√", "sqrt")):
+    if not _has_root(goal.target) and not any(m in left + right for m in ("√", "sqrt", "|")):
         return _connection(step, ctx, new_vars, inst, facts, termwise)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     outer = list(goal.variables)

@@ -77,6 +77,8 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
                             ("{x y z w : ℝ} (hx : 0 ≤ x) (hw : w ≠ 0) (h : y + z = w) : "
                              "x ^ (w : ℝ) = x ^ (y : ℝ) * x ^ (z : ℝ)")),
     "abs_nonneg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "(a : ℝ) : 0 ≤ |a|"),
+    "abs_mul": ("Mathlib/Algebra/Order/Ring/Abs.lean", "(a b : ℝ) : |a * b| = |a| * |b|"),
+    "abs_neg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "(a : ℝ) : |-a| = |a|"),
     "abs_of_nonneg": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : 0 ≤ a) : |a| = a"),
     "abs_of_pos": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : 0 < a) : |a| = a"),
     "abs_of_nonpos": ("Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", "{a : ℝ} (h : a ≤ 0) : |a| = -a"),

@@ -1,0 +1,58 @@
+"""Copies of hypotheses whose ``|·|`` or ``√`` the user writes otherwise than our printing.
+
+sympy canonicalises inside an atom (``|-x + 4|`` becomes ``|x - 4|``; ``√(b*a)`` may become
+``√(a*b)``), while ``ring`` and ``linarith`` compare atoms as written: a step citing the user's
+``h : |-x + 4| < 3`` where it means our ``|x - 4| < 3`` fails in Lean. Before the proof tree, each
+such hypothesis gets a copy in our printing, proved from the user's by the atom bridges of
+:func:`prover.lean.render.atoms.bridge_facts` (``congrArg`` of a ``ring`` identity, ``abs_neg``),
+and the proof cites the copy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.common import RenderContext
+from prover.lean.render.statement import written_hypothesis
+from prover.lean.syntax import lean_expr
+from prover.problem import Problem
+
+_RELATION = re.compile(r"\s(<=|>=|≤|≥|<|>|=)\s")
+_OPS = {"≤": "<=", "≥": ">=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "=": "="}
+_ATOM_MARKS = ("|", "√", "sqrt")
+
+
+def _written_sides(text: str) -> tuple[str, str, str] | None:
+    """``(lhs, op, rhs)`` of a relation with one top-level relation symbol (None otherwise)."""
+    found = list(_RELATION.finditer(text))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    return text[:m.start()].strip(), _OPS[m.group(1)], text[m.end():].strip()
+
+
+def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext) -> tuple[list[str], list[str]]:
+    """``(lines, refs)``: the copies' ``have`` lines and the references the proof should use."""
+    lines: list[str] = []
+    out = list(refs)
+    variables = list(problem.variables)
+    for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
+        text = written_hypothesis(head, ref)
+        if text is None or not any(m in text for m in _ATOM_MARKS):
+            continue
+        sides = _written_sides(text)
+        r = h.rel
+        if sides is None or sides[1] != r.op:
+            continue
+        ours = (lean_expr(r.lhs), lean_expr(r.rhs))
+        facts = Facts(ctx)
+        bridges = bridge_facts(f"({sides[0]}) - ({sides[2]})", f"({ours[0]}) - ({ours[1]})", variables, facts)
+        if not bridges:
+            continue
+        name = ctx.fresh("hatom")
+        terms = " ".join(f"- ({f.coeff}) * {f.proof}" for f in bridges)
+        op = {"<=": "≤", ">=": "≥"}.get(r.op, r.op)
+        lines += facts.lines + [f"have {name} : {ours[0]} {op} {ours[1]} := by linear_combination {ref} {terms}"]
+        out[k] = name
+    return lines, out
