@@ -420,6 +420,20 @@ def _scaled_abs_bridge(atom: Any, targets: list[Any], facts: Facts, variables: l
     return None
 
 
+def _product_abs_bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
+    """``|X * Y| = |X| * |Y|`` (Mathlib's ``abs_mul``) where sympy has split the user's ``|x * y|``
+    into the target atoms ``|x|`` and ``|y|``."""
+    if atom[0] != "abs" or atom[1][0] != "mul":
+        return None
+    x, y = atom[1][1], atom[1][2]
+    if ("abs", x) not in targets or ("abs", y) not in targets:
+        return None
+    other = ("mul", ("abs", x), ("abs", y))
+    name = facts.have("hat", f"{_lean_show(atom)} = {_lean_show(other)}",
+                      f"abs_mul ({_lean_show(x)}) ({_lean_show(y)})")
+    return Bridge(atom, other, name, False)
+
+
 def _ratio(u: Any, b: Any, variables: list[str] | None) -> Fraction | None:
     """``U / B`` when it is a nonzero rational (sympy's reading of the two terms), else None."""
     try:
@@ -552,7 +566,7 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
     same = _argument_bridge(atom, targets, facts, variables)
     if same is not None:
         return same
-    scaled = _scaled_abs_bridge(atom, targets, facts, variables)
+    scaled = _scaled_abs_bridge(atom, targets, facts, variables) or _product_abs_bridge(atom, targets, facts)
     if scaled is not None:
         return scaled
     numeral = _numeral_square_bridge(atom, facts, variables)

@@ -375,7 +375,9 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
     for i in _quantified(goal, sub, ctx, new_vars):
         rel = sub.hypotheses[i]
         pf = special.get(rel) or _introduce_fact(rel, defs, ctx, pre, bases) or _abs_fact(rel, defs, sub, facts) \
-            or _goal_fact(rel, defs, goal, ctx)
+            or _abs_product_fact(rel, defs, sub, facts) or _goal_fact(rel, defs, goal, ctx)
+        if pf is None:
+            _abs_sign_facts(rel, defs, facts)
         proofs[i] = pf if pf is not None else "(by positivity)"
     try:
         connect, comb = _introduce_connection(step, ctx, new_vars, inst, facts)
@@ -384,6 +386,16 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
         # instantiation is the best we can state; Lean (or the model) reports the remainder
         connect, comb = [], ""
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, facts.lines + pre, connect, comb)
+
+
+def _abs_sign_facts(rel: Relation, defs: dict[str, sp.Expr], facts: Facts) -> None:
+    """``0 ≤ |a|`` (``abs_nonneg``) for each ``|a|`` in the definitions ``rel`` names, stated before
+    the ``(by positivity)`` that proves ``rel`` at the instance: Mathlib's ``|a|`` extension fails
+    where ``a`` is known only nonnegative, and ``positivity`` then finds these facts."""
+    names = {x.name for x in rel.free_symbols()}
+    for v in sorted(names & set(defs)):
+        for a in sorted({n for n in sp.preorder_traversal(defs[v]) if isinstance(n, sp.Abs)}, key=sp.default_sort_key):
+            facts.have("hab", f"(0 : ℝ) ≤ {lean_expr(a)}", f"abs_nonneg {paren(lean_expr(a.args[0]))}")
 
 
 def _written_instances(goal: Goal, ctx: RenderContext, defs: dict[str, sp.Expr], new_vars: list[str],
@@ -459,6 +471,33 @@ def _abs_fact(rel: Relation, defs: dict[str, sp.Expr], sub: Goal, facts: Facts) 
                 return f"(abs_pos_of_pos {_POS_OR_LIN})"
             if Relation(t, "=", -p) in sub.hypotheses:
                 return "(abs_pos_of_neg (by linarith))"
+    return None
+
+
+def _abs_product_fact(rel: Relation, defs: dict[str, sp.Expr], sub: Goal, facts: Facts) -> str | None:
+    """A proof of ``t = P`` for ``t := |p₁| * |p₂| * …`` (sympy's ``|p₁ * p₂ * …|``) from
+    ``|pᵢ| = ±pᵢ`` (``abs_of_nonneg``/``abs_of_nonpos``, each sign proved from the hypotheses),
+    the ``linear_combination`` coefficients telescoping one factor at a time."""
+    from prover.rewrite.base import is_positive
+
+    for v, d in defs.items():
+        factors = [f for f in sp.Mul.make_args(d) if isinstance(f, sp.Abs)]
+        if len(factors) < 2 or rel.op != "=" or rel.lhs != var(v):
+            continue
+        cur, terms = d, []
+        for f in factors:
+            p = f.args[0]
+            sign = 1 if is_positive(p, sub, strict=False) else -1 if is_positive(-p, sub, strict=False) else 0
+            if sign == 0:
+                return None
+            lemma = "abs_of_nonneg" if sign > 0 else "abs_of_nonpos"
+            name = facts.have("hab", f"{lean_expr(f)} = {lean_expr(sign * p)}", f"{lemma} {_POS_OR_LIN}")
+            nxt = cur.subs(f, sign * p)
+            terms.append(f"({lean_expr(sp.cancel((cur - nxt) / (f - sign * p)))}) * {name}")
+            cur = nxt
+        if sp.expand(cur - rel.rhs) != 0:
+            return None
+        return f"(by linear_combination {' + '.join(terms)})"
     return None
 
 
