@@ -117,6 +117,8 @@ def check_typed(node: SyntaxNode, ty: str, scope: Scope) -> None:
         raise Located(nat_refusal(_REAL_ONLY[k], ty, scope), node.pos)
     if k == "abs" and ty == "N":   # `abs : α → α` needs `AddGroup α`, which ℕ is not
         raise Located(nat_refusal("absolute value", ty, scope), node.pos)
+    if k in ("max", "min") and ty != "R":   # read only at ℝ (its value in ℕ/ℤ is the same, not needed)
+        raise Located(f"`{k}` of numerals outside ℝ is not supported; write `({k} a b : ℝ)`", node.pos)
 
 
 def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
@@ -154,6 +156,10 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.sqrt(arg)
     if k == "abs":   # `abs : α → α`: the argument at the term's own type
         return sp.Abs(elab(a[0], ty, scope))
+    if k in ("max", "min"):   # on a linear order: max a b = (a + b + |a − b|) / 2, min with − |a − b|
+        x, y = elab(a[0], ty, scope), elab(a[1], ty, scope)
+        sign = 1 if k == "max" else -1
+        return (x + y + sign * sp.Abs(x - y)) / 2
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":

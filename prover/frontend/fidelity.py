@@ -78,6 +78,7 @@ class Fidelity:
         """The faithful relation of ``node``; refuses it unless ``rel`` means the same."""
         faithful = faithful_relation(node, self.scope)
         sides = node.args
+        _check_size(faithful, node)
         try:
             read = kernel_relation(rel, list(self.scope.variables))
         except T.TermError as exc:
@@ -90,6 +91,23 @@ class Fidelity:
                                                      T.Rel(lean, ">=", T.ZERO)):
                 raise Located(REFUSAL, _start(side))
         raise Located(REFUSAL, _start(sides[0]))
+
+
+#: Bounds on one comparison's faithful term, after ``max``/``min`` (each an ``|a − b|``, its
+#: arguments twice) and defined functions are expanded: nested applications grow exponentially,
+#: and the kernel's equivalence check factors every ``|·|`` argument. Every statement of the
+#: benchmarks has at most 153 nodes and 3 absolute values.
+MAX_TERM_NODES = 2_000
+MAX_ABS = 16
+
+
+def _check_size(faithful: T.Rel, node: SyntaxNode) -> None:
+    nodes = [t for side in (faithful.lhs, faithful.rhs) for t in T.walk(side)]
+    bars = sum(1 for t in nodes if isinstance(t, T.Fn) and t.name == "abs")
+    if len(nodes) > MAX_TERM_NODES or bars > MAX_ABS:
+        raise Located(f"this comparison is too large to check against Lean's meaning ({len(nodes)} terms, {bars} "
+                      f"absolute values once max/min and defined functions are expanded; at most "
+                      f"{MAX_TERM_NODES:,} and {MAX_ABS})", _start(node))
 
 
 _INFIX = ("add", "sub", "mul", "div", "pow", "inv", "rel", "and", "mem")

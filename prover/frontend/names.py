@@ -17,7 +17,9 @@ Any other namespace, open or current, could hold a declaration of the same short
 function name resolved through it is refused. The functions the statement language reads are
 ``Real.sqrt`` (``√`` is its notation, hygienic: always ``Real.sqrt``) and the root ``abs``
 (``|a|`` is its notation, hygienic; ``open Complex`` adds ``Complex.abs``, which takes ``↑x : ℂ``,
-so an unqualified ``abs`` is ambiguous there).
+so an unqualified ``abs`` is ambiguous there), and the root ``max``/``min`` (export aliases of
+``Max.max``/``Min.min``; ``Nat.max``/``min`` and ``Finset.max``/``min`` are protected, so no modelled
+namespace declares them for a short name).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Functions we read: Mathlib constant -> the front-end's node kind.
-MODELLED = {"Real.sqrt": "sqrt", "abs": "abs"}
+MODELLED = {"Real.sqrt": "sqrt", "abs": "abs", "max": "max", "min": "min"}
 
 #: Intervals a membership hypothesis ``x ∈ Set.Icc a b`` may name: Mathlib constant -> the
 #: relations ``x ∈ I`` unfolds to (``Set.mem_Icc`` … are ``Iff.rfl``): ``("lo", op)`` is
@@ -80,7 +82,7 @@ NAMESPACES: dict[str, NamespaceFacts] = {
 }
 
 #: Short names of functions whose resolution we model (every namespace above says if it has one).
-SHORT_NAMES = frozenset({"sqrt", "abs"})
+SHORT_NAMES = frozenset({"sqrt", "abs", "max", "min"})
 
 
 class NameError_(ValueError):
@@ -170,8 +172,8 @@ def _single(name: str, pool: list[str], argument_is_real: bool) -> str:
     if not live:
         raise NameError_(f"`{name}` resolves to {', '.join(pool)}, which does not take a real argument")
     if live[0] not in MODELLED:
-        raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√` "
-                         "and `abs` / `|x|`)")
+        raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√`, "
+                         "`abs` / `|x|`, `max` and `min`)")
     return live[0]
 
 
@@ -179,6 +181,8 @@ def _hint(name: str, unknown: bool = False) -> str:
     """How to write the function ``name`` unambiguously."""
     if name.rpartition(".")[2] == "abs":
         return "write `|x|`"
+    if name.rpartition(".")[2] in ("max", "min"):
+        return f"write `{name.rpartition('.')[2]} a b` at the root"
     return "write `Real.sqrt` or `√`" + (", or `open Real`" if unknown else "")
 
 

@@ -53,7 +53,7 @@ from prover.problem import Hypothesis, Problem, var
 
 DECL_KEYWORDS = DECLARATIONS
 _CLOSERS = {"(": ")", "{": "}", "⦃": "⦄"}
-_RESERVED_VARS = {"sqrt", "abs", "Abs", "Rational", "Integer", "exp", "log", "Symbol", "Pow", "Mul", "Add"}
+_RESERVED_VARS = {"sqrt", "abs", "Abs", "max", "min", "Max", "Min", "Rational", "Integer", "exp", "log", "Symbol", "Pow", "Mul", "Add"}
 #: Size bounds checked before anything is elaborated (a statement beyond them is refused).
 MAX_VARIABLES = 32
 MAX_HYPOTHESES = 64

@@ -87,6 +87,10 @@ def lips_set_resolver(name: Token) -> str:
         raise Located(str(exc), name.pos) from None
 
 
+#: Functions of two arguments among :data:`SHORT_NAMES` (``max a b``, ``min a b``).
+BINARY_FUNCTIONS = frozenset({"max", "min"})
+
+
 def is_function_name(name: str) -> bool:
     """Names read as functions (resolved by the resolver): ``sqrt`` and any ``….sqrt``."""
     return name.rpartition(".")[2] in SHORT_NAMES
@@ -117,7 +121,7 @@ _KEYWORDS_REFUSED = {"fun", "if", "then", "else", "let", "have", "show", "by", "
 
 _FUNCTIONS_REFUSED = {
     "Real.log", "Real.exp", "Real.sin", "Real.cos", "Real.tan", "Real.arctan", "Real.pi", "Real.logb",
-    "Real.rpow", "Real.cosh", "Real.sinh", "log", "exp", "sin", "cos", "tan", "max", "min",
+    "Real.rpow", "Real.cosh", "Real.sinh", "log", "exp", "sin", "cos", "tan",
     "Finset.sum", "Finset.prod", "Finset.range", "Finset.univ", "Real.nnabs", "Int.floor", "Int.ceil",
     "Nat.floor", "Nat.ceil", "Real.toNNReal", "deriv", "HPow.hPow", "Real.cbrt", "cbrt", "inv",
     "Nat.factorial", "Nat.choose", "choose", "norm", "dist", "Complex.abs", "id", "Real.arcsin",
@@ -129,7 +133,7 @@ _SUPERSCRIPTS = "¹²³⁰⁴⁵⁶⁷⁸⁹"
 
 @dataclass(frozen=True)
 class SyntaxNode:
-    kind: str                 # num var add sub mul div pow neg inv sqrt abs ascribe rel and mem
+    kind: str                 # num var add sub mul div pow neg inv sqrt abs max min ascribe rel and mem
     pos: int
     args: tuple[SyntaxNode, ...] = ()
     value: str = ""           # number text, variable name, relation op, ascribed type, interval
@@ -270,6 +274,8 @@ class TermParser:
         name = t.text
         if name in self.functions:
             return self._application(t)
+        if is_function_name(name) and name.rpartition(".")[2] in BINARY_FUNCTIONS:
+            return self._max_min(t)
         if is_function_name(name):
             self.advance()
             nxt = self.peek()
@@ -289,7 +295,7 @@ class TermParser:
         nxt = self.peek()
         starts_term = nxt.kind in ("num", "ident") or (nxt.kind == "op" and nxt.text in ("(", "√"))
         if starts_term and not (nxt.kind == "ident" and nxt.text in _KEYWORDS_REFUSED):
-            raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt`, `√`, `abs` and `|x|` are supported)",
+            raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt`, `√`, `abs`, `|x|`, `max` and `min` are supported)",
                           t.pos)
         return SyntaxNode("var", t.pos, value=name)
 
@@ -298,8 +304,20 @@ class TermParser:
         (a numeral, a name, a parenthesised term or ``√…``, then any postfix ``⁻¹``), so
         ``f x ^ 2`` is ``(f x) ^ 2``. ``f -1`` is ``f - 1`` in Lean (refused)."""
         self.advance()
-        args = []
-        for _ in range(self.functions[fn.text]):
+        return SyntaxNode("app", fn.pos, tuple(self._arguments(fn, self.functions[fn.text])), fn.text)
+
+    def _max_min(self, fn: Token) -> SyntaxNode:
+        """``max a b`` / ``min a b`` (the root ``Max.max``/``Min.min``, as the resolver decides):
+        both arguments read as :meth:`_application` reads a function's, so ``max a b ^ 2`` is
+        ``(max a b) ^ 2`` and ``max a -b`` (a subtraction in Lean) is refused."""
+        self.advance()
+        args = self._arguments(fn, 2)
+        return SyntaxNode(self.resolve(fn, args[0]), fn.pos, tuple(args))
+
+    def _arguments(self, fn: Token, n: int) -> list[SyntaxNode]:
+        """The ``n`` arguments of an application of ``fn`` (see :meth:`_application`)."""
+        args: list[SyntaxNode] = []
+        for _ in range(n):
             t = self.peek()
             before = self.toks[self.i - 1]
             if t.kind != "eof" and t.pos == before.pos + len(before.text):
@@ -314,7 +332,7 @@ class TermParser:
             starts = t.kind == "num" or (t.kind == "op" and t.text in ("(", "|")) or (
                 t.kind == "ident" and t.text not in _KEYWORDS_REFUSED and t.text not in TYPE_NAMES)
             if not starts:
-                raise Located(f"`{fn.text}` is applied to {len(args)} of its {self.functions[fn.text]} "
+                raise Located(f"`{fn.text}` is applied to {len(args)} of its {n} "
                               "arguments (only full applications are supported)", fn.pos)
             if t.kind == "ident":       # a name: no application of it here (checked above)
                 self.advance()
@@ -324,7 +342,7 @@ class TermParser:
             while self.peek().kind == "op" and self.peek().text == "⁻¹":
                 node = SyntaxNode("inv", self.advance().pos, (node,), level=MAX)
             args.append(node)
-        return SyntaxNode("app", fn.pos, tuple(args), fn.text)
+        return args
 
     def _membership(self, op: Token, element: SyntaxNode) -> SyntaxNode:
         """``element ∈ S a b`` (``∈`` is ``infix:50``): ``S`` must resolve to an interval of

@@ -43,7 +43,7 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
     started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     report = run_fuzz(args.statements, args.points, args.seed, progress=progress,
                       progress_every=args.progress_every, max_depth=args.max_depth,
-                      definitions=args.definitions, absolute=args.abs)
+                      definitions=args.definitions, absolute=args.abs, max_min=args.max_min)
     progress(report)
     summary = {"command": "fuzz-frontend", "started": started, "points_per_statement": args.points,
                **report.to_json(), "machine": _machine()}
@@ -118,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="share of statements that define functions by an equation")
     f.add_argument("--abs", type=float, default=0.08,
                    help="chance that a generated subterm is wrapped in an absolute value")
+    f.add_argument("--max-min", type=float, default=0.0,
+                   help="chance that a generated subterm becomes an argument of max or min")
     f.add_argument("--progress-every", type=int, default=250)
     f.add_argument("--out", type=Path, default=None)
     f.set_defaults(run=fuzz_frontend)

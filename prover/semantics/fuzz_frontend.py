@@ -81,14 +81,18 @@ class StatementGenerator:
     definitions: float = 0.0
     #: the chance that a generated subterm is wrapped in an absolute value (:data:`ABS_SHARE`)
     absolute: float = 0.0
+    #: the chance that a generated subterm becomes ``max e v`` / ``min e v`` (its own stream too)
+    max_min: float = 0.0
     rng: random.Random = field(init=False)
     abs_rng: random.Random = field(init=False)
+    max_min_rng: random.Random = field(init=False)
     variables: tuple[str, ...] = field(init=False, default=())
     functions: tuple[LFun, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.abs_rng = random.Random(f"{self.seed}:abs")
+        self.max_min_rng = random.Random(f"{self.seed}:max_min")
 
     # -- expressions
     def rexp(self, p: int | None = None, q: int | None = None) -> LExpr:
@@ -178,7 +182,7 @@ class StatementGenerator:
         return A.op1("sqrt", e, "√" if self.rng.random() < 0.7 else "Real.sqrt")
 
     def expr(self, depth: int) -> LExpr:
-        e = self._expr(depth)
+        e = self._with_max_min(self._expr(depth))
         if self.absolute and self.abs_rng.random() < self.absolute:
             r = self.abs_rng.random()   # traps: |e| next to -, ^ 2, √(e ^ 2) and a nested bar
             if r < 0.1:
@@ -189,6 +193,27 @@ class StatementGenerator:
                 return A.op2("sub", A.op1("abs", A.op1("abs", e, "|"), "|"), A.num(1))
             return A.op1("abs", e, "|" if r < 0.8 else "abs")
         return e
+
+    def _with_max_min(self, e: LExpr) -> LExpr:
+        """``e`` as an argument of ``max``/``min`` with chance :attr:`max_min`, the other argument a
+        variable or a numeral (``-1`` parenthesised), in either order; traps: the application next
+        to ``^``, ``-`` and nested."""
+        r = self.max_min_rng
+        if not self.max_min or not self.variables or r.random() >= self.max_min:
+            return e
+        other = A.var(r.choice(self.variables)) if r.random() < 0.6 else \
+            r.choice((A.num(r.randint(0, 3)), A.op1("paren", A.op1("neg", A.num(1)))))
+        kind = r.choice(("max", "min"))
+        args = (e, other) if r.random() < 0.5 else (other, e)
+        out = A.op2(kind, *args)
+        t = r.random()
+        if t < 0.15:
+            return A.op2("pow", out, A.num(2))
+        if t < 0.25:
+            return A.op1("neg", out)
+        if t < 0.35:
+            return A.op2("max" if kind == "min" else "min", out, A.num(1))
+        return out
 
     def _expr(self, depth: int) -> LExpr:
         if depth <= 0:
@@ -681,14 +706,16 @@ def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[st
              progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
              max_depth: int = 3, time_budget: float | None = None,
              target_pairs: int | None = None, definitions: float = DEFINITION_SHARE,
-             absolute: float = ABS_SHARE) -> FuzzReport:
+             absolute: float = ABS_SHARE, max_min: float = 0.0) -> FuzzReport:
     """Generate ``statements`` statements (seeded; a share ``definitions`` of them defining
-    functions, subterms wrapped in ``|…|`` with chance ``absolute``) and check each at up to
+    functions, subterms wrapped in ``|…|`` with chance ``absolute`` and in ``max``/``min`` with
+    chance ``max_min``) and check each at up to
     ``points`` points; stop early after ``time_budget``
     seconds or once ``target_pairs`` pairs were compared."""
     if parse is None:
         from prover.frontend.statement import parse_theorem as parse
-    gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions, absolute=absolute)
+    gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions, absolute=absolute,
+                             max_min=max_min)
     report = FuzzReport(seed)
     start = time.monotonic()
     for i in range(statements):

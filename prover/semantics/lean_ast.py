@@ -66,7 +66,7 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True)
 class LExpr:
-    """``kind``: num var add sub mul div neg inv sqrt abs pow cast paren app.
+    """``kind``: num var add sub mul div neg inv sqrt abs max min pow cast paren app.
 
     ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"``,
     ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing), absolute value
@@ -236,6 +236,8 @@ def _level(e: LExpr) -> int:
         return 100 if e.value == "√" else MAX - 1  # an application
     if e.kind == "app":
         return MAX - 1 if e.args else MAX
+    if e.kind in ("max", "min"):
+        return MAX - 1
     return _LEVEL.get(e.kind, MAX)
 
 
@@ -275,6 +277,8 @@ def show(e: LExpr) -> str:
         return f"|({inner})|" if inner.startswith("|") or inner.endswith("|") else f"|{inner}|"
     if k == "app":
         return " ".join([e.value, *(_show_argument(x) for x in a)])
+    if k in ("max", "min"):
+        return f"{k} {_show_argument(a[0])} {_show_argument(a[1])}"
     raise ValueError(f"unknown node {k!r}")
 
 
@@ -417,6 +421,11 @@ class _Reader:
             return op1("sqrt", self.argument(), t)
         if t == "abs" and self._argument_follows():
             return op1("abs", self.argument(), "abs")
+        if t in ("max", "min") and self._argument_follows():
+            first = self.argument()
+            if not self._argument_follows():
+                raise ReadError(f"`{t}` needs two arguments")
+            return op2(t, first, self.argument())
         if _is_ident(t):
             return var(t)
         raise ReadError(f"unexpected token {t!r}")
@@ -759,7 +768,7 @@ def _check_power_size(base: Enclosure, exponent: Fraction | int) -> None:
 
 
 _REAL_OPS = {"add": L.add, "sub": L.sub, "mul": L.mul, "div": L.div, "neg": L.neg, "inv": L.inv,
-             "sqrt": L.sqrt, "abs": L.absolute}
+             "sqrt": L.sqrt, "abs": L.absolute, "max": L.maximum, "min": L.minimum}
 
 
 def _apply(e: LExpr, point: Point, defs: Definitions | None) -> Enclosure:
@@ -866,7 +875,7 @@ def _check(e: LExpr, real: bool) -> None:
     if k == "num":
         if not real and not e.value.isdigit():
             raise LeanTypeError(f"decimal {e.value} in a ℕ term")
-    elif k in ("var", "sqrt", "abs", "neg", "inv", "app"):   # ℕ has no `abs` (no `AddGroup ℕ`)
+    elif k in ("var", "sqrt", "abs", "neg", "inv", "app", "max", "min"):   # ℕ has no `abs`; max/min read at ℝ only
         if not real:
             raise LeanTypeError(f"`{k}` in a ℕ term")
         for x in a:

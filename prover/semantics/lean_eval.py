@@ -213,6 +213,16 @@ def absolute(a: Enclosure) -> Enclosure:
     return Enclosure(Fraction(0), max(-a.lo, a.hi))
 
 
+def maximum(a: Enclosure, b: Enclosure) -> Enclosure:
+    """``max a b`` on ℝ (a linear order): monotone in both arguments."""
+    return Enclosure(max(a.lo, b.lo), max(a.hi, b.hi))
+
+
+def minimum(a: Enclosure, b: Enclosure) -> Enclosure:
+    """``min a b`` on ℝ: monotone in both arguments."""
+    return Enclosure(min(a.lo, b.lo), min(a.hi, b.hi))
+
+
 # ---------------------------------------------------------------- roots
 
 

@@ -420,6 +420,70 @@ def _scaled_abs_bridge(atom: Any, targets: list[Any], facts: Facts, variables: l
     return None
 
 
+_MAX_MIN_CASES = {"max": ("max_eq_right", "max_eq_left"), "min": ("min_eq_left", "min_eq_right")}
+
+
+def _max_min_bridge(atom: Any, facts: Facts, variables: list[str] | None) -> Bridge | None:
+    """``max A B = (A + B + |A − B|) / 2`` (``min`` with ``−``) in sympy's printing of the right
+    side (the form the front-end reads ``max``/``min`` as), proved by cases ``le_total A B``: in
+    each, ``max_eq_right``/``max_eq_left`` (``min_eq_left``/``min_eq_right``) and
+    ``abs_of_nonpos``/``abs_of_nonneg`` of the ``|·|`` argument, combined by ``linear_combination``."""
+    if atom[0] != "app" or atom[1] not in (("const", "max"), ("const", "min")) or len(atom[2]) != 2:
+        return None
+    kind = atom[1][1]
+    try:
+        a, b = (parse_expression(rp.show(x), variables or [], real_division=True) for x in atom[2])
+    except (ParseError, ValueError, TypeError):
+        return None
+    value = (a + b + (1 if kind == "max" else -1) * sp.Abs(a - b)) / 2
+    coeff, gap = sp.Abs(a - b).as_coeff_Mul()
+    if not isinstance(gap, sp.Abs) or not coeff.is_Rational:
+        return None
+    u = gap.args[0]
+    r = sp.cancel(u / (a - b))
+    if not r.is_Rational or r == 0:
+        return None
+    lines = _max_min_cases(atom, kind, (value, gap, u), r > 0, facts, variables or [])
+    if lines is None:
+        return None
+    statement = f"{_lean_show(atom)} = {lean_expr(value)}"
+    name = facts.ctx.fresh("hmm")
+    facts.lines.extend([f"have {name} : {statement} := by", *lines])
+    facts.names[statement] = name
+    return Bridge(atom, parse(lean_expr(value), variables or []), name, False)
+
+
+def _max_min_cases(atom: Any, kind: str, forms: tuple[sp.Expr, sp.Expr, sp.Expr], same_sign: bool,
+                   facts: Facts, variables: list[str]) -> list[str] | None:
+    """The two cases of :func:`_max_min_bridge` (indented lines), or None when a case's
+    ``linear_combination`` would not be an identity. ``forms``: the right side, its ``|u|``, ``u``."""
+    value, gap, u = forms
+    x, y = (_lean_show(t) for t in atom[2])
+    le, lines = facts.ctx.fresh("hle"), []
+    lines.append(f"  rcases le_total ({x}) ({y}) with {le} | {le}")
+    for case, lemma in enumerate(_MAX_MIN_CASES[kind]):
+        # case 0: A ≤ B, so A − B ≤ 0; u = r·(A − B) has the sign of r there (the opposite in case 1)
+        nonpos = same_sign if case == 0 else not same_sign
+        picked = (atom[2][1] if lemma in ("max_eq_right", "min_eq_right") else atom[2][0])
+        try:
+            picked_value = parse_expression(rp.show(picked), variables, real_division=True)
+        except (ParseError, ValueError, TypeError):
+            return None
+        signed = -u if nonpos else u
+        t = sp.Symbol("zzgapzz")
+        rest = sp.expand((picked_value - value).subs(gap, t))
+        k = rest.coeff(t)
+        if sp.expand(rest - k * (t - signed)) != 0:
+            return None
+        h1, h2 = facts.ctx.fresh("hmc"), facts.ctx.fresh("hmc")
+        value_text = f"-({lean_expr(u)})" if nonpos else lean_expr(u)     # abs_of_nonpos states -a
+        sign_lemma = "abs_of_nonpos" if nonpos else "abs_of_nonneg"
+        lines += [f"  · have {h1} : {_lean_show(atom)} = {_lean_show(picked)} := {lemma} {le}",
+                  f"    have {h2} : {lean_expr(gap)} = {value_text} := {sign_lemma} (by linarith)",
+                  f"    linear_combination {h1} + ({lean_expr(k)}) * {h2}"]
+    return lines
+
+
 def _product_abs_bridge(atom: Any, targets: list[Any], facts: Facts) -> Bridge | None:
     """``|X * Y| = |X| * |Y|`` (Mathlib's ``abs_mul``) where sympy has split the user's ``|x * y|``
     into the target atoms ``|x|`` and ``|y|``."""
@@ -566,7 +630,8 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
     same = _argument_bridge(atom, targets, facts, variables)
     if same is not None:
         return same
-    scaled = _scaled_abs_bridge(atom, targets, facts, variables) or _product_abs_bridge(atom, targets, facts)
+    scaled = _scaled_abs_bridge(atom, targets, facts, variables) or _product_abs_bridge(atom, targets, facts) \
+        or _max_min_bridge(atom, facts, variables)
     if scaled is not None:
         return scaled
     numeral = _numeral_square_bridge(atom, facts, variables)

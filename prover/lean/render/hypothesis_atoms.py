@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import re
 
+from prover.ir import Goal
 from prover.lean.render.atoms import Facts, bridge_facts
-from prover.lean.render.common import RenderContext
+from prover.lean.render.common import RenderContext, RenderError, as_le
 from prover.lean.render.statement import written_hypothesis
 from prover.lean.syntax import lean_expr
 from prover.problem import Problem
 
 _RELATION = re.compile(r"\s(<=|>=|≤|≥|<|>|=)\s")
 _OPS = {"≤": "<=", "≥": ">=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "=": "="}
-_ATOM_MARKS = ("|", "√", "sqrt")
+_ATOM_MARKS = ("|", "√", "sqrt", "max", "min")
 
 
 def _written_sides(text: str) -> tuple[str, str, str] | None:
@@ -56,3 +57,28 @@ def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext
         lines += facts.lines + [f"have {name} : {ours[0]} {op} {ours[1]} := by linear_combination {ref} {terms}"]
         out[k] = name
     return lines, out
+
+
+_MAX_MIN = re.compile(r"(?<![\w.'])(?:max|min)(?![\w'])")
+
+
+def target_conversion(goal: Goal, sides: tuple[str, str], ctx: RenderContext) -> list[str] | None:
+    """Where the user's goal (``sides``: as Lean reads it after the prelude, ``L ≤ R`` …) has
+    ``max``/``min``, which only the root can bridge: ``suffices h : OURS by linear_combination
+    h + Σ c·bridge``, after which every step sees our printing. None when there is no such
+    function; :class:`RenderError` when the bridge does not close."""
+    if not any(_MAX_MIN.search(side) for side in sides):
+        return None
+    r = goal.target
+    if r.op == "=":
+        left, right, rel = lean_expr(r.lhs), lean_expr(r.rhs), "="
+    else:
+        lo, hi, strict = as_le(r)
+        left, right, rel = lean_expr(lo), lean_expr(hi), "<" if strict else "≤"
+    facts = Facts(ctx)
+    bridges = bridge_facts(f"({sides[0]}) - ({sides[1]})", f"({left}) - ({right})", list(goal.variables), facts)
+    if not bridges:
+        raise RenderError("max/min: the statement's goal is not bridged to our reading of it")
+    name = ctx.fresh("hmain")
+    terms = " ".join(f"+ ({f.coeff}) * {f.proof}" for f in bridges)
+    return facts.lines + [f"suffices {name} : {left} {rel} {right} by", f"  linear_combination {name} {terms}"]

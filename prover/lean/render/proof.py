@@ -18,7 +18,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.definitions import expanded_head, expanded_name, has_definitions, wrapper
-from prover.lean.render.hypothesis_atoms import atom_copies
+from prover.lean.render.hypothesis_atoms import atom_copies, target_conversion
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
 from prover.lean.render.local_lemmas import local_lemma_lines
@@ -203,9 +203,10 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
             raise RenderError("the proof's root goal is not the problem's goal")
         ctx = RenderContext(refs, counter, lemmas, close_style)
         sides = statement_sides(head, problem.real_division)
-        if sides is not None:
+        conversion = target_conversion(root_goal, sides, ctx) if sides is not None else None
+        if sides is not None and conversion is None:
             ctx = ctx.with_target_text(root_goal.target, *sides)
-        tree = _render_tree(proof.root, ctx)
+        tree = (conversion or []) + _render_tree(proof.root, ctx)
         used = ctx.used
         prelude = copies + root_prelude(problem, refs, head)
     ctx = RenderContext(refs, counter, lemmas, close_style)

@@ -63,7 +63,8 @@ def _group(vs: list[str], symmetry: str | None) -> list[dict[str, str]]:
     return [dict(zip(vs, vs))]
 
 
-def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int], renaming: dict[str, str]) -> list[str]:
+def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int],
+                 renaming: dict[str, str]) -> tuple[list[str], list[str]]:
     """Proofs of the moved hypotheses with the split variables renamed by ``renaming``: the goal's
     own hypothesis when one is exactly that renaming (a symmetric hypothesis set: ``0 < b`` for
     ``0 < a``), else ``linarith`` over the goal's hypotheses alone (``only``: the large facts
@@ -72,7 +73,8 @@ def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int], renaming: dic
     syms.update({x.name: x for x in goal.target.free_symbols()})
     mapping = {syms[v]: syms[w] for v, w in renaming.items() if v in syms and w in syms}
     fallback = f"(by linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])"
-    out = []
+    out: list[str] = []
+    pre: list[str] = []
     for i in moved:
         h = goal.hypotheses[i]
         hit = None
@@ -82,8 +84,32 @@ def _moved_facts(goal: Goal, ctx: RenderContext, moved: list[int], renaming: dic
         if len(mapping) == len(renaming) and _variable_vs_number(h):
             want = Relation(h.lhs.xreplace(mapping), h.op, h.rhs.xreplace(mapping))   # all renamed at once
             hit = next((j for j, other in enumerate(goal.hypotheses) if other == want), None)
+        if hit is None:
+            bridged = _renamed_atom_fact(goal, i, renaming, ctx)
+            if bridged is not None:
+                pre.extend(bridged[0])
+                out.append(bridged[1])
+                continue
         out.append(ctx.names[hit] if hit is not None else fallback)
-    return out
+    return pre, out
+
+
+def _renamed_atom_fact(goal: Goal, i: int, renaming: dict[str, str], ctx: RenderContext) -> tuple[list[str], str] | None:
+    """Hypothesis ``i`` with the variables renamed, where an atom's argument comes out written
+    otherwise (``|y - x|`` from ``|x - y|``: ``linarith`` sees two atoms): the hypothesis plus the
+    exact atom bridges (:func:`prover.lean.render.atoms.bridge_facts`). None without such atoms."""
+    h = goal.hypotheses[i]
+    texts = (lean_expr(h.lhs), lean_expr(h.rhs))
+    if not renaming or not any(m in "".join(texts) for m in ("|", "√", "sqrt")):
+        return None
+    variables = list(goal.variables)
+    inst = [instantiate(t, variables, renaming, variables) for t in texts]
+    facts = Facts(ctx)
+    bridges = bridge_facts(f"({texts[0]}) - ({texts[1]})", f"({inst[0]}) - ({inst[1]})", variables, facts)
+    if not bridges:
+        return None
+    terms = " ".join(f"- ({f.coeff}) * {f.proof}" for f in bridges)
+    return facts.lines, f"(by linear_combination {ctx.names[i]} {terms})"
 
 
 def _variable_vs_number(r: Relation) -> bool:
@@ -161,9 +187,13 @@ def _case_bridges(goal: Goal, sub: Goal, renaming: dict[str, str], ctx: RenderCo
     if not any(m in left + right for m in ("sqrt", "√", "|", ": ℝ)")):
         return [], ""
     variables = list(goal.variables)
-    lhs, rhs, _ = as_le(sub.target)
+    equality = sub.target.op == "="
+    lhs, rhs = (sub.target.lhs, sub.target.rhs) if equality else as_le(sub.target)[:2]
     inst = [instantiate(lean_expr(x), list(sub.variables), renaming, variables) for x in (lhs, rhs)]
     facts = Facts(ctx)
+    if equality:    # linear_combination checks L − R − (l − r) − Σ k·(…): k = c on the L − R slack
+        bridges = bridge_facts(f"({left}) - ({right})", f"({inst[0]}) - ({inst[1]})", variables, facts)
+        return (facts.lines, "".join(f" + ({f.coeff}) * {f.proof}" for f in bridges)) if bridges else ([], "")
     bridges = bridge_facts(f"({right}) - ({left})", f"({inst[1]}) - ({inst[0]})", variables, facts)
     if not bridges:
         return [], ""
@@ -210,10 +240,11 @@ def _render_order_split(step: Step, ctx: RenderContext) -> StepBlock:
             for g in group:
                 if [g[v] for v in chain] == order:
                     args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
-                    args += _moved_facts(goal, ctx, moved, g if quantify else {})
+                    moved_pre, moved_args = _moved_facts(goal, ctx, moved, g if quantify else {})
+                    args += moved_args
                     args += [facts.get((order[i], order[i + 1]), _transitive(facts)) for i in range(n - 1)]
                     pre, extra = _case_bridges(goal, sub_of[cname], g if quantify else {}, ctx)
-                    return pre + [f"linear_combination {cname} {' '.join(args)}".rstrip() + extra]
+                    return moved_pre + pre + [f"linear_combination {cname} {' '.join(args)}".rstrip() + extra]
         raise RenderError(f"order split: no case covers the ordering {' ≥ '.join(order)}")
 
     lines += indent(_sort_tree(vs, ctx, leaf), 2)
@@ -258,9 +289,10 @@ def _disjunction_split(step: Step, ctx: RenderContext, vs: list[str], moved: lis
             for g in group:
                 if [g[v] for v in chain] == order:
                     args = [f"({lean_ident(g[v])})" for v in vs] if quantify else []
-                    args += _moved_facts(goal, ctx, moved, g if quantify else {})
+                    moved_pre, moved_args = _moved_facts(goal, ctx, moved, g if quantify else {})
+                    args += moved_args
                     args.append(f"({_disjunct(j, len(chains), [facts.get((order[i], order[i + 1]), _transitive(facts)) for i in range(n - 1)])})")
-                    return [f"linear_combination {key} {' '.join(args)}"]
+                    return moved_pre + [f"linear_combination {key} {' '.join(args)}"]
         raise RenderError(f"order split: no case covers the ordering {' ≥ '.join(order)}")
 
     lines += indent(_sort_tree(vs, ctx, leaf), 2)

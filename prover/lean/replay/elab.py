@@ -114,9 +114,9 @@ class Elab:
             return self.fun_app(t)
         if tag == "app" and t[1][0] == "const":
             name = self.checker.global_name(t[1][1])
-            if name in FUNCTIONS and len(t[2]) == 1:
+            if name in FUNCTIONS and len(t[2]) == FUNCTIONS[name]:
                 self.names.add(name)
-                return ("app", ("const", name), (self.value(t[2][0]),))
+                return ("app", ("const", name), tuple(self.value(a) for a in t[2]))
             raise NotModelled(f"function {t[1][1]} is not modelled as a real-valued function")
         if tag == "const":
             raise ModelError(f"unknown identifier {t[1]}")

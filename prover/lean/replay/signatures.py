@@ -35,6 +35,10 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "pow_pos": ("Mathlib/Algebra/Order/Monoid/Lemmas.lean", "{a : ℝ} (H : 0 < a) (n : ℕ) : 0 < a ^ n"),
     "pow_nonneg": ("Mathlib/Algebra/Order/Monoid/Lemmas.lean", "{a : ℝ} (H : 0 ≤ a) (n : ℕ) : 0 ≤ a ^ n"),
     "inv_pow": ("Mathlib/Algebra/Group/Basic.lean", "(a : ℝ) (n : ℕ) : a⁻¹ ^ n = (a ^ n)⁻¹"),
+    "max_eq_left": ("Mathlib/Order/Defs/LinearOrder.lean", "{a b : ℝ} (h : b ≤ a) : max a b = a"),
+    "max_eq_right": ("Mathlib/Order/Defs/LinearOrder.lean", "{a b : ℝ} (h : a ≤ b) : max a b = b"),
+    "min_eq_left": ("Mathlib/Order/Defs/LinearOrder.lean", "{a b : ℝ} (h : a ≤ b) : min a b = a"),
+    "min_eq_right": ("Mathlib/Order/Defs/LinearOrder.lean", "{a b : ℝ} (h : b ≤ a) : min a b = b"),
     "le_total": ("Mathlib/Order/Defs/LinearOrder.lean", "(a b : ℝ) : a ≤ b ∨ b ≤ a"),
     "le_of_lt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a < b) : a ≤ b"),
     "ne_of_gt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a > b) : a ≠ b"),
@@ -99,7 +103,8 @@ RW_LEMMAS = {"ge_iff_le": ("Mathlib/Order/Basic.lean", "{a b : ℝ} : a ≥ b �
              "gt_iff_lt": ("Mathlib/Order/Basic.lean", "{a b : ℝ} : a > b ↔ b < a")}
 
 #: Value-level functions (atoms for ``ring``), with ``open Real`` short names.
-FUNCTIONS = {"Real.sqrt", "Real.exp", "Real.log", "abs"}
+#: Real-valued functions the model reads as atoms for ``ring``, with their arity.
+FUNCTIONS = {"Real.sqrt": 1, "Real.exp": 1, "Real.log": 1, "abs": 1, "max": 2, "min": 2}
 _OPEN_REAL = {"sqrt": "Real.sqrt", "exp": "Real.exp", "log": "Real.log"}
 
 
