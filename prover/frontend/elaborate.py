@@ -158,6 +158,9 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.Abs(elab(a[0], ty, scope))
     if k in ("max", "min"):   # on a linear order: max a b = (a + b + |a − b|) / 2, min with − |a − b|
         x, y = elab(a[0], ty, scope), elab(a[1], ty, scope)
+        if _size_over(x, MAX_MIN_ARGUMENT_NODES) or _size_over(y, MAX_MIN_ARGUMENT_NODES):
+            raise Located(f"`{k}` of a term this large is not supported (its arguments are repeated when "
+                          f"it is read; at most {MAX_MIN_ARGUMENT_NODES} nodes each)", node.pos)
         sign = 1 if k == "max" else -1
         return (x + y + sign * sp.Abs(x - y)) / 2
     if k == "pow":
@@ -165,6 +168,20 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     if k == "ascribe":
         return _ascription(node, ty, scope)
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
+
+
+#: ``max``/``min`` repeat their arguments (``(a + b ± |a − b|) / 2``), so nesting grows exponentially
+#: (and sympy's ``Abs`` inspects its whole argument): each argument is bounded. The benchmarks'
+#: largest comparison has 153 nodes.
+MAX_MIN_ARGUMENT_NODES = 400
+
+
+def _size_over(e: sp.Expr, cap: int) -> bool:
+    """Whether ``e`` has more than ``cap`` nodes (stops counting there)."""
+    for count, _ in enumerate(sp.preorder_traversal(e), 1):
+        if count > cap:
+            return True
+    return False
 
 
 def sum_chain(node: SyntaxNode, ty: str, scope: Scope) -> list[tuple[SyntaxNode, bool]]:
