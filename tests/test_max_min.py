@@ -94,8 +94,10 @@ def test_false_statements_are_not_proved(statement: str) -> None:
 @pytest.mark.parametrize("name", sorted(p.name.removesuffix(".proof.json") for p in DATA.glob("*.proof.json")))
 def test_saved_proofs_check_render_and_replay(name: str) -> None:
     """Proofs found by ``prover prove`` (``max x y ≥ x``, ``min x y ≤ (x + y)/2``, ``max a b ·
-    min a b = ab``, ``max x (1/x) ≥ 1``, ``max x y < 1 → x + y < 2``): kernel-checked; each file
-    proves ``max A B = (A + B + |A − B|)/2`` by ``le_total`` cases and passes the replay model."""
+    min a b = ab``, ``max x (1/x) ≥ 1``, ``max x y < 1 → x + y < 2``) and ``prover eval`` on
+    ``benchmarks/max_min`` (``min (2x + 1) (y − 1) > 2 → …``: a ``>`` hypothesis whose copy and
+    substituted instance are carried over with the bridges' signs flipped): kernel-checked; each
+    file proves ``max A B = (A + B + |A − B|)/2`` by ``le_total`` cases and passes the replay model."""
     from prover.lean.render import render_proof
     from prover.lean.replay import replay_text
     from prover.verify import check_proof

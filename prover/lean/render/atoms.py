@@ -673,6 +673,15 @@ def ring_closes(lean_slack: str, our_slack: str, bridges: list[EqFact], variable
         return False
 
 
+def carried_terms(bridges: list[EqFact], op: str) -> str:
+    """``linear_combination`` terms that carry a relation ``L op R`` over to ``L' op R'`` when
+    :func:`bridge_facts` gave ``(L − R) − (L' − R') = Σ c·(lhs − rhs)``: ``- c * h`` each for
+    ``<``, ``≤``, ``=`` (Lean compares ``a < b`` as ``a − b``), ``+ c * h`` for ``>``, ``≥`` (``a > b``
+    is ``b < a``)."""
+    sign = "-" if op in ("<", "<=", "=") else "+"
+    return " ".join(f"{sign} ({f.coeff}) * {f.proof}" for f in bridges)
+
+
 def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> list[EqFact] | None:
     """Facts with coefficients such that ``goal_text − inst_text − Σ c·(lhs − rhs)`` is an identity
     of ``ring`` over the instance's atoms: ``[]`` when the atoms already agree, None when a user

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from prover.ir import Goal
-from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.atoms import Facts, bridge_facts, carried_terms
 from prover.lean.render.common import RenderContext, RenderError, as_le
 from prover.lean.render.statement import written_hypothesis
 from prover.lean.syntax import lean_expr
@@ -52,7 +52,7 @@ def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext
         if not bridges:
             continue
         name = ctx.fresh("hatom")
-        terms = " ".join(f"- ({f.coeff}) * {f.proof}" for f in bridges)
+        terms = carried_terms(bridges, r.op)
         op = {"<=": "≤", ">=": "≥"}.get(r.op, r.op)
         lines += facts.lines + [f"have {name} : {ours[0]} {op} {ours[1]} := by linear_combination {ref} {terms}"]
         out[k] = name

@@ -7,7 +7,7 @@ import itertools
 import sympy as sp
 
 from prover.ir import Goal, Step
-from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.atoms import Facts, bridge_facts, carried_terms
 from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
@@ -108,8 +108,7 @@ def _renamed_atom_fact(goal: Goal, i: int, renaming: dict[str, str], ctx: Render
     bridges = bridge_facts(f"({texts[0]}) - ({texts[1]})", f"({inst[0]}) - ({inst[1]})", variables, facts)
     if not bridges:
         return None
-    terms = " ".join(f"- ({f.coeff}) * {f.proof}" for f in bridges)
-    return facts.lines, f"(by linear_combination {ctx.names[i]} {terms})"
+    return facts.lines, f"(by linear_combination {ctx.names[i]} {carried_terms(bridges, h.op)})"
 
 
 def _variable_vs_number(r: Relation) -> bool:

@@ -37,6 +37,7 @@ from prover.lean import replay as rp
 from prover.lean.render.atoms import (
     Facts,
     bridge_facts,
+    carried_terms,
     exponent_text,
     half_power,
     half_power_fact,
@@ -777,8 +778,7 @@ def _bridged_instance(step: Step, i: int, new_vars: list[str], inst: dict[str, s
     if not bridges:
         return None
     pre.extend(trial.lines)
-    terms = " ".join(f"- ({f.coeff}) * {f.proof}" for f in bridges)
-    return f"(by linear_combination {ctx.names[i]} {terms})"
+    return f"(by linear_combination {ctx.names[i]} {carried_terms(bridges, g.op)})"
 
 
 def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], inst: dict[str, str],
