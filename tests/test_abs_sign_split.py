@@ -80,7 +80,8 @@ def test_saved_split_proofs_check_render_and_replay(name: str) -> None:
     and their files pass the replay model (``rcases le_total 0 p``, then ``abs_of_nonneg``/
     ``abs_of_nonpos`` in each case). The user writes ``|-x + 4|`` and ``|2 * x|`` where sympy has
     ``|x - 4|`` and ``2 * |x|``: the hypothesis is copied in our printing and the substitution's
-    target bridged (``abs_neg``, ``abs_mul``, ``abs_of_pos``). ``abs_product_nonneg``
+    target bridged (``abs_neg``, ``abs_mul``, ``abs_of_pos``); ``reverse_triangle_6`` squares our sides
+    and carries the conclusion over to the user's by those bridges. ``abs_product_nonneg``
     (``0 ≤ x → 0 ≤ y → |x * y| = x * y``, from ``benchmarks/abs_signs``): sympy's ``|x| * |y|``
     named, its sign facts from ``abs_nonneg`` and ``t = x * y`` from ``abs_of_nonneg`` per factor."""
     from prover.lean.render import render_proof

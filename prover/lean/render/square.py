@@ -170,8 +170,29 @@ def render_square(step: Step, ctx: RenderContext) -> StepBlock:
     goal, subs = step.goal, step.subgoals
     if len(subs) != 2:
         raise RenderError("square: exactly two subgoals")
-    sign, squares = subs
     small, big = ctx.sides(goal)
+    try:
+        return _render_square(step, ctx, (small, big), [], "")
+    except RenderError:
+        ours = tuple(lean_expr(x) for x in as_le(goal.target)[:2])
+        if (small, big) == ours or not any(m in small + big for m in ("|", "√", "sqrt")):
+            raise
+    # the user's sides write an atom otherwise (|-x + 1 - (y + 1)| for sympy's |x + y|): square our
+    # sides, then carry the conclusion over by the atom bridges (−c each, as in split.py)
+    facts = Facts(ctx)
+    bridges = bridge_facts(f"({big}) - ({small})", f"({ours[1]}) - ({ours[0]})", list(goal.variables), facts)
+    if not bridges:
+        raise RenderError("square: the statement's sides are not bridged to ours")
+    extra = "".join(f" + (-({f.coeff})) * {f.proof}" for f in bridges)
+    return _render_square(step, ctx, ours, facts.lines, extra)
+
+
+def _render_square(step: Step, ctx: RenderContext, sides: tuple[str, str], connect: list[str],
+                   extra: str) -> StepBlock:
+    """The square step over the goal's ``sides`` (``small ≤ big``); ``connect``/``extra``: the
+    bridge lines and ``linear_combination`` terms that carry the conclusion to the goal as stated."""
+    goal, (sign, squares) = step.goal, step.subgoals
+    small, big = sides
     _, _, strict = as_le(goal.target)
     s0, b0, _ = as_le(sign.target)
     s2, b2, strict2 = as_le(squares.target)
@@ -188,8 +209,8 @@ def render_square(step: Step, ctx: RenderContext) -> StepBlock:
     sq_text = f"({lean_expr(b2)}) - ({lean_expr(s2)})"
     pre, hs = _have(f"{_paren(small)} ^ 2 {rel} {_paren(big)} ^ 2", h1, lean_rel(squares.target), ctx,
                     f"{_paren(big)} ^ 2 - {_paren(small)} ^ 2", sq_text)
-    inner += pre
-    inner.append(f"linear_combination ({SQUARE_LEMMA[strict]} {hs} {hb}).2")
+    inner += pre + connect
+    inner.append(f"linear_combination ({SQUARE_LEMMA[strict]} {hs} {hb}).2{extra}")
     lines += indent(inner)
     lines.append("refine ⟨?_, ?_⟩")
-    return StepBlock(lines, [child_names(goal, ctx.names, s, {}) for s in subs])
+    return StepBlock(lines, [child_names(goal, ctx.names, s, {}) for s in step.subgoals])
