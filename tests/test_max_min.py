@@ -132,3 +132,19 @@ def test_no_bridge_to_a_wrong_form() -> None:
 
     facts = Facts(RenderContext([], itertools.count(1), None, "default"))
     assert not bridge_facts("max x y", "x / 2 + y / 2 - |x - y| / 2", ["x", "y"], facts)
+
+
+def test_the_file_context_fuzzer_pools_and_models_max_min() -> None:
+    """``fuzz-context`` draws statements with ``|x|``/``max``/``min`` (benchmarks/abs_signs, abs_cases,
+    max_min) and expects a refusal where a declaration of the file may be what ``max`` means."""
+    from prover.semantics import lean_ast as A
+    from prover.semantics.fuzz_context import Context, expect_for, load_pool, run_context_fuzz
+
+    assert len(load_pool(0).functions) >= 100
+    stmt = A.read_lean("theorem t (x y : ℝ) : max x y ≥ x := by sorry")
+    assert expect_for(stmt, Context(opens=("Nat", "Finset"))).outcome == "meaning"
+    assert expect_for(stmt, Context(declared=("max",))).outcome == "refuse"
+    bars = A.read_lean("theorem t (x : ℝ) : |x| ≥ 0 := by sorry")
+    assert expect_for(bars, Context(declared=("abs",))).outcome == "meaning"     # `|x|` is hygienic
+    report = run_context_fuzz(300, seed=2206)
+    assert report.failures == 0

@@ -2,7 +2,9 @@
 
 Each variant is a whole Lean file built around one or two known statements (the benchmark
 ``lean`` fields, the theorems of ``examples/inequalities.lean``, the statements with functions
-given by a defining equation of ``benchmarks/definitions/*.jsonl`` (source ``definitions:``), random
+given by a defining equation of ``benchmarks/definitions/*.jsonl`` (source ``definitions:``), those
+with ``|x|``, ``max``, ``min`` of ``benchmarks/{abs_signs,abs_cases,max_min}`` (``functions:``; a
+declaration of the file named ``max``/``min``/``abs`` is sometimes written before them), random
 statements of :class:`~prover.semantics.fuzz_frontend.StatementGenerator`, a share of them with
 defined functions). The file is assembled command by
 command by :class:`FileBuilder`, which keeps Lean's scope state as it goes (the stack of
@@ -137,6 +139,8 @@ class BasePool:
     skipped: Counter = field(default_factory=Counter)   # source kind -> statements the reader cannot read
     #: statements with functions given by a defining equation (benchmarks/definitions/definitions.jsonl)
     definitions: list[Base] = field(default_factory=list)
+    #: statements with `|x|`, `max`, `min` (benchmarks/abs_signs, abs_cases, max_min)
+    functions: list[Base] = field(default_factory=list)
     generator: StatementGenerator = field(init=False)
 
     def __post_init__(self) -> None:
@@ -154,6 +158,8 @@ class BasePool:
             return rng.choice(self.examples)
         if r < 0.78 and self.definitions:
             return rng.choice(self.definitions)
+        if r < 0.88 and self.functions:
+            return rng.choice(self.functions)
         return self.generated(index)
 
 
@@ -200,6 +206,8 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
     benchmarks = _jsonl_bases(sorted((root / "benchmarks").glob("*.jsonl")), "benchmark", skipped)
     definitions = _jsonl_bases(sorted((root / "benchmarks" / "definitions").glob("*.jsonl")), "definitions",
                                skipped)
+    functions = _jsonl_bases(sorted(p for d in FUNCTION_SUITES for p in (root / "benchmarks" / d).glob("*.jsonl")),
+                             "functions", skipped)
     examples = []
     ex = root / "examples" / "inequalities.lean"
     if ex.exists():
@@ -207,7 +215,13 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
             b = _base(f"example:{m.group(1)}", m.group(0), skipped)
             if b is not None:
                 examples.append(b)
-    return BasePool(benchmarks, examples, seed, skipped, definitions)
+    return BasePool(benchmarks, examples, seed, skipped, definitions, functions)
+
+
+#: benchmark folders whose statements use `|x|`, `max`, `min` (pooled as ``functions:``)
+FUNCTION_SUITES = ("abs_signs", "abs_cases", "max_min")
+#: root functions a declaration of the file may shadow (an `aux` declaration is sometimes so named)
+SHADOWABLE = ("max", "min", "abs")
 
 
 # ---------------------------------------------------------------- Lean's state at a theorem
@@ -331,6 +345,24 @@ def resolve_interval(spelling: str, ctx: Context) -> tuple[str, str]:
     return "real", ""
 
 
+def _root_function_names(stmt: LStatement) -> set[str]:
+    """``max``/``min`` and ``abs`` written as an application (bars are hygienic: always the root)."""
+    out: set[str] = set()
+
+    def walk(e: LExpr) -> None:
+        if e.kind in ("max", "min") or (e.kind == "abs" and e.value == "abs"):
+            out.add(e.kind)
+        for a in e.args:
+            walk(a)
+
+    for r in stmt.flat_hypotheses() + [stmt.goal]:
+        walk(r.lhs)
+        walk(r.rhs)
+    for d in stmt.definitions().values():
+        walk(d.body)
+    return out
+
+
 def _bound_names(stmt: LStatement) -> list[str]:
     """Every name the statement binds: variables, function variables, definition parameters."""
     params = [p for h in stmt.hypotheses if h.definition is not None for p in h.definition.params]
@@ -347,6 +379,10 @@ def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) ->
     for node in _sqrt_nodes(stmt):
         verdict, reason = resolve_sqrt(node, ctx)
         (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
+    for name in _root_function_names(stmt):
+        cands = [name] + [f"{'.'.join(ctx.namespace[:k])}.{name}" for k in range(1, len(ctx.namespace) + 1)]
+        if any(c in ctx.declared for c in cands):
+            why.append(f"`{name}` may name a declaration of this file")
     for h in stmt.hypotheses:
         if h.membership is not None:
             verdict, reason = resolve_interval(h.membership.spelling, ctx)
@@ -922,7 +958,7 @@ def _aux(b: FileBuilder, env: _Env, doc: str = "") -> None:
         prefix += "@[simp] "
     name = ""
     if kw != "example":
-        n = b.aux_name()
+        n = rng.choice(SHADOWABLE) if rng.random() < 0.05 else b.aux_name()
         name = " " + (f"«{n} end -/»" if rng.random() < 0.15 else n)
         b.declare(name.strip())
     proof = rng.choice(PROOFS).replace("{name}", env.target)
