@@ -80,3 +80,12 @@ def test_early_give_ups_are_reported_with_their_reason():
                "x/c": {"status": "not_proved", "time_s": 80.0, "stats": {}},
                "x/d": {"status": "proved", "time_s": 1.0, "stats": {}}}
     assert early_give_ups(run, records) == {"x/a": True, "x/b": False}
+
+
+def test_the_kernel_reserve_is_at_most_a_tenth_of_the_budget() -> None:
+    """A fixed 2 s reserve left a 5 s search (a conjunction part at 10 s) 3 s, and escalation,
+    which needs reserve + 1 s left, never ran there: the reserve scales with short budgets."""
+    from prover.search.best_first import Search
+
+    assert Search(AMGM, SearchConfig(time_limit=5)).kernel_reserve() == 0.5
+    assert Search(AMGM, SearchConfig(time_limit=60)).kernel_reserve() == 2.0

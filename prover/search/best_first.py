@@ -176,6 +176,11 @@ class Search:
     def remaining(self) -> float:
         return self.deadline - time.monotonic()
 
+    def kernel_reserve(self) -> float:
+        """Seconds kept for the final ``check_proof``: ``cfg.kernel_reserve``, at most a tenth of
+        the budget (a fixed 2 s left a 5 s search 3 s, and no escalation ever ran in it)."""
+        return min(self.cfg.kernel_reserve, 0.1 * self.cfg.time_limit)
+
     def out_of_budget(self) -> str | None:
         if self.remaining() <= 0:
             return "timeout"
@@ -208,7 +213,7 @@ class Search:
         key = goal_key((goal,))
         if key in self._closer_tried:
             return None
-        budget = max(0.0, self.remaining() - self.cfg.kernel_reserve) * fraction
+        budget = max(0.0, self.remaining() - self.kernel_reserve()) * fraction
         if budget < 0.2:
             return None
         self._closer_tried.add(key)

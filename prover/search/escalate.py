@@ -59,7 +59,7 @@ class StrongerClosers:
         out: list[SearchNode] = []
         nodes = search.closer_failed
         for k, node in enumerate(nodes):
-            left = search.remaining() - search.cfg.kernel_reserve
+            left = search.remaining() - search.kernel_reserve()
             if left < 1.0:
                 break
             budget = min(self.share * left, max(self.min_budget, left / max(1, len(nodes) - k)))
@@ -104,7 +104,7 @@ DEFAULT_ESCALATIONS: tuple[Escalation, ...] = (StrongerClosers(), Deeper(), Wide
 def escalate(search: Search, levels: list[Escalation]) -> list[SearchNode]:
     """Apply levels (removing them from ``levels``) until one gives nodes; records each in the
     search's stats. An empty list: nothing left to try."""
-    while levels and search.remaining() > search.cfg.kernel_reserve + 1.0:
+    while levels and search.remaining() > search.kernel_reserve() + 1.0:
         level = levels.pop(0)
         t = time.monotonic()
         nodes = level.apply(search)
