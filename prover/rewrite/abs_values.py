@@ -38,6 +38,11 @@ def _relations(goal: Goal) -> list[Relation]:
     return [goal.target, *goal.hypotheses]
 
 
+def has_abs(goal: Goal) -> bool:
+    """Whether an ``|·|`` occurs in the goal's target or hypotheses."""
+    return any(sp.sympify(side).has(sp.Abs) for r in _relations(goal) for side in (r.lhs, r.rhs))
+
+
 def abs_arguments(goal: Goal) -> list[sp.Expr]:
     """``p`` for every ``|p|`` of the goal with ``p`` a rational function of the variables, in order."""
     syms = symbols_of(goal)
@@ -85,7 +90,7 @@ class AbsAsVariable(SingleStepRewrite):
     score = 0.9
 
     def accepts(self, goal: Goal) -> bool:
-        return any(sp.sympify(side).has(sp.Abs) for r in _relations(goal) for side in (r.lhs, r.rhs))
+        return has_abs(goal)
 
     def apply(self, goal: Goal) -> Step | None:
         signed = [(p, sg) for p in abs_arguments(goal) if (sg := _sign(p, goal)) is not None]
@@ -132,7 +137,7 @@ class AbsSignSplit(SingleStepRewrite):
     score = 0.85
 
     def accepts(self, goal: Goal) -> bool:
-        return any(sp.sympify(side).has(sp.Abs) for r in _relations(goal) for side in (r.lhs, r.rhs))
+        return has_abs(goal)
 
     def apply(self, goal: Goal) -> Step | None:
         if _sign_splits_so_far(goal) >= MAX_SIGN_SPLITS:

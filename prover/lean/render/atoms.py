@@ -524,12 +524,8 @@ def _square_ratio(u: Any, b: Any, variables: list[str] | None) -> Fraction | Non
     x, y = rp.num_value(u), rp.num_value(b)
     if x is not None and y is not None:
         return Fraction(x) / Fraction(y) if x > 0 and y > 0 else None
-    try:
-        r = sp.cancel(parse_expression(rp.show(u), variables or [], real_division=True)
-                      / parse_expression(rp.show(b), variables or [], real_division=True))
-    except (ParseError, ValueError, TypeError, ZeroDivisionError):
-        return None
-    return Fraction(int(r.p), int(r.q)) if r.is_Rational and r > 0 else None
+    r = _ratio(u, b, variables)
+    return r if r is not None and r > 0 else None
 
 
 def _root_product_bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None) -> Bridge | None:
@@ -723,6 +719,13 @@ def _coefficients(g: Any, i: Any, bridges: list[Bridge], table: AtomTable) -> li
 
 #: Text that marks a term ``ring`` sees as an atom (a root, ``|·|``, a real power).
 _ATOM_MARKS = ("sqrt", "√", "|", ": ℝ)")
+#: The marks of a root or an ``|·|`` alone: where a user's text may write one otherwise than sympy.
+ROOT_OR_ABS_MARKS = ("|", "√", "sqrt")
+
+
+def has_root_or_abs(text: str) -> bool:
+    """Whether ``text`` may hold a root or an ``|·|`` (:data:`ROOT_OR_ABS_MARKS`)."""
+    return any(m in text for m in ROOT_OR_ABS_MARKS)
 
 
 def bridged_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from prover.ir import Goal
-from prover.lean.render.atoms import Facts, bridge_facts, carried_terms
+from prover.lean.render.atoms import Facts, bridge_facts, carried_terms, has_root_or_abs
 from prover.lean.render.common import RenderContext, RenderError, as_le
 from prover.lean.render.statement import written_hypothesis
 from prover.lean.syntax import lean_expr
@@ -21,7 +21,6 @@ from prover.problem import Problem
 
 _RELATION = re.compile(r"\s(<=|>=|≤|≥|<|>|=)\s")
 _OPS = {"≤": "<=", "≥": ">=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "=": "="}
-_ATOM_MARKS = ("|", "√", "sqrt", "max", "min")
 
 
 def _written_sides(text: str) -> tuple[str, str, str] | None:
@@ -40,7 +39,7 @@ def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext
     variables = list(problem.variables)
     for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
         text = written_hypothesis(head, ref)
-        if text is None or not any(m in text for m in _ATOM_MARKS):
+        if text is None or not (has_root_or_abs(text) or "max" in text or "min" in text):
             continue
         sides = _written_sides(text)
         r = h.rel

@@ -7,7 +7,7 @@ import itertools
 import sympy as sp
 
 from prover.ir import Goal, Step
-from prover.lean.render.atoms import Facts, bridge_facts, carried_terms
+from prover.lean.render.atoms import Facts, bridge_facts, carried_terms, has_root_or_abs
 from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
@@ -100,7 +100,7 @@ def _renamed_atom_fact(goal: Goal, i: int, renaming: dict[str, str], ctx: Render
     exact atom bridges (:func:`prover.lean.render.atoms.bridge_facts`). None without such atoms."""
     h = goal.hypotheses[i]
     texts = (lean_expr(h.lhs), lean_expr(h.rhs))
-    if not renaming or not any(m in "".join(texts) for m in ("|", "√", "sqrt")):
+    if not renaming or not has_root_or_abs("".join(texts)):
         return None
     variables = list(goal.variables)
     inst = [instantiate(t, variables, renaming, variables) for t in texts]

@@ -27,7 +27,7 @@ import sympy as sp
 
 from prover.ir import Step
 from prover.lean import replay as rp
-from prover.lean.render.atoms import Facts, bridge_facts
+from prover.lean.render.atoms import Facts, bridge_facts, has_root_or_abs
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -175,7 +175,7 @@ def render_square(step: Step, ctx: RenderContext) -> StepBlock:
         return _render_square(step, ctx, (small, big), [], "")
     except RenderError:
         ours = tuple(lean_expr(x) for x in as_le(goal.target)[:2])
-        if (small, big) == ours or not any(m in small + big for m in ("|", "√", "sqrt")):
+        if (small, big) == ours or not has_root_or_abs(small + big):
             raise
     # the user's sides write an atom otherwise (|-x + 1 - (y + 1)| for sympy's |x + y|): square our
     # sides, then carry the conclusion over by the atom bridges (−c each, as in split.py)

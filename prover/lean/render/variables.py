@@ -41,6 +41,7 @@ from prover.lean.render.atoms import (
     exponent_text,
     half_power,
     half_power_fact,
+    has_root_or_abs,
     paren,
     scaled_numeral_root,
     scaled_root_fact,
@@ -846,7 +847,7 @@ def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], 
     goal, sub = step.goal, step.subgoals[0]
     left, right = ctx.sides(goal)
     # the user's text may hold a root sympy rewrote without one (``√(d ^ 2 * u ^ 2)`` is ``|d| * |u|``)
-    if not _has_root(goal.target) and not any(m in left + right for m in ("√", "sqrt", "|")):
+    if not _has_root(goal.target) and not has_root_or_abs(left + right):
         return _connection(step, ctx, new_vars, inst, facts, termwise)
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     outer = list(goal.variables)
