@@ -1,7 +1,7 @@
 """Absolute values whose argument has no known sign (issue #28): textbook forms that need a
 case split on the sign of each argument, each under transformations (an affine argument
 ``k·x + c``, scaled weights, other constants). ``python make_abs_cases.py`` writes
-``abs_cases.jsonl`` (deterministic).
+``abs_cases_train.jsonl`` and ``abs_cases_heldout.jsonl`` (deterministic).
 
 Every statement is true by construction (the comment at each family says why). Families in
 ``HELD_OUT`` are measured, not looked at while building the method.
@@ -9,9 +9,12 @@ Every statement is true by construction (the comment at each family says why). F
 
 from __future__ import annotations
 
-import json
+import sys
 from fractions import Fraction
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from generated_suite import affine, arg, write_suite
 
 HELD_OUT = ("two_point", "abs_product", "abs_quadratic_lower")
 
@@ -21,12 +24,6 @@ def _num(q: Fraction) -> str:
     if q.denominator == 1:
         return str(q.numerator) if q >= 0 else f"({q.numerator})"
     return f"({q.numerator} / {q.denominator})"
-
-
-def _affine(k: int, c: int, x: str = "x") -> str:
-    """``k * x + c`` printed as a user would write it."""
-    lead = x if k == 1 else f"-{x}" if k == -1 else f"{k} * {x}"
-    return lead if c == 0 else f"{lead} + {c}" if c > 0 else f"{lead} - {-c}"
 
 
 AFFINE = [(1, -1), (1, 2), (2, -3), (3, 1), (-1, 4), (2, 5), (-2, -1), (1, 0)]
@@ -39,7 +36,7 @@ def interval_upper() -> list[str]:
         b = 2 + i % 3
         bound = Fraction(b - c, k)
         rel = "<" if k > 0 else ">"
-        out.append(f"(x : ℝ) (h : |{_affine(k, c)}| < {b}) : x {rel} {_num(bound)}")
+        out.append(f"(x : ℝ) (h : |{affine(k, c)}| < {b}) : x {rel} {_num(bound)}")
     return out
 
 
@@ -50,7 +47,7 @@ def interval_lower() -> list[str]:
         b = 1 + i % 4
         bound = Fraction(-b - c, k)
         rel = "≥" if k > 0 else "≤"
-        out.append(f"(x : ℝ) (h : |{_affine(k, c)}| ≤ {b}) : x {rel} {_num(bound)}")
+        out.append(f"(x : ℝ) (h : |{affine(k, c)}| ≤ {b}) : x {rel} {_num(bound)}")
     return out
 
 
@@ -58,7 +55,7 @@ def triangle() -> list[str]:
     # |p x + q y| ≤ |p|·|x| + |q|·|y|
     out = []
     for p, q in [(1, 1), (1, -1), (2, 3), (2, -1), (-3, 1), (1, 4), (3, -2), (-1, -1)]:
-        lhs = f"{_affine(p, 0)} {'+' if q > 0 else '-'} {'' if abs(q) == 1 else f'{abs(q)} * '}y"
+        lhs = f"{affine(p, 0)} {'+' if q > 0 else '-'} {'' if abs(q) == 1 else f'{abs(q)} * '}y"
         rhs_x = "|x|" if abs(p) == 1 else f"{abs(p)} * |x|"
         rhs_y = "|y|" if abs(q) == 1 else f"{abs(q)} * |y|"
         out.append(f"(x y : ℝ) : |{lhs}| ≤ {rhs_x} + {rhs_y}")
@@ -70,9 +67,8 @@ def reverse_triangle() -> list[str]:
     out = []
     for (k, c), (m, d) in [((1, 0), (1, 0)), ((1, 1), (1, 0)), ((2, 0), (1, -1)), ((1, -2), (3, 0)),
                            ((1, 0), (2, 1)), ((-1, 1), (1, 1)), ((3, -1), (1, 2)), ((2, 1), (-1, 0))]:
-        u, v = _affine(k, c, "x"), _affine(m, d, "y")
-        v_sub = v if v.isidentifier() else f"({v})"
-        out.append(f"(x y : ℝ) : |{u}| - |{v}| ≤ |{u} - {v_sub}|")
+        u, v = affine(k, c, "x"), affine(m, d, "y")
+        out.append(f"(x y : ℝ) : |{u}| - |{v}| ≤ |{u} - {arg(v)}|")
     return out
 
 
@@ -80,7 +76,7 @@ def self_bound() -> list[str]:
     # u ≤ |u| and −|u| ≤ u, shifted: u + a ≤ |u| + a
     out = []
     for i, (k, c) in enumerate(AFFINE):
-        u = _affine(k, c)
+        u = affine(k, c)
         out.append(f"(x : ℝ) : {u} ≤ |{u}|" if i % 2 == 0 else f"(x : ℝ) : -|{u}| ≤ {u}")
     return out
 
@@ -90,7 +86,7 @@ def interval_square() -> list[str]:
     out = []
     for a, b in [(1, 2), (0, 3), (-1, 1), (2, 1), (3, 2), (-2, 3), (1, 1), (-3, 2)]:
         m = max((a - b) ** 2, (a + b) ** 2)
-        out.append(f"(x : ℝ) (h : |{_affine(1, -a)}| ≤ {b}) : x ^ 2 ≤ {m}")
+        out.append(f"(x : ℝ) (h : |{affine(1, -a)}| ≤ {b}) : x ^ 2 ≤ {m}")
     return out
 
 
@@ -98,9 +94,9 @@ def two_point() -> list[str]:
     # |x − a| + |x − b| ≥ |a − b| (the distance to two points); also with weights 2 and 1
     out = []
     for a, b in [(1, 3), (-1, 2), (0, 5), (-3, -1), (2, 7), (-2, 2)]:
-        out.append(f"(x : ℝ) : |{_affine(1, -a)}| + |{_affine(1, -b)}| ≥ {abs(a - b)}")
+        out.append(f"(x : ℝ) : |{affine(1, -a)}| + |{affine(1, -b)}| ≥ {abs(a - b)}")
     for a, b in [(1, 3), (0, 2)]:
-        out.append(f"(x : ℝ) : 2 * |{_affine(1, -a)}| + |{_affine(1, -b)}| ≥ {abs(a - b)}")
+        out.append(f"(x : ℝ) : 2 * |{affine(1, -a)}| + |{affine(1, -b)}| ≥ {abs(a - b)}")
     return out
 
 
@@ -126,21 +122,5 @@ FAMILIES = {f.__name__: f for f in (interval_upper, interval_lower, triangle, re
                                      interval_square, two_point, abs_product, abs_quadratic_lower)}
 
 
-def problems() -> list[dict]:
-    out = []
-    for family, make in FAMILIES.items():
-        for i, body in enumerate(make(), 1):
-            name = f"{family}_{i}"
-            out.append({"id": f"abs_cases/{name}", "family": family, "lean": f"theorem {name} {body} := by sorry",
-                        "source": "abs_cases (generated)", "split": "held-out" if family in HELD_OUT else "train"})
-    return out
-
-
 if __name__ == "__main__":
-    base = Path(__file__).parent
-    rows = problems()
-    for split in ("train", "held-out"):
-        path = base / f"abs_cases_{split.replace('-', '')}.jsonl"
-        part = [r for r in rows if r["split"] == split]
-        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in part), encoding="utf-8")
-        print(f"wrote {path} ({len(part)} problems)")
+    write_suite(Path(__file__).parent, "abs_cases", FAMILIES, HELD_OUT, "abs_cases (generated)")

@@ -8,20 +8,13 @@ Every statement is true by construction (the comment at each family says why). F
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from generated_suite import affine, arg, write_suite
+
 HELD_OUT = ("max_recip", "max_square", "min_nested")
-
-
-def _affine(k: int, c: int, x: str = "x") -> str:
-    lead = x if k == 1 else f"-{x}" if k == -1 else f"{k} * {x}"
-    return lead if c == 0 else f"{lead} + {c}" if c > 0 else f"{lead} - {-c}"
-
-
-def _arg(text: str) -> str:
-    """An application argument: parenthesised unless a name or a numeral."""
-    return text if text.isidentifier() or text.isdigit() else f"({text})"
 
 
 PAIRS = [((1, 0), (1, 0)), ((2, 1), (1, -1)), ((1, -3), (3, 0)), ((-1, 2), (2, 0)),
@@ -32,9 +25,9 @@ def max_ge() -> list[str]:
     # max u v ≥ u, ≥ v and ≥ (u + v)/2
     out = []
     for i, ((k, c), (m, d)) in enumerate(PAIRS):
-        u, v = _affine(k, c, "x"), _affine(m, d, "y")
+        u, v = affine(k, c, "x"), affine(m, d, "y")
         rhs = (u, v, f"(({u}) + ({v})) / 2")[i % 3]
-        out.append(f"(x y : ℝ) : max {_arg(u)} {_arg(v)} ≥ {rhs}")
+        out.append(f"(x y : ℝ) : max {arg(u)} {arg(v)} ≥ {rhs}")
     return out
 
 
@@ -42,9 +35,9 @@ def min_le() -> list[str]:
     # min u v ≤ u, ≤ v and ≤ (u + v)/2
     out = []
     for i, ((k, c), (m, d)) in enumerate(PAIRS):
-        u, v = _affine(k, c, "x"), _affine(m, d, "y")
+        u, v = affine(k, c, "x"), affine(m, d, "y")
         rhs = (f"(({u}) + ({v})) / 2", u, v)[i % 3]
-        out.append(f"(x y : ℝ) : min {_arg(u)} {_arg(v)} ≤ {rhs}")
+        out.append(f"(x y : ℝ) : min {arg(u)} {arg(v)} ≤ {rhs}")
     return out
 
 
@@ -52,8 +45,8 @@ def max_min_identity() -> list[str]:
     # max + min = u + v; max − min = |u − v|; max · min = u · v
     out = []
     for i, ((k, c), (m, d)) in enumerate(PAIRS):
-        u, v = _affine(k, c, "x"), _affine(m, d, "y")
-        mx, mn = f"max {_arg(u)} {_arg(v)}", f"min {_arg(u)} {_arg(v)}"
+        u, v = affine(k, c, "x"), affine(m, d, "y")
+        mx, mn = f"max {arg(u)} {arg(v)}", f"min {arg(u)} {arg(v)}"
         out.append((f"(x y : ℝ) : {mx} + {mn} = {u} + ({v})", f"(x y : ℝ) : {mx} - {mn} = |{u} - ({v})|",
                     f"(x y : ℝ) : {mx} * {mn} = ({u}) * ({v})")[i % 3])
     return out
@@ -63,12 +56,12 @@ def bound_hypothesis() -> list[str]:
     # max u v ≤ c gives u + v ≤ 2c; min u v ≥ c gives u + v ≥ 2c; strict alike
     out = []
     for i, ((k, c), (m, d)) in enumerate(PAIRS):
-        u, v = _affine(k, c, "x"), _affine(m, d, "y")
+        u, v = affine(k, c, "x"), affine(m, d, "y")
         b = 1 + i
         if i % 2 == 0:
-            out.append(f"(x y : ℝ) (h : max {_arg(u)} {_arg(v)} ≤ {b}) : {u} + ({v}) ≤ {2 * b}")
+            out.append(f"(x y : ℝ) (h : max {arg(u)} {arg(v)} ≤ {b}) : {u} + ({v}) ≤ {2 * b}")
         else:
-            out.append(f"(x y : ℝ) (h : min {_arg(u)} {_arg(v)} > {b}) : {u} + ({v}) > {2 * b}")
+            out.append(f"(x y : ℝ) (h : min {arg(u)} {arg(v)} > {b}) : {u} + ({v}) > {2 * b}")
     return out
 
 
@@ -96,21 +89,5 @@ FAMILIES = {f.__name__: f for f in (max_ge, min_le, max_min_identity, bound_hypo
                                      max_recip, max_square, min_nested)}
 
 
-def problems() -> list[dict]:
-    out = []
-    for family, make in FAMILIES.items():
-        for i, body in enumerate(make(), 1):
-            name = f"{family}_{i}"
-            out.append({"id": f"max_min/{name}", "family": family, "lean": f"theorem {name} {body} := by sorry",
-                        "source": "max_min (generated)", "split": "held-out" if family in HELD_OUT else "train"})
-    return out
-
-
 if __name__ == "__main__":
-    base = Path(__file__).parent
-    rows = problems()
-    for split in ("train", "held-out"):
-        path = base / f"max_min_{split.replace('-', '')}.jsonl"
-        part = [r for r in rows if r["split"] == split]
-        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in part), encoding="utf-8")
-        print(f"wrote {path} ({len(part)} problems)")
+    write_suite(Path(__file__).parent, "max_min", FAMILIES, HELD_OUT, "max_min (generated)")
