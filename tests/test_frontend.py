@@ -178,11 +178,11 @@ def test_file_with_several_theorems_needs_a_name():
 
 
 def test_error_position_on_later_line():
-    src = "theorem q (b : ℝ) :\n  b ^ 4 ≥ Real.log b := by sorry"
+    src = "theorem q (b : ℝ) :\n  b ^ 4 ≥ Real.sin b := by sorry"
     with pytest.raises(ParseError) as ei:
         parse_theorem(src)
     assert (ei.value.line, ei.value.column) == (2, 11)
-    assert str(ei.value) == "function `Real.log` is not supported (line 2, column 11)"
+    assert str(ei.value) == "function `Real.sin` is not supported (line 2, column 11)"
 
 
 def _malformed() -> list[dict]:

@@ -58,7 +58,7 @@ def is_real(node: SyntaxNode, scope: Scope) -> bool:
     """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?
     The exponent of a power is elaborated on its own and does not type the power."""
     def test(n: SyntaxNode) -> bool | None:
-        if n.kind in ("var", "sqrt", "app"):   # `app`: a function variable's value is real
+        if n.kind in ("var", "sqrt", "app", "exp", "log"):   # `app`: a function variable's value is real
             return True
         if n.kind == "ascribe":
             return n.value == "R"
@@ -156,6 +156,11 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.sqrt(arg)
     if k == "abs":   # `abs : α → α`: the argument at the term's own type
         return sp.Abs(elab(a[0], ty, scope))
+    if k == "exp":   # sympy's `exp (log x) = x` holds in Lean only for x > 0: kept unevaluated
+        arg = elab(a[0], "R", scope)
+        return sp.exp(arg, evaluate=not arg.has(sp.log))
+    if k == "log":
+        return _log(elab(a[0], "R", scope), node)
     if k in ("max", "min"):   # on a linear order: max a b = (a + b + |a − b|) / 2, min with − |a − b|
         x, y = elab(a[0], ty, scope), elab(a[1], ty, scope)
         if _size_over(x, MAX_MIN_ARGUMENT_NODES) or _size_over(y, MAX_MIN_ARGUMENT_NODES):
@@ -168,6 +173,18 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     if k == "ascribe":
         return _ascription(node, ty, scope)
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
+
+
+def _log(arg: sp.Expr, node: SyntaxNode) -> sp.Expr:
+    """Mathlib's ``Real.log``: ``log 0 = 0`` and ``log x = log |x|``; sympy's ``log`` of a negative
+    number is complex, so a numeral argument is read by Lean's rules, and a reading that still
+    leaves the reals is refused."""
+    if arg.is_Rational:
+        return sp.Integer(0) if arg == 0 else sp.log(abs(arg))
+    out = sp.log(arg)
+    if out.has(sp.I, sp.zoo, sp.nan, sp.oo):
+        raise Located("this `Real.log` has no real reading here (use a positive argument)", node.pos)
+    return out
 
 
 #: ``max``/``min`` repeat their arguments (``(a + b ± |a − b|) / 2``), so nesting grows exponentially

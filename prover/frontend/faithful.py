@@ -18,6 +18,7 @@ Lean 4 / Mathlib semantics recorded by the nodes (over ``ℝ``):
 * ``√x`` / ``Real.sqrt x`` → ``Sqrt(x)``, which is ``0`` for ``x < 0``;
 * ``|x|`` / ``abs x`` (the root ``abs``, ``x ⊔ -x``) → ``Fn("abs", x)``, at the term's own type;
 * ``max a b`` / ``min a b`` (real only) → ``(a + b ± |a − b|) / 2``;
+* ``Real.exp x`` / ``Real.log x`` → ``Fn("exp", x)`` / ``Fn("log", x)`` (the argument at ℝ);
 * ``x ^ (n : ℕ)`` (``Monoid.npow``) and ``x ^ (k : ℤ)`` (``zpow``, ``x ^ (-k) = (x ^ k)⁻¹``)
   → ``Pow(x, n)``; ``0 ^ 0 = 1``;
 * ``x ^ (e : ℝ)`` is ``Real.rpow`` → ``Rpow(x, e)``, except that an integer constant ``e`` gives
@@ -71,6 +72,8 @@ def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
         return T.Num(abs(arg.value)) if isinstance(arg, T.Num) else T.Fn("abs", arg)
     if k in ("max", "min"):
         return _max_min(node, ty, scope)
+    if k in ("exp", "log"):   # `Real.exp`, `Real.log : ℝ → ℝ` (log 0 = 0, log x = log |x|: the kernel's `Fn`)
+        return T.Fn(k, faithful_term(a[0], "R", scope))
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":

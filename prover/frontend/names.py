@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Functions we read: Mathlib constant -> the front-end's node kind.
-MODELLED = {"Real.sqrt": "sqrt", "abs": "abs", "max": "max", "min": "min"}
+MODELLED = {"Real.sqrt": "sqrt", "abs": "abs", "max": "max", "min": "min", "Real.exp": "exp", "Real.log": "log"}
 
 #: Intervals a membership hypothesis ``x ∈ Set.Icc a b`` may name: Mathlib constant -> the
 #: relations ``x ∈ I`` unfolds to (``Set.mem_Icc`` … are ``Iff.rfl``): ``("lo", op)`` is
@@ -64,25 +64,25 @@ def _ns(declares: str = "", tokens: str = "", fails_on_real: bool = True) -> Nam
 #: Namespaces whose facts are known (docs/mathlib-name-facts.md §1–3). ``Complex.sqrt`` exists in
 #: newer Mathlib releases and takes ``↑x : ℂ``, so it never drops out.
 NAMESPACES: dict[str, NamespaceFacts] = {
-    "Real": _ns("sqrt", "π rexp φ ψ", fails_on_real=False),
+    "Real": _ns("sqrt exp log", "π rexp φ ψ", fails_on_real=False),
     "NNReal": _ns("sqrt", "ℝ≥0"),
-    "Nat": _ns("sqrt", "π π' φ ! ‼"),
-    "Int": _ns("sqrt", "-["),
+    "Nat": _ns("sqrt log", "π π' φ ! ‼"),
+    "Int": _ns("sqrt log", "-["),
     "Rat": _ns("sqrt", "/."),
-    "Complex": _ns("sqrt abs", "cexp", fails_on_real=False),
+    "Complex": _ns("sqrt abs exp log", "cexp", fails_on_real=False),
     "Topology": _ns("", "𝓝 𝓝[ 𝓝ˢ"),
     "BigOperators": _ns(),
     "Finset": _ns(_INTERVAL_TEXT, "#"),
     "Set": _ns(_INTERVAL_TEXT),
     "Filter": _ns("", "𝓟"),
     "Classical": _ns(),
-    "ENNReal": _ns(),
-    "EReal": _ns(),
+    "ENNReal": _ns("log", fails_on_real=False),
+    "EReal": _ns("exp", fails_on_real=False),
     "Polynomial": _ns(),
 }
 
 #: Short names of functions whose resolution we model (every namespace above says if it has one).
-SHORT_NAMES = frozenset({"sqrt", "abs", "max", "min"})
+SHORT_NAMES = frozenset({"sqrt", "abs", "max", "min", "exp", "log"})
 
 
 class NameError_(ValueError):
@@ -173,7 +173,7 @@ def _single(name: str, pool: list[str], argument_is_real: bool) -> str:
         raise NameError_(f"`{name}` resolves to {', '.join(pool)}, which does not take a real argument")
     if live[0] not in MODELLED:
         raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√`, "
-                         "`abs` / `|x|`, `max` and `min`)")
+                         "`abs` / `|x|`, `max`, `min`, `Real.exp` and `Real.log`)")
     return live[0]
 
 
@@ -183,6 +183,8 @@ def _hint(name: str, unknown: bool = False) -> str:
         return "write `|x|`"
     if name.rpartition(".")[2] in ("max", "min"):
         return f"write `{name.rpartition('.')[2]} a b` at the root"
+    if name.rpartition(".")[2] in ("exp", "log"):
+        return f"write `Real.{name.rpartition('.')[2]}`" + (", or `open Real`" if unknown else "")
     return "write `Real.sqrt` or `√`" + (", or `open Real`" if unknown else "")
 
 

@@ -53,6 +53,9 @@ def _pr(e: sp.Expr) -> tuple[str, int]:
         return _pow(e)
     if isinstance(e, sp.Abs):
         return (f"Real.sqrt ({_wrap(_pr(e.args[0]), 76)} ^ 2)", MAX)
+    if isinstance(e, (sp.exp, sp.log)):   # an application: its argument at max precedence
+        name = "Real.exp" if isinstance(e, sp.exp) else "Real.log"
+        return (f"{name} {_wrap(_pr(e.args[0]), MAX)}", MAX - 1)
     raise PrintError(f"cannot print `{e}` ({type(e).__name__}) as Lean")
 
 

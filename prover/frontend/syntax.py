@@ -89,6 +89,11 @@ def lips_set_resolver(name: Token) -> str:
 
 #: Functions of two arguments among :data:`SHORT_NAMES` (``max a b``, ``min a b``).
 BINARY_FUNCTIONS = frozenset({"max", "min"})
+#: Functions of one argument read as Lean reads an application (``Real.exp x ^ 2`` is
+#: ``(Real.exp x) ^ 2``, ``Real.exp -x`` is a subtraction): ``exp``, ``log``.
+APPLIED_FUNCTIONS = frozenset({"exp", "log"})
+#: How the refusal of an unknown function lists the ones we read.
+KNOWN_FUNCTIONS_TEXT = "only `Real.sqrt`, `sqrt`, `√`, `abs`, `|x|`, `max`, `min`, `Real.exp` and `Real.log` are supported"
 
 
 def is_function_name(name: str) -> bool:
@@ -120,8 +125,8 @@ _KEYWORDS_REFUSED = {"fun", "if", "then", "else", "let", "have", "show", "by", "
                      "at", "with", "from", "calc", "Type", "Sort", "Prop", "where", "sorry"}
 
 _FUNCTIONS_REFUSED = {
-    "Real.log", "Real.exp", "Real.sin", "Real.cos", "Real.tan", "Real.arctan", "Real.pi", "Real.logb",
-    "Real.rpow", "Real.cosh", "Real.sinh", "log", "exp", "sin", "cos", "tan",
+    "Real.sin", "Real.cos", "Real.tan", "Real.arctan", "Real.pi", "Real.logb",
+    "Real.rpow", "Real.cosh", "Real.sinh", "sin", "cos", "tan",
     "Finset.sum", "Finset.prod", "Finset.range", "Finset.univ", "Real.nnabs", "Int.floor", "Int.ceil",
     "Nat.floor", "Nat.ceil", "Real.toNNReal", "deriv", "HPow.hPow", "Real.cbrt", "cbrt", "inv",
     "Nat.factorial", "Nat.choose", "choose", "norm", "dist", "Complex.abs", "id", "Real.arcsin",
@@ -133,7 +138,7 @@ _SUPERSCRIPTS = "¹²³⁰⁴⁵⁶⁷⁸⁹"
 
 @dataclass(frozen=True)
 class SyntaxNode:
-    kind: str                 # num var add sub mul div pow neg inv sqrt abs max min ascribe rel and mem
+    kind: str                 # num var add sub mul div pow neg inv sqrt abs max min exp log ascribe rel and mem
     pos: int
     args: tuple[SyntaxNode, ...] = ()
     value: str = ""           # number text, variable name, relation op, ascribed type, interval
@@ -276,6 +281,10 @@ class TermParser:
             return self._application(t)
         if is_function_name(name) and name.rpartition(".")[2] in BINARY_FUNCTIONS:
             return self._max_min(t)
+        if is_function_name(name) and name.rpartition(".")[2] in APPLIED_FUNCTIONS:
+            self.advance()
+            args = self._arguments(t, 1)
+            return SyntaxNode(self.resolve(t, args[0]), t.pos, tuple(args))
         if is_function_name(name):
             self.advance()
             nxt = self.peek()
@@ -295,8 +304,7 @@ class TermParser:
         nxt = self.peek()
         starts_term = nxt.kind in ("num", "ident") or (nxt.kind == "op" and nxt.text in ("(", "√"))
         if starts_term and not (nxt.kind == "ident" and nxt.text in _KEYWORDS_REFUSED):
-            raise Located(f"unknown function `{name}` (only `Real.sqrt`, `sqrt`, `√`, `abs`, `|x|`, `max` and `min` are supported)",
-                          t.pos)
+            raise Located(f"unknown function `{name}` ({KNOWN_FUNCTIONS_TEXT})", t.pos)
         return SyntaxNode("var", t.pos, value=name)
 
     def _application(self, fn: Token) -> SyntaxNode:

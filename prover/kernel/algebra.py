@@ -281,8 +281,15 @@ class Atomizer:
                 b = self._conv(e.arg, arg_dens)
                 dens.extend(arg_dens)
                 return self._abs(b, e, arg_dens, dens)
+            if e.name in ("exp", "log"):
+                arg_dens = []
+                b = self._conv(e.arg, arg_dens)
+                dens.extend(arg_dens)
+                return self._exp(b, e, arg_dens, dens) if e.name == "exp" else self._log(b, e, arg_dens)
             return self._atom(e.name, (e.arg,), (), e, dens)
         if isinstance(e, T.Const):
+            if e.name == "E":   # Real.exp 1
+                return self._exp(sp.Integer(1), e, [], dens)
             return self._atom(e.name, (), (), e, dens)
         raise KernelError(f"unsupported term {e!r}")
 
@@ -331,6 +338,87 @@ class Atomizer:
         out: sp.Expr = abs(c)
         for f, e in factors:
             out *= f**e if e % 2 == 0 else self._symbol("abs", (f,), original, arg_dens) ** e
+        return out
+
+    def _exp(self, B: sp.Expr, original: T.Term, arg_dens: list, dens: list) -> sp.Expr:
+        """``exp B`` in normal form: for a polynomial ``B = c₀ + Σ cᵢ·mᵢ`` (monomials ``mᵢ``,
+        rationals ``cᵢ``), ``Π exp(mᵢ)^cᵢ · exp(1)^c₀`` (``Real.exp_add``, ``Real.exp_zero``,
+        ``Real.exp_nat_mul``, ``Real.exp_neg``; a non-integer ``c`` is ``Real.exp_mul``'s
+        ``rpow``): each law holds for every real argument. Any other ``B`` is one atom."""
+        if B.free_symbols:
+            num, den = sp.fraction(_cancel(B))
+            if den.free_symbols:
+                return self._symbol("exp", (_canon(B),), original, arg_dens)
+            B = _expand(num / den)
+        out: sp.Expr = sp.Integer(1)
+        for term in sp.Add.make_args(B):
+            c, m = term.as_coeff_Mul()
+            if c == 0:
+                continue
+            base = self._symbol("exp", (m,), original, arg_dens)
+            out *= self._exp_power(base, sp.Rational(c), original, arg_dens, dens)
+        return out
+
+    def _exp_power(self, A: sp.Symbol, c: sp.Rational, original: T.Term, arg_dens: list,
+                   dens: list) -> sp.Expr:
+        """``A ^ c`` for an ``exp`` atom ``A`` (positive): ``A⁻¹`` a denominator (or an ``inv``
+        atom), a non-integer ``c`` the ``rpow`` atom the kernel gives ``A ^ c`` anyway."""
+        if c.is_Integer:
+            if c >= 0:
+                return A ** int(c)
+            if self.inv_atoms:
+                return self._inv(A, original) ** int(-c)
+            dens.append(A)
+            return A ** int(c)
+        if c > 0:
+            return self._sqrt(A, original, arg_dens, dens) if c == sp.Rational(1, 2) \
+                else self._symbol("pow", (A, c), original, arg_dens)
+        root = self._exp_power(A, -c, original, arg_dens, dens)
+        if self.inv_atoms:
+            return self._inv(root, original)
+        dens.append(root)
+        return 1 / root
+
+    def _log(self, B: sp.Expr, original: T.Term, arg_dens: list) -> sp.Expr:
+        """``log B`` in normal form by laws that hold for every real argument: ``log 0 = 0``,
+        ``log (-x) = log x`` (``Real.log_neg_eq_log``), ``log (x ^ n) = n · log x`` and
+        ``log x⁻¹ = -log x`` (``Real.log_pow``, ``Real.log_inv``), ``log (exp y) = y``
+        (``Real.log_exp``), ``log (x·y) = log x + log y`` for factors known nonzero (``Real.log_mul``:
+        rationals ``≠ 0``, ``exp`` atoms), a rational as primes (``log (a/b) = Σ eₚ·log p``)."""
+        if not B.free_symbols:
+            return self._log_rational(sp.Rational(B), original)
+        num, den = sp.fraction(_cancel(B))
+        cn, fn = _factors(num)
+        cd, fd = _factors(den)
+        factors = fn + [(f, -e) for f, e in fd]
+        c = sp.Rational(cn) / sp.Rational(cd)
+        if all(self._is_exp(f) for f, _ in factors):
+            out = self._log_rational(c, original)
+            for f, e in factors:
+                out += e * self.defs[f].args[0]
+            return out
+        if len(factors) == 1 and abs(c) == 1:
+            f, e = factors[0]
+            return e * self._symbol("log", (f,), original, arg_dens)
+        key = _canon(-B if c < 0 else B)
+        return self._symbol("log", (key,), original, arg_dens)
+
+    def _is_exp(self, f: sp.Expr) -> bool:
+        d = self.defs.get(f) if isinstance(f, sp.Symbol) else None
+        return d is not None and d.head == "exp"
+
+    def _log_rational(self, c: sp.Rational, original: T.Term) -> sp.Expr:
+        """``log c`` for a rational ``c``: 0 at 0, else ``Σ eₚ · log p`` over the primes of ``|c|``
+        (numerators and denominators below 10¹²; a larger one is its own atom)."""
+        if c == 0:
+            return sp.Integer(0)
+        out: sp.Expr = sp.Integer(0)
+        for n, sign in ((abs(int(c.p)), 1), (int(c.q), -1)):
+            if n == 1:
+                continue
+            parts = sp.factorint(n) if n <= _SQUAREFREE_MAX else {n: 1}
+            for p, e in parts.items():
+                out += sign * e * self._symbol("log", (sp.Integer(p),), original, [])
         return out
 
     def _rpow(self, base: T.Term, r: Fraction, original: T.Term, dens: list) -> sp.Expr:
