@@ -429,15 +429,15 @@ class SquareCertificate:
 
 #: The monotone functions of a ``monotone`` step: ``Real.sqrt`` and ``Real.rpow`` with a rational
 #: exponent ``r > 0`` that is not an integer.
-MONOTONE_FUNCTIONS = ("sqrt", "rpow")
+MONOTONE_FUNCTIONS = ("sqrt", "rpow", "exp", "log")
 
 
 @dataclass(frozen=True)
 class MonotoneCertificate:
     """``monotone``: the goal ``f(a) <= f(b)`` (``f(b) >= f(a)``, strict ``<``/``>``) with ``f`` one of
     :data:`MONOTONE_FUNCTIONS`; ``small``/``big`` are ``a``/``b``, ``exponent`` the rational
-    ``r`` of ``rpow`` (absent for ``sqrt``). The subgoals ``a <= b`` and, where Mathlib's lemma
-    needs it, ``0 <= a`` are checked against them (``prover/ir.py``)."""
+    ``r`` of ``rpow`` (absent otherwise). The subgoals ``a <= b`` and, where Mathlib's lemma
+    needs it, ``0 <= a`` (``0 < a`` for ``log``) are checked against them (``prover/ir.py``)."""
 
     function: str
     small: str

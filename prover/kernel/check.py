@@ -508,8 +508,12 @@ class Kernel:
                                  "the subgoal's target with the definitions substituted back = the goal's")
             ctx.require_nonzero(dens, "target")
         proofs = _proofs_by_index(cert.new_hypotheses)
+        # a fact may be stated with other new variables in it (``u₁ >= u₂ + 1`` for
+        # ``u₁ := exp (log x)``, ``u₂ := log x``): compared with every definition put back
+        facts_back = [T.substitute_rel(F, subs) for F in facts]
         for i, h in enumerate(G2.hypotheses):
-            if any(_equivalent(ext, h, F) for F in facts) or any(same(h, H) for H in G.hypotheses):
+            if any(_equivalent(ext, h, F) for F in facts) or any(same(h, H) for H in G.hypotheses) \
+                    or any(_equivalent(ctx, h, F, subs) for F in facts_back):
                 continue
             if i not in proofs:
                 raise KernelError(f"hypothesis {i} of the subgoal ({_rel(h)}) is new and has no proof")
@@ -681,7 +685,9 @@ def _monotone(G: Goal, subgoals: Sequence[Goal], cert: C.MonotoneCertificate) ->
     ``Real.sqrt`` (monotone on all of ℝ, ``√`` of a negative being 0: ``Real.sqrt_le_sqrt``;
     strict needs ``0 <= a``: ``Real.sqrt_lt_sqrt``) or ``x ↦ x ^ r`` (``Real.rpow``) for a rational
     ``r > 0`` that is not an integer (``Real.rpow_le_rpow`` needs ``0 <= a``, and so does
-    ``Real.rpow_lt_rpow``). ``G``'s sides must be ``f(a)``/``f(b)`` as exact identities in
+    ``Real.rpow_lt_rpow``), ``Real.exp`` (strictly increasing on ℝ: ``Real.exp_le_exp``,
+    ``Real.exp_lt_exp``) or ``Real.log`` (strictly increasing on the positives, ``log (-x) = log x``:
+    ``Real.log_le_log``/``Real.log_lt_log`` need ``0 < a``, a strict ``G₂``). ``G``'s sides must be ``f(a)``/``f(b)`` as exact identities in
     ℚ(variables, atoms), ``f(a)`` built as a term (never simplified), every denominator proved
     nonzero under ``G``'s hypotheses."""
     if G.target.op not in _INEQ:
@@ -692,6 +698,10 @@ def _monotone(G: Goal, subgoals: Sequence[Goal], cert: C.MonotoneCertificate) ->
     if cert.function == "sqrt":
         fa, fb = T.Sqrt(a), T.Sqrt(b)
         need_sign = G.target.strict
+    elif cert.function in ("exp", "log"):
+        # Real.exp_le_exp / Real.exp_lt_exp (iff, every real); Real.log_le_log / Real.log_lt_log (0 < a)
+        fa, fb = T.Fn(cert.function, a), T.Fn(cert.function, b)
+        need_sign = cert.function == "log"
     else:
         r = ctx.parse(cert.exponent, "exponent", [])
         if not isinstance(r, T.Num):
@@ -716,6 +726,8 @@ def _monotone(G: Goal, subgoals: Sequence[Goal], cert: C.MonotoneCertificate) ->
     ctx.require_identity([ctx.conv(order.target.slack(), dens), -ctx.conv(T.sub(b, a), dens)],
                          "slack(G₁) = b − a")
     if need_sign:
+        if cert.function == "log" and not subgoals[1].target.strict:
+            raise KernelError("monotone log needs a strict subgoal 0 < a (Real.log_le_log)")
         ctx.require_identity([ctx.conv(subgoals[1].target.slack(), dens), -ctx.conv(a, dens)], "slack(G₂) = a")
     ctx.require_nonzero(dens, "monotone")
 
@@ -943,7 +955,8 @@ def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
     """Facts about a new variable ``v := D`` that hold in Lean, each after its side condition:
     ``v = D``; ``√X >= 0`` (and :func:`_square_root_facts`); for ``X ^ (p/q)``: ``v > 0`` and
     ``v ^ q = X ^ p`` if ``X > 0``,
-    ``v >= 0`` and ``v ^ q = X ^ p`` if ``X >= 0`` and ``p/q > 0``; ``exp X > 0``. The facts are
+    ``v >= 0`` and ``v ^ q = X ^ p`` if ``X >= 0`` and ``p/q > 0``; ``exp X > 0`` and
+    ``exp X >= X + 1`` (and ``exp (log X) = X`` if ``X > 0``); :func:`_log_facts`. The facts are
     built as terms, never simplified (``v ^ 3 = (y ^ (3/2)) ^ 2`` stays that)."""
     V = T.Var(v)
     facts = [Relation(V, "=", D)]
@@ -959,7 +972,25 @@ def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
         elif q_r > 0 and ctx.pos.prove(X, False):
             facts += [Relation(V, ">=", T.ZERO), Relation(T.Pow(V, q), "=", power)]
     elif isinstance(D, T.Fn) and D.name == "exp":
-        facts.append(Relation(V, ">", T.ZERO))
+        # Real.exp_pos, Real.add_one_le_exp; Real.exp_log (0 < X)
+        facts += [Relation(V, ">", T.ZERO), Relation(V, ">=", T.add(D.arg, T.Num(Fraction(1))))]
+        if isinstance(D.arg, T.Fn) and D.arg.name == "log" and ctx.pos.prove(D.arg.arg, True):
+            facts.append(Relation(V, "=", D.arg.arg))
+    elif isinstance(D, T.Fn) and D.name == "log":
+        facts += _log_facts(ctx, V, D.arg)
+    return facts
+
+
+def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
+    """Facts of ``V := log X``: for ``0 < X``, ``V <= X - 1`` (``Real.log_le_sub_one_of_pos``) and
+    ``V >= 1 - X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``); for a product ``X = Π fᵢ`` of factors
+    each proved positive, ``V = Σ log fᵢ`` (``Real.log_mul``, which needs them nonzero)."""
+    if not ctx.pos.prove(X, True):
+        return []
+    facts = [Relation(V, "<=", T.sub(X, T.Num(Fraction(1)))),
+             Relation(V, ">=", T.sub(T.Num(Fraction(1)), T.inv(X)))]
+    if isinstance(X, T.Mul) and all(ctx.pos.prove(f, True) for f in X.args):
+        facts.append(Relation(V, "=", T.add(*(T.Fn("log", f) for f in X.args))))
     return facts
 
 

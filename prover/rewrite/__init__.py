@@ -18,7 +18,7 @@ Modules:
 * ``fractions`` — Fractions out of the target and out of equality hypotheses.
 * ``homogenize`` — Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
 * ``introduce`` — Roots and rational powers become new variables (``introduce`` steps).
-* ``monotone`` — Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·`` or ``f = ·^r`` (``monotone`` steps).
+* ``monotone`` — Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·``, ``f = ·^r``, ``exp`` or ``log`` (``monotone`` steps).
 * ``points`` — Points of a goal: where it is tight, and sampled points of its domain.
 * ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).
 * ``radical_groups`` — Radical groups: prove a sum of square roots group by group, each group by isolating radicals.
@@ -36,6 +36,7 @@ Modules:
 * ``tangent_plane`` — Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
 * ``undo`` — A variable seen only through one Möbius form ``φ(v)`` (``1/p``, ``p + 2``, ``1/(1/c + 1)``) becomes ``u = φ(v)``; one seen only through ``v^k`` becomes ``u = v^k``.
 * ``variable_signs`` — Signs of variables that the hypotheses imply only together become hypotheses (SOS-proved).
+* ``transcendental`` — ``Real.exp`` and ``Real.log`` terms become new variables with Mathlib's facts (``introduce`` steps).
 * ``termwise_sos`` — Isolated fudging (SOS-fudging): close ``Σ_i T_i + K >= 0`` term by term.
 
 Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
@@ -76,6 +77,7 @@ from prover.rewrite.substitute import (
 from prover.rewrite.tangent import TangentLine
 from prover.rewrite.tangent_plane import TangentPlane
 from prover.rewrite.termwise_sos import IsolatedFudging
+from prover.rewrite.transcendental import ExpLogAsVariables
 from prover.rewrite.undo import GeneralisePowers, UndoSubstitution
 from prover.rewrite.variable_signs import VariableSigns
 
@@ -90,7 +92,7 @@ def disabled_generators() -> set[str]:
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
-    gens = [SeparableGoals(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    gens = [SeparableGoals(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(), ExpLogAsVariables(),
             AbsSignSplit(),             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
@@ -122,6 +124,7 @@ __all__ = [
     "DenominatorSigns",
     "EliminateRootPowers",
     "EliminateVariables",
+    "ExpLogAsVariables",
     "Homogenize",
     "HomogenizeByBound",
     "HomogenizeByEquality",

@@ -1,4 +1,4 @@
-"""Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·`` or ``f = ·^r`` (``monotone`` steps).
+"""Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·``, ``f = ·^r``, ``exp`` or ``log`` (``monotone`` steps).
 
 Why: a goal whose two sides are the same increasing function of two expressions
 (``√(p²/q + q²/r) ≥ √((p+q)²/(q+r))``, ``((x+y)⁴)^(1/3) ≤ (8(x⁴+y⁴))^(1/3)``) is equivalent to the
@@ -144,11 +144,35 @@ def _charges(goal: Goal) -> float:
     return ROOT_CHARGE * roots + FRACTION_CHARGE * fractions
 
 
+def function_peel(goal: Goal) -> Step | None:
+    """``exp a <= exp b`` from ``a <= b`` (``Real.exp_le_exp``, an equivalence), ``log a <= log b``
+    from ``a <= b`` and ``0 < a`` (``Real.log_le_log``); strict alike."""
+    t = goal.target
+    if not t.is_inequality:
+        return None
+    big, small = (sp.sympify(t.lhs), sp.sympify(t.rhs)) if t.op in (">=", ">") else \
+        (sp.sympify(t.rhs), sp.sympify(t.lhs))
+    for fn, name in ((sp.exp, "exp"), (sp.log, "log")):
+        if isinstance(small, fn) and isinstance(big, fn):
+            a, b = small.args[0], big.args[0]
+            subgoals = [goal.with_target(Relation(a, "<" if t.strict else "<=", b))]
+            if name == "log":
+                subgoals.append(goal.with_target(Relation(sp.Integer(0), "<", a)))
+            cert = MonotoneCertificate(name, expr_to_str(a), expr_to_str(b))
+            return Step("monotone", goal, subgoals, cert.to_json(), note=f"peel {name}: it is increasing")
+    return None
+
+
 class MonotonePeel:
-    """``f(a) <= f(b)`` from ``a <= b``, ``f`` a root or a positive rational power (``monotone``)."""
+    """``f(a) <= f(b)`` from ``a <= b``, ``f`` a root, a positive rational power, ``exp`` or ``log``
+    (``monotone``)."""
 
     name = "monotone-peel"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
+        step = function_peel(goal)
+        if step is not None:
+            # exp's peel is an equivalence; log's loses the goals where a <= 0 may hold
+            yield Candidate(step, self.name, SCORE, exclusive=step.certificate["function"] == "exp")
         for step in peel_steps(goal):
             yield Candidate(step, self.name, SCORE + _charges(step.subgoals[0]), exclusive=True)

@@ -1,0 +1,134 @@
+"""``Real.exp`` and ``Real.log`` terms become new variables with Mathlib's facts (``introduce`` steps).
+
+The closers work on polynomials and rational functions; ``exp X`` and ``log X`` are atoms to them.
+Naming ``u := exp X`` brings the facts the kernel itself states for that definition
+(``check._definition_facts``: ``u > 0`` by ``Real.exp_pos``, ``u ≥ X + 1`` by
+``Real.add_one_le_exp``), and ``v := log X`` where ``X > 0`` is provable brings ``v ≤ X − 1``
+(``Real.log_le_sub_one_of_pos``) and ``v ≥ 1 − X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``). So
+``4·exp x + exp (−x) ≥ 4`` becomes ``4u + u⁻¹ ≥ 4`` with ``u > 0``, and ``log (1 + x) ≤ x`` a fact.
+
+``exp`` terms whose arguments are rational multiples of one polynomial share one variable:
+``exp (2x)``, ``exp x``, ``exp (−x)`` are ``u²``, ``u``, ``u⁻¹`` for ``u := exp x`` (``Real.exp_add``
+and ``Real.exp_nat_mul`` are laws of the kernel's normal form, so the kernel checks the target
+with ``u`` put back). Nothing here is trusted: the facts are asked of the kernel
+(:func:`~prover.kernel.check.introduce_facts`) and the kernel checks the step.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import gcd, lcm
+
+import sympy as sp
+
+from prover.ir import Goal, Step, expr_to_str
+from prover.kernel.certificates import IntroduceCertificate
+from prover.kernel.check import introduce_facts
+from prover.problem import Relation, var
+from prover.rewrite.base import SingleStepRewrite, fresh_names, symbols_of
+from prover.sympy_terms import term_to_sympy
+
+
+def _relations(goal: Goal) -> list[Relation]:
+    return [goal.target, *goal.hypotheses]
+
+
+def transcendental_nodes(goal: Goal) -> list[sp.Expr]:
+    """Every ``exp``/``log`` subterm of the goal, in order of first appearance, deduplicated."""
+    out: list[sp.Expr] = []
+    for r in _relations(goal):
+        for side in (r.lhs, r.rhs):
+            for n in sp.preorder_traversal(sp.sympify(side)):
+                if isinstance(n, (sp.exp, sp.log)) and n not in out:
+                    out.append(n)
+    return out
+
+
+def _direction(arg: sp.Expr, syms: list[sp.Symbol]) -> tuple[Fraction, sp.Expr] | None:
+    """``arg = c·P`` with ``P`` a primitive integer polynomial of positive leading sign; None when
+    ``arg`` is not a polynomial in the goal's variables."""
+    if not arg.free_symbols <= set(syms) or not arg.is_polynomial(*syms):
+        return None
+    c, P = sp.expand(arg).as_content_primitive()
+    if P.could_extract_minus_sign():
+        c, P = -c, sp.expand(-P)
+    return Fraction(int(sp.Rational(c).p), int(sp.Rational(c).q)), P
+
+
+def _rational_gcd(values: list[Fraction]) -> Fraction:
+    num = 0
+    den = 1
+    for v in values:
+        num = gcd(num, abs(v.numerator))
+        den = lcm(den, v.denominator)
+    return Fraction(num, den)
+
+
+def _integral(e: sp.Expr) -> bool:
+    return all(sp.Rational(c).q == 1 for c in sp.Poly(e, *sorted(e.free_symbols, key=str)).coeffs()) \
+        if e.free_symbols else sp.Rational(e).q == 1
+
+
+def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr]]:
+    """``(replacement of each exp/log term, definitions in order)``: the replacements are powers
+    of placeholder symbols ``_tr0, _tr1, …`` standing for the definitions' new variables."""
+    syms = symbols_of(goal)
+    groups: dict[sp.Expr, list[tuple[sp.Expr, Fraction]]] = {}
+    defs: list[sp.Expr] = []
+    repl: dict[sp.Expr, sp.Expr] = {}
+    for n in transcendental_nodes(goal):
+        d = _direction(n.args[0], syms) if isinstance(n, sp.exp) else None
+        if d is None:
+            repl[n] = sp.Symbol(f"_tr{len(defs)}")
+            defs.append(n)
+        else:
+            groups.setdefault(d[1], []).append((n, d[0]))
+    for P, members in groups.items():
+        g = _rational_gcd([c for _, c in members])
+        base = sp.expand(sp.Rational(g.numerator, g.denominator) * P)
+        if not _integral(base):   # exp (x/2): the kernel's rpow atoms would not match powers of it
+            for n, _ in members:
+                repl[n] = sp.Symbol(f"_tr{len(defs)}")
+                defs.append(n)
+            continue
+        u = sp.Symbol(f"_tr{len(defs)}")
+        defs.append(sp.exp(base))
+        for n, c in members:
+            repl[n] = u ** int(c / g)
+    return repl, defs
+
+
+def _replace(e: sp.Expr, repl: dict[sp.Expr, sp.Expr], names: dict[sp.Symbol, sp.Symbol]) -> sp.Expr:
+    return sp.sympify(e).xreplace(repl).xreplace(names)
+
+
+class ExpLogAsVariables(SingleStepRewrite):
+    """Every ``exp``/``log`` term of the goal named at once, with the kernel's facts about each."""
+
+    name = "exp-log-as-variables"
+    score = 0.95
+
+    def accepts(self, goal: Goal) -> bool:
+        return bool(transcendental_nodes(goal))
+
+    def apply(self, goal: Goal) -> Step | None:
+        repl, defs = exp_log_names(goal)
+        if not defs:
+            return None
+        names = fresh_names(goal, [f"u{i}" for i in range(1, len(defs) + 1)])
+        placeholders = {sp.Symbol(f"_tr{i}"): var(n) for i, n in enumerate(names)}
+        definitions = {n: expr_to_str(d) for n, d in zip(names, defs)}
+        facts, defined = [], set()
+        for f in introduce_facts(goal, definitions):
+            lhs, rhs = term_to_sympy(f.lhs), term_to_sympy(f.rhs)
+            if f.op == "=" and lhs in placeholders.values() and lhs not in defined:
+                defined.add(lhs)   # each definition's first fact is ``v = D`` itself
+                continue
+            facts.append(Relation(_replace(lhs, repl, placeholders), f.op, _replace(rhs, repl, placeholders)))
+        hyps = [Relation(_replace(h.lhs, repl, placeholders), h.op, _replace(h.rhs, repl, placeholders))
+                for h in goal.hypotheses]
+        target = Relation(_replace(goal.target.lhs, repl, placeholders), goal.target.op,
+                          _replace(goal.target.rhs, repl, placeholders))
+        new_goal = Goal(goal.variables + tuple(names), tuple(hyps) + tuple(facts), target)
+        return Step("introduce", goal, [new_goal], IntroduceCertificate(definitions, ()).to_json(),
+                    note="name exp/log terms")
