@@ -23,6 +23,31 @@ def var(name: str) -> sp.Symbol:
     return sp.Symbol(name, real=True)
 
 
+class exp(sp.exp):
+    """``Real.exp`` as the user wrote it: sympy's ``exp`` without its rewriting (``exp(x)**2`` stays a
+    square, ``exp(x)·exp(-x)`` a product, ``exp(log(x))`` is not ``x``: Lean's ``ring`` sees the
+    atoms as written, and ``exp (log x) = x`` holds only for ``x > 0``). Only ``exp 0 = 1``."""
+
+    @classmethod
+    def eval(cls, arg: sp.Expr) -> sp.Expr | None:
+        return sp.S.One if arg == 0 else None
+
+    def _eval_power(self, e: sp.Expr) -> None:
+        return None
+
+    def as_base_exp(self) -> tuple[sp.Expr, sp.Expr]:
+        return self, sp.S.One
+
+
+class log(sp.log):
+    """``Real.log`` as the user wrote it (``log 0 = log 1 = 0``, nothing else evaluated: sympy's
+    ``log (-2)`` is complex, Lean's is ``log 2``)."""
+
+    @classmethod
+    def eval(cls, arg: sp.Expr, base: sp.Expr | None = None) -> sp.Expr | None:
+        return sp.S.Zero if arg in (0, 1) else None
+
+
 @dataclass(frozen=True)
 class Relation:
     """``lhs op rhs`` with exact sympy expressions."""

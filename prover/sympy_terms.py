@@ -12,9 +12,11 @@ from collections.abc import Sequence
 import sympy as sp
 
 from prover.kernel import terms as T
+from prover.problem import exp as lean_exp
+from prover.problem import log as lean_log
 from prover.problem import var
 
-_FN = {"exp": sp.exp, "log": sp.log, "abs": sp.Abs}
+_FN = {"exp": lean_exp, "log": lean_log, "abs": sp.Abs}
 _CONST = {"pi": sp.pi, "E": sp.E}
 
 

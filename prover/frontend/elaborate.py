@@ -27,6 +27,8 @@ import sympy as sp
 from prover.frontend.errors import Located
 from prover.frontend.syntax import SyntaxNode
 from prover.problem import Relation
+from prover.problem import exp as lean_exp
+from prover.problem import log as lean_log
 
 MAX_EXPONENT = 1000  # |integer exponent| above this is refused (sympy would expand huge numbers)
 
@@ -156,11 +158,10 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.sqrt(arg)
     if k == "abs":   # `abs : α → α`: the argument at the term's own type
         return sp.Abs(elab(a[0], ty, scope))
-    if k == "exp":   # sympy's `exp (log x) = x` holds in Lean only for x > 0: kept unevaluated
-        arg = elab(a[0], "R", scope)
-        return sp.exp(arg, evaluate=not arg.has(sp.log))
+    if k == "exp":   # as written: sympy's own `exp` rewrites (`exp (log x) = x` only for x > 0)
+        return lean_exp(elab(a[0], "R", scope))
     if k == "log":
-        return _log(elab(a[0], "R", scope), node)
+        return _log(elab(a[0], "R", scope))
     if k in ("max", "min"):   # on a linear order: max a b = (a + b + |a − b|) / 2, min with − |a − b|
         x, y = elab(a[0], ty, scope), elab(a[1], ty, scope)
         if _size_over(x, MAX_MIN_ARGUMENT_NODES) or _size_over(y, MAX_MIN_ARGUMENT_NODES):
@@ -175,16 +176,10 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
 
 
-def _log(arg: sp.Expr, node: SyntaxNode) -> sp.Expr:
-    """Mathlib's ``Real.log``: ``log 0 = 0`` and ``log x = log |x|``; sympy's ``log`` of a negative
-    number is complex, so a numeral argument is read by Lean's rules, and a reading that still
-    leaves the reals is refused."""
-    if arg.is_Rational:
-        return sp.Integer(0) if arg == 0 else sp.log(abs(arg))
-    out = sp.log(arg)
-    if out.has(sp.I, sp.zoo, sp.nan, sp.oo):
-        raise Located("this `Real.log` has no real reading here (use a positive argument)", node.pos)
-    return out
+def _log(arg: sp.Expr) -> sp.Expr:
+    """Mathlib's ``Real.log`` (``log 0 = 0``, ``log x = log |x|``): a negative numeral argument is
+    read as its absolute value, anything else as written."""
+    return lean_log(abs(arg)) if arg.is_Rational else lean_log(arg)
 
 
 #: ``max``/``min`` repeat their arguments (``(a + b ± |a − b|) / 2``), so nesting grows exponentially

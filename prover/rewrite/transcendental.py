@@ -16,6 +16,7 @@ with ``u`` put back). Nothing here is trusted: the facts are asked of the kernel
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from math import gcd, lcm
 
@@ -25,7 +26,9 @@ from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import IntroduceCertificate
 from prover.kernel.check import introduce_facts
 from prover.problem import Relation, var
-from prover.rewrite.base import SingleStepRewrite, fresh_names, symbols_of
+from prover.problem import exp as lean_exp
+from prover.rewrite.base import Candidate, SingleStepRewrite, fresh_names, symbols_of
+from prover.rewrite.monotone import function_peel
 from prover.sympy_terms import term_to_sympy
 
 
@@ -92,7 +95,7 @@ def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr]]:
                 defs.append(n)
             continue
         u = sp.Symbol(f"_tr{len(defs)}")
-        defs.append(sp.exp(base))
+        defs.append(lean_exp(base))
         for n, c in members:
             repl[n] = u ** int(c / g)
     return repl, defs
@@ -110,6 +113,15 @@ class ExpLogAsVariables(SingleStepRewrite):
 
     def accepts(self, goal: Goal) -> bool:
         return bool(transcendental_nodes(goal))
+
+    def generate(self, goal: Goal) -> Iterator[Candidate]:
+        """The step, ``exclusive``: it loses nothing (the target is the goal's, the facts are true),
+        and a step before it (a rescaling ``x ↦ x/2``) would print ``exp`` terms in forms Lean's
+        ``ring`` cannot connect with the user's. Not where ``exp a ≤ exp b`` peels (better)."""
+        if self.accepts(goal) and function_peel(goal) is None:
+            step = self.apply(goal)
+            if step is not None:
+                yield Candidate(step, self.name, self.score, exclusive=True)
 
     def apply(self, goal: Goal) -> Step | None:
         repl, defs = exp_log_names(goal)

@@ -1,4 +1,5 @@
-"""``monotone`` steps: ``f(A) ≤ f(B)`` from ``a ≤ b`` (and ``0 ≤ a``), ``f`` = ``Real.sqrt`` or ``· ^ (r : ℝ)``.
+"""``monotone`` steps: ``f(A) ≤ f(B)`` from ``a ≤ b`` (and ``0 ≤ a``; ``0 < a`` for ``log``), ``f`` =
+``Real.sqrt``, ``· ^ (r : ℝ)``, ``Real.exp`` or ``Real.log``.
 
 The subgoals are stated in our printing (``suffices h : (a ≤ b) ∧ (0 ≤ a) by``, then
 ``refine ⟨?_, ?_⟩``; one subgoal: no conjunction), each proved by its subtree. Inside the ``by``,
@@ -8,7 +9,8 @@ with ``f(A)``, ``f(B)`` the goal's sides *as Lean sees them* (the statement's ow
     have hs : 0 ≤ A := by linear_combination h₂ + …          (rpow, strict √)
     exact Real.sqrt_le_sqrt hm                                  (Real.sqrt_lt_sqrt hs hm,
                                                                  Real.rpow_le_rpow hs hm (by positivity),
-                                                                 Real.rpow_lt_rpow hs hm (by positivity))
+                                                                 Real.rpow_lt_rpow hs hm (by positivity),
+                                                                 Real.exp_le_exp.mpr hm, Real.log_le_log hs hm)
 
 ``A``/``B`` are read off the sides' text (``Real.sqrt A``, ``A ^ (r : ℝ)`` with the certificate's
 ``r``); a side of another shape (our printing of a split form, ``Real.sqrt (1 / (q + r)) * |p + q|``)
@@ -38,7 +40,12 @@ from prover.lean.syntax import lean_expr, lean_rel
 
 #: (function, strict) -> Mathlib lemma (docs/lean-names.md)
 LEMMAS = {("sqrt", False): "Real.sqrt_le_sqrt", ("sqrt", True): "Real.sqrt_lt_sqrt",
-          ("rpow", False): "Real.rpow_le_rpow", ("rpow", True): "Real.rpow_lt_rpow"}
+          ("rpow", False): "Real.rpow_le_rpow", ("rpow", True): "Real.rpow_lt_rpow",
+          ("exp", False): "Real.exp_le_exp.mpr", ("exp", True): "Real.exp_lt_exp.mpr",
+          ("log", False): "Real.log_le_log", ("log", True): "Real.log_lt_log"}
+#: the functions read as one application ``F A`` of the constant
+_APPLIED = {"sqrt": (("const", "Real.sqrt"), ("const", "sqrt")), "exp": (("const", "Real.exp"),),
+            "log": (("const", "Real.log"),)}
 
 
 def _argument(text: str, cert: MonotoneCertificate) -> str:
@@ -47,8 +54,8 @@ def _argument(text: str, cert: MonotoneCertificate) -> str:
         t = rp.canon(rp.parse_term(rp.lex(text), rp.Scope(opens=("Real",))))
     except (rp.NotModelled, rp.ModelError, RecursionError) as exc:
         raise RenderError(f"monotone: cannot read the side {text[:80]!r}: {exc}") from None
-    if cert.function == "sqrt":
-        if t[0] == "app" and t[1] in (("const", "Real.sqrt"), ("const", "sqrt")) and len(t[2]) == 1:
+    if cert.function in _APPLIED:
+        if t[0] == "app" and t[1] in _APPLIED[cert.function] and len(t[2]) == 1:
             return rp.show(t[2][0])
     elif t[0] == "pow" and t[2][0] == "ascr" and t[2][2] == rp.REAL:
         r = rp.num_value(t[2][1])
@@ -105,7 +112,7 @@ def render_monotone(step: Step, ctx: RenderContext) -> StepBlock:
         raise RenderError(f"monotone: {exc}") from None
     goal, subs = step.goal, step.subgoals
     strict = goal.target.strict
-    need_sign = cert.function == "rpow" or strict
+    need_sign = cert.function in ("rpow", "log") or (cert.function == "sqrt" and strict)
     if len(subs) != (2 if need_sign else 1):
         raise RenderError("monotone: wrong number of subgoals")
     variables = list(goal.variables)
@@ -131,7 +138,7 @@ def render_monotone(step: Step, ctx: RenderContext) -> StepBlock:
     args = [hm]
     if need_sign:
         s0, s1, _ = as_le(subs[1].target)
-        pre, hs = _have(f"0 ≤ {A}", h_sign, lean_rel(subs[1].target), f"{A}",
+        pre, hs = _have(f"0 {'<' if cert.function == 'log' else '≤'} {A}", h_sign, lean_rel(subs[1].target), f"{A}",
                         f"({lean_expr(s1)}) - ({lean_expr(s0)})", variables, ctx)
         inner += pre
         args = [hs, hm]

@@ -65,6 +65,8 @@ from prover.lean.render.compact import stated
 from prover.lean.render.field_identity import EqFact, FactCache, Summand, prove_equality, signed_summands
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
+from prover.problem import exp as lean_exp
+from prover.problem import log as lean_log
 
 #: A side condition that either ``positivity`` or ``linarith`` proves (``first`` tries both).
 _POS_OR_LIN = "(by first | positivity | linarith)"
@@ -151,6 +153,9 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
                     pre: list[str], bases: dict[str, str] | None = None) -> str | None:
     """A proof term of ``rel`` (a fact about an introduced variable at its definition), adding
     any ``have`` it needs to ``pre``; None when ``rel`` is not one of the definition facts."""
+    named = _exp_log_fact(rel, defs, ctx, pre)
+    if named is not None:
+        return named
     for v, d in defs.items():
         s = var(v)
         if isinstance(d, sp.exp):
@@ -183,6 +188,65 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
         if positive or nonneg:
             return "(by positivity)"
     return None
+
+
+def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.Expr]]]]:
+    """The kernel's facts of an ``exp``/``log`` definition ``d`` (``check._definition_facts``), each
+    with the Mathlib lemma proving it and its arguments: ``("term", X)`` is ``X`` itself,
+    ``("pos", X)`` a proof of ``0 < X``, ``("ne", X)`` of ``X ≠ 0``."""
+    x = d.args[0]
+    if isinstance(d, sp.exp):
+        out = [(Relation(x + 1, "<=", d), "Real.add_one_le_exp", [("term", x)])]
+        if isinstance(x, sp.log):
+            out.append((Relation(lean_exp(x), "=", x.args[0]), "Real.exp_log", [("pos", x.args[0])]))
+        return out
+    if not isinstance(d, sp.log):
+        return []
+    out = [(Relation(d, "<=", x - 1), "Real.log_le_sub_one_of_pos", [("pos", x)]),
+           (Relation(1 - 1 / x, "<=", d), "Real.one_sub_inv_le_log_of_pos", [("pos", x)])]
+    factors = sp.Mul.make_args(x)
+    if len(factors) == 2:
+        a, b = factors
+        out.append((Relation(d, "=", lean_log(a) + lean_log(b)), "Real.log_mul", [("ne", a), ("ne", b)]))
+    return out
+
+
+def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext, pre: list[str]) -> str:
+    """``lemma a₁ …``, each side condition ``0 < X`` a ``have`` added to ``pre`` (``positivity``, or
+    ``linarith`` from the hypotheses)."""
+    parts = [lemma]
+    for kind, x in args:
+        if kind == "term":
+            parts.append(paren(lean_expr(x)))
+            continue
+        name = ctx.fresh("hpos")
+        pre.append(f"have {name} : (0 : ℝ) < {lean_expr(x)} := by first | positivity | linarith")
+        parts.append(name if kind == "pos" else f"{name}.ne'")
+    return " ".join(parts)
+
+
+def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, pre: list[str]) -> str | None:
+    """``(by linear_combination L)`` for a fact ``rel`` that is, with the definitions put back, the
+    statement of a Mathlib lemma ``L`` about an ``exp``/``log`` definition (``ring`` closes the
+    difference; both sides are compared as rational functions here, untrusted)."""
+    back = {var(v): d for v, d in defs.items()}
+
+    def slack(r: Relation) -> sp.Expr:
+        e = sp.sympify(r.lhs) - sp.sympify(r.rhs)
+        return sp.sympify(e).xreplace(back) if r.op in ("<=", "<", "=") else (-e).xreplace(back)
+
+    want = slack(rel)
+    for d in defs.values():
+        for fact, lemma, args in _exp_log_lemmas(d):
+            signs = (1, -1) if fact.op == "=" else (1,)
+            if _kind(fact.op) == _kind(rel.op) and any(sp.cancel(sp.expand(want - k * slack(fact))) == 0
+                                                       for k in signs):
+                return f"(by linear_combination {_lemma_term(lemma, args, ctx, pre)})"
+    return None
+
+
+def _kind(op: str) -> str:
+    return {"<=": "le", ">=": "le", "<": "lt", ">": "lt", "=": "eq"}.get(op, op)
 
 
 # ------------------------------------------------------------------ the shared shape
