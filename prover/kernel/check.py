@@ -984,7 +984,10 @@ def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
 def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
     """Facts of ``V := log X``: for ``0 < X``, ``V <= X - 1`` (``Real.log_le_sub_one_of_pos``) and
     ``V >= 1 - X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``); for a product ``X = Π fᵢ`` of factors
-    each proved positive, ``V = Σ log fᵢ`` (``Real.log_mul``, which needs them nonzero)."""
+    each proved positive, ``V = Σ log fᵢ`` (``Real.log_mul``, which needs them nonzero); for
+    ``X = exp Y``, ``V = Y`` (``Real.log_exp``) alone."""
+    if isinstance(X, T.Fn) and X.name == "exp":
+        return [Relation(V, "=", X.arg)]   # Real.log_exp
     if not ctx.pos.prove(X, True):
         return []
     facts = [Relation(V, "<=", T.sub(X, T.Num(Fraction(1)))),

@@ -7,10 +7,10 @@ Naming ``u := exp X`` brings the facts the kernel itself states for that definit
 (``Real.log_le_sub_one_of_pos``) and ``v ≥ 1 − X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``). So
 ``4·exp x + exp (−x) ≥ 4`` becomes ``4u + u⁻¹ ≥ 4`` with ``u > 0``, and ``log (1 + x) ≤ x`` a fact.
 
-``exp`` terms whose arguments are rational multiples of one polynomial share one variable:
-``exp (2x)``, ``exp x``, ``exp (−x)`` are ``u²``, ``u``, ``u⁻¹`` for ``u := exp x`` (``Real.exp_add``
-and ``Real.exp_nat_mul`` are laws of the kernel's normal form, so the kernel checks the target
-with ``u`` put back). Nothing here is trusted: the facts are asked of the kernel
+Each term gets its own variable (so the target is the user's, atom for atom: Lean's ``ring``
+connects them), and ``exp`` terms whose arguments are integer multiples of one polynomial are
+related: ``exp (2x) = (exp x)²``, ``exp (−x) · exp x = 1`` (``Real.exp_add`` and ``Real.exp_neg``
+are laws of the kernel's normal form, so the kernel checks each relation as an identity). Nothing here is trusted: the facts are asked of the kernel
 (:func:`~prover.kernel.check.introduce_facts`) and the kernel checks the step.
 """
 
@@ -23,7 +23,7 @@ from math import gcd, lcm
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
-from prover.kernel.certificates import IntroduceCertificate
+from prover.kernel.certificates import IntroduceCertificate, NewHypothesis, SosCertificate
 from prover.kernel.check import introduce_facts
 from prover.problem import Relation, var
 from prover.problem import exp as lean_exp
@@ -72,33 +72,41 @@ def _integral(e: sp.Expr) -> bool:
         if e.free_symbols else sp.Rational(e).q == 1
 
 
-def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr]]:
-    """``(replacement of each exp/log term, definitions in order)``: the replacements are powers
-    of placeholder symbols ``_tr0, _tr1, …`` standing for the definitions' new variables."""
+def _placeholder(i: int) -> sp.Symbol:
+    return sp.Symbol(f"_tr{i}")
+
+
+def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr], list[Relation]]:
+    """``(replacement of each exp/log term, definitions in order, relations)``: each term is a
+    placeholder ``_trᵢ`` standing for the ``i``-th definition's new variable; ``exp`` terms whose
+    arguments are integer multiples ``kᵢ·B`` of one ``B`` are related to ``w := exp B`` (a
+    definition of its own when no term is it): ``uᵢ = w ^ kᵢ``, or ``uᵢ · w ^ (−kᵢ) = 1``."""
     syms = symbols_of(goal)
     groups: dict[sp.Expr, list[tuple[sp.Expr, Fraction]]] = {}
     defs: list[sp.Expr] = []
     repl: dict[sp.Expr, sp.Expr] = {}
     for n in transcendental_nodes(goal):
+        repl[n] = _placeholder(len(defs))
+        defs.append(n)
         d = _direction(n.args[0], syms) if isinstance(n, sp.exp) else None
-        if d is None:
-            repl[n] = sp.Symbol(f"_tr{len(defs)}")
-            defs.append(n)
-        else:
+        if d is not None:
             groups.setdefault(d[1], []).append((n, d[0]))
+    relations: list[Relation] = []
     for P, members in groups.items():
         g = _rational_gcd([c for _, c in members])
         base = sp.expand(sp.Rational(g.numerator, g.denominator) * P)
-        if not _integral(base):   # exp (x/2): the kernel's rpow atoms would not match powers of it
-            for n, _ in members:
-                repl[n] = sp.Symbol(f"_tr{len(defs)}")
-                defs.append(n)
+        if len(members) < 2 or not _integral(base):   # exp (x/2): rpow atoms, not powers of exp x
             continue
-        u = sp.Symbol(f"_tr{len(defs)}")
-        defs.append(lean_exp(base))
+        w = next((repl[n] for n, c in members if c == g), None)
+        if w is None:
+            w = _placeholder(len(defs))
+            defs.append(lean_exp(base))
         for n, c in members:
-            repl[n] = u ** int(c / g)
-    return repl, defs
+            k = int(c / g)
+            if repl[n] != w:
+                relations.append(Relation(repl[n], "=", w ** k) if k > 0 else
+                                 Relation(repl[n] * w ** (-k), "=", sp.Integer(1)))
+    return repl, defs, relations
 
 
 def _replace(e: sp.Expr, repl: dict[sp.Expr, sp.Expr], names: dict[sp.Symbol, sp.Symbol]) -> sp.Expr:
@@ -124,7 +132,7 @@ class ExpLogAsVariables(SingleStepRewrite):
                 yield Candidate(step, self.name, self.score, exclusive=True)
 
     def apply(self, goal: Goal) -> Step | None:
-        repl, defs = exp_log_names(goal)
+        repl, defs, relations = exp_log_names(goal)
         if not defs:
             return None
         names = fresh_names(goal, [f"u{i}" for i in range(1, len(defs) + 1)])
@@ -141,6 +149,10 @@ class ExpLogAsVariables(SingleStepRewrite):
                 for h in goal.hypotheses]
         target = Relation(_replace(goal.target.lhs, repl, placeholders), goal.target.op,
                           _replace(goal.target.rhs, repl, placeholders))
-        new_goal = Goal(goal.variables + tuple(names), tuple(hyps) + tuple(facts), target)
-        return Step("introduce", goal, [new_goal], IntroduceCertificate(definitions, ()).to_json(),
+        related = [Relation(r.lhs.xreplace(placeholders), "=", r.rhs.xreplace(placeholders)) for r in relations]
+        n0 = len(hyps) + len(facts)
+        # exp (2x) = (exp x)²: an identity of the kernel's normal form once the definitions are put back
+        proofs = tuple(NewHypothesis(n0 + k, SosCertificate()) for k in range(len(related)))
+        new_goal = Goal(goal.variables + tuple(names), tuple(hyps) + tuple(facts) + tuple(related), target)
+        return Step("introduce", goal, [new_goal], IntroduceCertificate(definitions, proofs).to_json(),
                     note="name exp/log terms")

@@ -43,9 +43,12 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
     started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     report = run_fuzz(args.statements, args.points, args.seed, progress=progress,
                       progress_every=args.progress_every, max_depth=args.max_depth,
-                      definitions=args.definitions, absolute=args.abs, max_min=args.max_min)
+                      definitions=args.definitions, absolute=args.abs, max_min=args.max_min,
+                      exp_log=args.exp_log)
     progress(report)
     summary = {"command": "fuzz-frontend", "started": started, "points_per_statement": args.points,
+               "options": {"definitions": args.definitions, "abs": args.abs, "max_min": args.max_min,
+                           "exp_log": args.exp_log, "max_depth": args.max_depth},
                **report.to_json(), "machine": _machine()}
     for d in summary["examples"][:10]:
         print(f"DISAGREEMENT #{d['index']} {d['relation']} ({d['form']}/{d['kind']}"
@@ -56,7 +59,8 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
     print(f"statements {report.statements} accepted {report.accepted} pairs {report.pairs} "
           f"failures {report.failures} in {report.duration_s:.1f}s; defining functions: "
           f"{report.definition_statements} statements, {report.definition_accepted} accepted, "
-          f"{report.definition_pairs} pairs")
+          f"{report.definition_pairs} pairs; applying exp/log: {report.exp_log_statements} statements, "
+          f"{report.exp_log_accepted} accepted, {report.exp_log_pairs} pairs")
     _write(args.out, summary)
     return 1 if report.failures else 0
 
@@ -120,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="chance that a generated subterm is wrapped in an absolute value")
     f.add_argument("--max-min", type=float, default=0.0,
                    help="chance that a generated subterm becomes an argument of max or min")
+    f.add_argument("--exp-log", type=float, default=0.0,
+                   help="chance that a generated subterm is wrapped in Real.exp or Real.log (with traps)")
     f.add_argument("--progress-every", type=int, default=250)
     f.add_argument("--out", type=Path, default=None)
     f.set_defaults(run=fuzz_frontend)

@@ -129,6 +129,9 @@ class Base:
 
 #: the share of generated statements that define functions (fuzz_frontend's generator)
 GENERATED_DEFINITIONS = 0.25
+#: the chance that a generated subterm is wrapped in ``Real.exp``/``Real.log`` (fuzz_frontend's
+#: ``--exp-log``): about a third of the generated statements apply one
+GENERATED_EXP_LOG = 0.04
 
 
 @dataclass
@@ -141,10 +144,13 @@ class BasePool:
     definitions: list[Base] = field(default_factory=list)
     #: statements with `|x|`, `max`, `min` (benchmarks/abs_signs, abs_cases, max_min)
     functions: list[Base] = field(default_factory=list)
+    #: statements with `Real.exp`, `Real.log` (:data:`EXP_LOG_SUITE`: the train split only)
+    exp_log: list[Base] = field(default_factory=list)
     generator: StatementGenerator = field(init=False)
 
     def __post_init__(self) -> None:
-        self.generator = StatementGenerator(self.seed * 7919 + 17, definitions=GENERATED_DEFINITIONS)
+        self.generator = StatementGenerator(self.seed * 7919 + 17, definitions=GENERATED_DEFINITIONS,
+                                            exp_log=GENERATED_EXP_LOG)
 
     def generated(self, index: int) -> Base:
         stmt, signs = self.generator.statement(index)
@@ -158,8 +164,10 @@ class BasePool:
             return rng.choice(self.examples)
         if r < 0.78 and self.definitions:
             return rng.choice(self.definitions)
-        if r < 0.88 and self.functions:
+        if r < 0.86 and self.functions:
             return rng.choice(self.functions)
+        if r < 0.94 and self.exp_log:
+            return rng.choice(self.exp_log)
         return self.generated(index)
 
 
@@ -208,6 +216,7 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
                                skipped)
     functions = _jsonl_bases(sorted(p for d in FUNCTION_SUITES for p in (root / "benchmarks" / d).glob("*.jsonl")),
                              "functions", skipped)
+    exp_log = _jsonl_bases([root / EXP_LOG_SUITE] if (root / EXP_LOG_SUITE).exists() else [], "exp_log", skipped)
     examples = []
     ex = root / "examples" / "inequalities.lean"
     if ex.exists():
@@ -215,13 +224,16 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
             b = _base(f"example:{m.group(1)}", m.group(0), skipped)
             if b is not None:
                 examples.append(b)
-    return BasePool(benchmarks, examples, seed, skipped, definitions, functions)
+    return BasePool(benchmarks, examples, seed, skipped, definitions, functions, exp_log)
 
 
 #: benchmark folders whose statements use `|x|`, `max`, `min` (pooled as ``functions:``)
 FUNCTION_SUITES = ("abs_signs", "abs_cases", "max_min")
-#: root functions a declaration of the file may shadow (an `aux` declaration is sometimes so named)
-SHADOWABLE = ("max", "min", "abs")
+#: root functions a declaration of the file may shadow (an `aux` declaration is sometimes so named;
+#: Mathlib has no root `exp`/`log`, so a declaration so named is a candidate of the short names)
+SHADOWABLE = ("max", "min", "abs", "exp", "log")
+#: the statements with ``Real.exp``/``Real.log`` pooled as ``exp_log:`` (the held-out split stays out)
+EXP_LOG_SUITE = Path("benchmarks") / "exp_log" / "exp_log_train.jsonl"
 
 
 # ---------------------------------------------------------------- Lean's state at a theorem

@@ -5,7 +5,11 @@ statements over 1–3 real variables, heavy in the constructs where sympy's auto
 simplification is not Lean's meaning (roots of roots, powers of powers, ``x / x``,
 ``√x * √x``, ℕ-typed exponents, ``0`` in denominators). A share of them (:data:`DEFINITION_SHARE`
 in :func:`run_fuzz`) also declares one or two functions by an equation ``(h : ∀ x, f x = E)`` and
-applies them (nested, to numeral quotients such as ``f (1 / 3)``, to traps). Each statement is printed to Lean text
+applies them (nested, to numeral quotients such as ``f (1 / 3)``, to traps). With ``exp_log`` (the
+``--exp-log`` option) generated subterms are also wrapped in ``Real.exp (…)``/``Real.log (…)``, with the
+traps of Lean's application grammar and of Mathlib's values (``Real.exp x ^ 2``, ``Real.log x⁻¹``,
+``Real.exp (Real.log x)``, ``Real.log (-2)``, ``Real.log 0``, ``Real.log (x * y)``, nesting; see
+:meth:`StatementGenerator.exp_log_term`). Each statement is printed to Lean text
 and handed to the front-end (``parse_theorem``); it may refuse it (a one-line ParseError is
 fine). If it accepts, at random points (0, negatives, perfect powers, values near 0 and 1,
 mostly respecting the sign hypotheses) every relation is compared, wherever the earlier
@@ -52,6 +56,9 @@ DEFINITION_SHARE = 0.25
 #: of its own, so the statements are those a generator without absolute values makes, wrapped.
 ABS_SHARE = 0.08
 FUNCTION_NAMES = ("f", "g")
+#: an argument of ``Real.exp`` is used as generated only up to this many nodes (bigger ones are
+#: replaced by a small argument): ``exp`` of a value beyond ``lean_eval.EXP_LIMIT`` is undecidable
+EXP_ARGUMENT_NODES = 6
 #: parameter names of a definition by arity ("@" stands for a theorem variable: shadowing)
 PARAMS = {1: (("x",), ("t",), ("@",), ("@",)), 2: (("x", "y"), ("u", "v"), ("y", "x"), ("@", "t"))}
 
@@ -83,9 +90,13 @@ class StatementGenerator:
     absolute: float = 0.0
     #: the chance that a generated subterm becomes ``max e v`` / ``min e v`` (its own stream too)
     max_min: float = 0.0
+    #: the chance that a generated subterm is wrapped in ``Real.exp``/``Real.log`` (a stream of its
+    #: own, reset per statement: ``statement(i)`` alone gives the same statement)
+    exp_log: float = 0.0
     rng: random.Random = field(init=False)
     abs_rng: random.Random = field(init=False)
     max_min_rng: random.Random = field(init=False)
+    exp_log_rng: random.Random = field(init=False)
     variables: tuple[str, ...] = field(init=False, default=())
     functions: tuple[LFun, ...] = field(init=False, default=())
 
@@ -93,6 +104,7 @@ class StatementGenerator:
         self.rng = random.Random(self.seed)
         self.abs_rng = random.Random(f"{self.seed}:abs")
         self.max_min_rng = random.Random(f"{self.seed}:max_min")
+        self.exp_log_rng = random.Random(f"{self.seed}:exp_log")
 
     # -- expressions
     def rexp(self, p: int | None = None, q: int | None = None) -> LExpr:
@@ -182,7 +194,7 @@ class StatementGenerator:
         return A.op1("sqrt", e, "√" if self.rng.random() < 0.7 else "Real.sqrt")
 
     def expr(self, depth: int) -> LExpr:
-        e = self._with_max_min(self._expr(depth))
+        e = self._with_exp_log(self._with_max_min(self._expr(depth)))
         if self.absolute and self.abs_rng.random() < self.absolute:
             r = self.abs_rng.random()   # traps: |e| next to -, ^ 2, √(e ^ 2) and a nested bar
             if r < 0.1:
@@ -214,6 +226,47 @@ class StatementGenerator:
         if t < 0.35:
             return A.op2("max" if kind == "min" else "min", out, A.num(1))
         return out
+
+    def _with_exp_log(self, e: LExpr) -> LExpr:
+        """``e`` inside ``Real.exp``/``Real.log`` (maybe a trap around it) with chance :attr:`exp_log`."""
+        if not self.exp_log or not self.variables or self.exp_log_rng.random() >= self.exp_log:
+            return e
+        return self.exp_log_term(e)
+
+    def exp_arg(self, e: LExpr) -> LExpr:
+        """``e`` as the argument of ``Real.exp`` if it is small, else a small argument (so that the
+        value stays in range: :data:`EXP_ARGUMENT_NODES`)."""
+        r = self.exp_log_rng
+        if sum(1 for _ in A.subterms(e)) <= EXP_ARGUMENT_NODES:
+            return e
+        v = A.var(r.choice(self.variables))
+        return r.choice((v, A.op1("neg", v), A.op2("sub", v, A.num(1)), A.op2("mul", A.num(2), v),
+                         A.op2("mul", v, A.var(r.choice(self.variables))), A.op2("div", A.num(1), A.num(3)),
+                         A.op2("sub", A.num(1), A.num(3)), A.op1("inv", v)))
+
+    def exp_log_term(self, e: LExpr) -> LExpr:
+        """``Real.exp e`` or ``Real.log e``, or one of the traps: the application next to ``^``,
+        ``⁻¹``, ``-``; ``exp``∘``log`` and ``log``∘``exp``; ``log`` of negative numerals, of 0, of
+        products and quotients, of powers; nested applications."""
+        r = self.exp_log_rng
+        v = A.var(r.choice(self.variables))
+        ex, lg = (lambda t: A.exp_log("exp", self.exp_arg(t))), (lambda t: A.exp_log("log", t))
+        traps: tuple[Callable[[], LExpr], ...] = (
+            lambda: ex(e), lambda: ex(e), lambda: lg(e), lambda: lg(e),
+            lambda: A.op2("pow", ex(e), A.num(r.choice((2, 3)))),           # (Real.exp e) ^ 2
+            lambda: A.op2("pow", lg(e), A.num(2)),
+            lambda: lg(A.op1("inv", v)),                                       # Real.log x⁻¹
+            lambda: ex(A.op1("inv", v)),
+            lambda: A.exp_log("exp", lg(e)), lambda: lg(ex(e)),                # exp ∘ log, log ∘ exp
+            lambda: lg(r.choice((A.op1("neg", A.num(r.randint(1, 4))), A.num(0), A.num(1),
+                                 A.op2("sub", A.num(1), A.num(3)), A.op2("div", A.num(1), A.num(2))))),
+            lambda: lg(A.op2(r.choice(("mul", "div")), v, A.var(r.choice(self.variables)))),
+            lambda: lg(A.op2("pow", v, A.num(r.choice((2, 3))))),
+            lambda: lg(A.op1("neg", v)), lambda: A.op1("neg", lg(e)),
+            lambda: lg(lg(e)), lambda: ex(ex(A.op1("neg", v))),              # nested
+            lambda: A.op2("sub", ex(v), ex(A.op1("neg", v))),
+        )
+        return r.choice(traps)()
 
     def _expr(self, depth: int) -> LExpr:
         if depth <= 0:
@@ -285,6 +338,7 @@ class StatementGenerator:
     def plain_statement(self, index: int) -> tuple[LStatement, dict[str, str]]:
         """The ``index``-th statement without function variables, and the sign hints."""
         rng = self.rng = random.Random(f"{self.seed}:{index}")
+        self.exp_log_rng = random.Random(f"{self.seed}:{index}:exp_log")
         self.variables = rng.choice(VARIABLE_SETS)
         signs: dict[str, str] = {}
         hyps: list[LHyp] = []
@@ -477,6 +531,10 @@ class FuzzReport:
     definition_statements: int = 0
     definition_accepted: int = 0
     definition_pairs: int = 0
+    #: statements that apply Real.exp/Real.log: generated, accepted, (statement, point) pairs compared
+    exp_log_statements: int = 0
+    exp_log_accepted: int = 0
+    exp_log_pairs: int = 0
 
     @property
     def failures(self) -> int:
@@ -512,6 +570,8 @@ class FuzzReport:
             "top_refusals": self.refusals.most_common(15), "duration_s": round(self.duration_s, 2),
             "definition_statements": self.definition_statements,
             "definition_accepted": self.definition_accepted, "definition_pairs": self.definition_pairs,
+            "exp_log_statements": self.exp_log_statements, "exp_log_accepted": self.exp_log_accepted,
+            "exp_log_pairs": self.exp_log_pairs,
         }
 
 
@@ -562,11 +622,14 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
     text = A.show_statement(stmt)
     report.statements += 1
     report.definition_statements += bool(stmt.functions)
+    exp_log = has_exp_log(stmt)
+    report.exp_log_statements += exp_log
     parsed, problem = _parse_statement(text, report, parse, time_limit)
     if not parsed:
         return
     report.accepted += 1
     report.definition_accepted += bool(stmt.functions)
+    report.exp_log_accepted += exp_log
     # definition hypotheses give no relation (flat_hypotheses): the front-end drops them
     ast_rels = stmt.flat_hypotheses() + [stmt.goal]
     names = [h.name for h in stmt.hypotheses for _ in h.parts] + ["goal"]
@@ -583,6 +646,14 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
         compared = _compare_at_point(forms, point, report)
         report.pairs += compared
         report.definition_pairs += compared and bool(stmt.functions)
+        report.exp_log_pairs += compared and exp_log
+
+
+def has_exp_log(stmt: LStatement) -> bool:
+    """Does ``stmt`` apply ``exp``/``log`` (in a relation, a membership or a definition's body)?"""
+    terms = [x for r in stmt.flat_hypotheses() + [stmt.goal] for x in (r.lhs, r.rhs)]
+    terms += [d.body for d in stmt.definitions().values()]
+    return any(e.kind in A.EXP_LOG for t in terms for e in A.subterms(t))
 
 
 def _parse_statement(text: str, report: FuzzReport, parse: Callable[[str], Any],
@@ -706,16 +777,16 @@ def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[st
              progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
              max_depth: int = 3, time_budget: float | None = None,
              target_pairs: int | None = None, definitions: float = DEFINITION_SHARE,
-             absolute: float = ABS_SHARE, max_min: float = 0.0) -> FuzzReport:
+             absolute: float = ABS_SHARE, max_min: float = 0.0, exp_log: float = 0.0) -> FuzzReport:
     """Generate ``statements`` statements (seeded; a share ``definitions`` of them defining
-    functions, subterms wrapped in ``|…|`` with chance ``absolute`` and in ``max``/``min`` with
-    chance ``max_min``) and check each at up to
+    functions, subterms wrapped in ``|…|`` with chance ``absolute``, in ``max``/``min`` with
+    chance ``max_min`` and in ``Real.exp``/``Real.log`` with chance ``exp_log``) and check each at up to
     ``points`` points; stop early after ``time_budget``
     seconds or once ``target_pairs`` pairs were compared."""
     if parse is None:
         from prover.frontend.statement import parse_theorem as parse
     gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions, absolute=absolute,
-                             max_min=max_min)
+                             max_min=max_min, exp_log=exp_log)
     report = FuzzReport(seed)
     start = time.monotonic()
     for i in range(statements):

@@ -10,6 +10,17 @@ memberships ``(h : x ∈ Set.Icc a b)`` (``Ioo``, ``Ico``, ``Ioc``, ``Ici``, ``I
 read as Mathlib defines them, :func:`membership_parts`), and
 declarations ``theorem NAME (x y : ℝ) (h : P) : Q := by sorry``.
 
+``Real.exp t`` and ``Real.log t`` (nodes ``exp``/``log``) are read with Lean's application grammar:
+the argument at max precedence (an atom, a parenthesised term, a bar pair), a postfix ``⁻¹`` binding
+to it, so ``Real.exp x ^ 2`` is ``(Real.exp x) ^ 2``, ``Real.log x⁻¹`` is ``Real.log (x⁻¹)``,
+``Real.exp -x`` is no application (a subtraction: not read) and an application inside an argument
+needs parentheses. The argument is elaborated at ℝ whatever its leaves (``Real.log (1 - 3)`` is
+``Real.log (-2)``); the values are Mathlib's (``Real.log 0 = 0``, ``Real.log x = Real.log |x|``).
+The spellings ``N.exp``/``N.log`` (any ``N``), ``exp``/``log`` and ``rexp`` applied to an argument
+are read too and kept in ``value``: which constant such a name denotes depends on the file's
+``open`` commands and Mathlib, which the caller decides; every such node is evaluated as
+``Real.exp``/``Real.log``.
+
 Elaboration follows Lean 4: a term's leaves decide its type (``binop%``): a real variable, a
 root or a ``(… : ℝ)`` makes the tree real; a numeral-only tree is ℕ (``1 / 3 = 0``,
 ``1 - 2 = 0``). The exponent of ``^`` is elaborated on its own, so ``x ^ (1 / 2)`` is
@@ -66,12 +77,13 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True)
 class LExpr:
-    """``kind``: num var add sub mul div neg inv sqrt abs max min pow cast paren app.
+    """``kind``: num var add sub mul div neg inv sqrt abs max min exp log pow cast paren app.
 
     ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"``,
     ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing), absolute value
     spelling (``"|"`` for bars, ``"abs"`` for the application), ascribed type
-    (``"ℝ"``/``"ℕ"``) or applied function variable (``app``: ``args`` are its arguments).
+    (``"ℝ"``/``"ℕ"``), ``exp``/``log`` spelling (``"Real.exp"``, ``"exp"``, ``"rexp"``, …) or
+    applied function variable (``app``: ``args`` are its arguments).
     ``paren`` only prints parentheses.
     """
 
@@ -217,6 +229,15 @@ def app(function: str, *args: LExpr) -> LExpr:
     return LExpr("app", tuple(args), function)
 
 
+#: the spelling of each transcendental function node when none is given
+EXP_LOG = {"exp": "Real.exp", "log": "Real.log"}
+
+
+def exp_log(kind: str, arg: LExpr, spelling: str = "") -> LExpr:
+    """``Real.exp arg`` / ``Real.log arg`` (``kind``: ``"exp"``/``"log"``), spelled ``spelling``."""
+    return LExpr(kind, (arg,), spelling or EXP_LOG[kind])
+
+
 def strip_parens(e: LExpr) -> LExpr:
     if e.kind == "paren":
         return strip_parens(e.args[0])
@@ -236,7 +257,7 @@ def _level(e: LExpr) -> int:
         return 100 if e.value == "√" else MAX - 1  # an application
     if e.kind == "app":
         return MAX - 1 if e.args else MAX
-    if e.kind in ("max", "min"):
+    if e.kind in ("max", "min", "exp", "log"):
         return MAX - 1
     return _LEVEL.get(e.kind, MAX)
 
@@ -260,8 +281,8 @@ def show(e: LExpr) -> str:
         return f"{_wrap(a[0], lv)} {_SYM[k]} {_wrap(a[1], lv + 1)}"
     if k == "pow":
         return f"{_wrap(a[0], 76)} ^ {_wrap(a[1], 75)}"
-    if k == "neg":
-        return f"-{_wrap(a[0], MAX)}"
+    if k == "neg":   # `-Real.log x` is `-(Real.log x)`: `-` takes a term at 75, an application
+        return f"-{show(a[0])}" if a[0].kind in EXP_LOG else f"-{_wrap(a[0], MAX)}"
     if k == "inv":
         return f"{_wrap(a[0], MAX)}⁻¹"
     if k == "sqrt":
@@ -279,6 +300,10 @@ def show(e: LExpr) -> str:
         return " ".join([e.value, *(_show_argument(x) for x in a)])
     if k in ("max", "min"):
         return f"{k} {_show_argument(a[0])} {_show_argument(a[1])}"
+    if k in EXP_LOG:   # `Real.log x⁻¹` is `Real.log (x⁻¹)` (`⁻¹` is postfix:max): printed bare
+        arg = a[0]
+        bare = arg.kind == "inv" and arg.args[0].kind in ("num", "var")
+        return f"{e.value or EXP_LOG[k]} {show(arg) if bare else _show_argument(arg)}"
     raise ValueError(f"unknown node {k!r}")
 
 
@@ -421,6 +446,9 @@ class _Reader:
             return op1("sqrt", self.argument(), t)
         if t == "abs" and self._argument_follows():
             return op1("abs", self.argument(), "abs")
+        kind = _exp_log_kind(t)
+        if kind and (t.endswith(f".{kind}") or self._argument_follows()):
+            return exp_log(kind, self.argument(), t)
         if t in ("max", "min") and self._argument_follows():
             first = self.argument()
             if not self._argument_follows():
@@ -602,6 +630,15 @@ class _Reader:
             raise ReadError("a bound name of a definition must be real")
 
 
+def _exp_log_kind(t: str) -> str:
+    """``"exp"``/``"log"`` for a name that may denote ``Real.exp``/``Real.log`` (``exp``, ``rexp``,
+    ``N.exp``, ``log``, ``N.log``), else ``""``."""
+    if t == "rexp":
+        return "exp"
+    short = t.rpartition(".")[2]
+    return short if short in EXP_LOG else ""
+
+
 def _is_ident(t: str) -> bool:
     return re.fullmatch(_IDENT, t) is not None
 
@@ -678,7 +715,7 @@ def is_real(e: LExpr, real_division: bool = False) -> bool:
     if real_division:
         return is_real(_expand(e))
     k = e.kind
-    if k in ("var", "sqrt", "app"):
+    if k in ("var", "sqrt", "app", "exp", "log"):
         return True
     if k == "cast":
         return e.value == "ℝ"
@@ -768,7 +805,8 @@ def _check_power_size(base: Enclosure, exponent: Fraction | int) -> None:
 
 
 _REAL_OPS = {"add": L.add, "sub": L.sub, "mul": L.mul, "div": L.div, "neg": L.neg, "inv": L.inv,
-             "sqrt": L.sqrt, "abs": L.absolute, "max": L.maximum, "min": L.minimum}
+             "sqrt": L.sqrt, "abs": L.absolute, "max": L.maximum, "min": L.minimum,
+             "exp": L.exp, "log": L.log}
 
 
 def _apply(e: LExpr, point: Point, defs: Definitions | None) -> Enclosure:
@@ -869,13 +907,23 @@ def type_error(obj: LStatement | LRel | LExpr, real_division: bool = False) -> s
     return None
 
 
+def elaborates_at_nat(e: LExpr) -> bool:
+    """Does ``e`` elaborate as a ℕ term (numerals, ``+ - * / ^``, ``(… : ℕ)``)?"""
+    try:
+        _check(e, False)
+    except LeanTypeError:
+        return False
+    return True
+
+
 def _check(e: LExpr, real: bool) -> None:
     """Raise LeanTypeError where ``e``, elaborated as ℝ (``real``) or as ℕ, is ill-typed."""
     k, a = e.kind, e.args
     if k == "num":
         if not real and not e.value.isdigit():
             raise LeanTypeError(f"decimal {e.value} in a ℕ term")
-    elif k in ("var", "sqrt", "abs", "neg", "inv", "app", "max", "min"):   # ℕ has no `abs`; max/min read at ℝ only
+    elif k in ("var", "sqrt", "abs", "neg", "inv", "app", "max", "min", "exp", "log"):
+        # ℕ has no `abs`; max/min read at ℝ only; the argument of exp/log is elaborated at ℝ
         if not real:
             raise LeanTypeError(f"`{k}` in a ℕ term")
         for x in a:

@@ -301,11 +301,18 @@ def e_const() -> Enclosure:
     return _from_iv(_IV.e)
 
 
+#: |arguments| of ``exp`` beyond this are not evaluated: above, Undecidable; below, ``exp`` is
+#: bounded by ``[0, exp (-EXP_LIMIT)]`` (monotone; the exact value would have millions of bits)
+EXP_LIMIT = 100_000
+
+
 def exp(a: Enclosure) -> Enclosure:
     if a.is_exact and a.lo == 0:
         return ONE
-    if a.hi > 100_000:
+    if a.hi > EXP_LIMIT:
         raise Undecidable("exp of a huge argument")
+    if a.lo < -EXP_LIMIT:
+        return Enclosure(Fraction(0), _iv_apply(_IV.exp, Enclosure.exact(max(a.hi, Fraction(-EXP_LIMIT)))).hi)
     return _iv_apply(_IV.exp, a)
 
 

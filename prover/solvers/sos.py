@@ -171,13 +171,22 @@ def _is_positive_constant(s: PolyDict) -> bool:
 # ---------------------------------------------------------------- the SDP
 
 
+def _homogeneous_problem(pp: PolyProblem) -> bool:
+    """Search homogeneous certificates only: the target is homogeneous and, for a target of degree
+    at most 2, so is every hypothesis (``y ≥ 1 − x ⊢ y ≥ −x`` needs the constant 1; above degree 2
+    the constraints are used through the equality multipliers, as before)."""
+    if not is_homogeneous(pp.p):
+        return False
+    return degree(pp.p) > 2 or all(is_homogeneous(g[1]) for g in (*pp.ineqs, *pp.eqs))
+
+
 def _identity(n: int) -> list[list[flint.fmpq]]:
     return [[flint.fmpq(int(i == j)) for j in range(n)] for i in range(n)]
 
 
 def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True) -> tuple[list[Block], list[EqMult]] | None:
     n = len(pp.syms)
-    homog = is_homogeneous(pp.p) and not (use_eqs and pp.eqs)
+    homog = _homogeneous_problem(pp) and not (use_eqs and pp.eqs)
     blocks: list[Block] = []
     for mult, mp in candidate_multipliers(pp, deg, pairs=pairs):
         dm = degree(mp)
@@ -881,7 +890,7 @@ def sos_close_certificate(goal: Goal, time_limit: float = 10.0, *,
 
 def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> SosCertificate | None:
     d0 = degree(pp.p)
-    homog = is_homogeneous(pp.p)
+    homog = _homogeneous_problem(pp)
     degs = [d0] if homog else list(range(d0, d0 + max_extra_degree + 1))
     for deg in degs:
         for use_eqs in ([False, True] if pp.eqs else [False]):
@@ -928,7 +937,7 @@ def _strict_parts(pp: PolyProblem) -> list[tuple[list[int], PolyDict]]:
             strict_vars[vi] = h
     d0 = degree(pp.p)
     monos: list[tuple[int, ...]] = []
-    if not is_homogeneous(pp.p) or d0 == 0:
+    if not _homogeneous_problem(pp) or d0 == 0:
         monos.append(tuple([0] * n))
         sv = sorted(strict_vars)
         for k in (1, 2):

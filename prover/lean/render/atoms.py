@@ -699,6 +699,78 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
     return _coefficients(g, i, bridges, AtomTable(variables))
 
 
+_EXP, _LOG = ("const", "Real.exp"), ("const", "Real.log")
+
+
+def _applied(t: Any, f: Any) -> Any | None:
+    """The argument of ``t = f X`` (one argument), else None."""
+    return t[2][0] if isinstance(t, tuple) and t and t[0] == "app" and t[1] == f and len(t[2]) == 1 else None
+
+
+def _numeral_multiple(a: Any) -> tuple[int, Any] | None:
+    """``(n, B)`` for ``a = n * B`` with a numeral ``2 <= n <= 12``."""
+    if a[0] == "mul" and a[1][0] == "num":
+        try:
+            n = int(a[1][1])
+        except ValueError:
+            return None
+        if 2 <= n <= 12:
+            return n, a[2]
+    return None
+
+
+def _exp_law(atom: Any, facts: Facts) -> tuple[Any, str] | None:
+    """``(other, proof)`` with ``atom = other`` by a law true for every real argument:
+    ``Real.exp (l + r) = Real.exp l * Real.exp r`` (``Real.exp_add``), ``Real.exp (l - r) =
+    Real.exp l / Real.exp r`` (``Real.exp_sub``), ``Real.exp (-r) = (Real.exp r)⁻¹``
+    (``Real.exp_neg``), ``Real.log (Real.exp r) = r`` (``Real.log_exp``)."""
+    a = _applied(atom, _EXP)
+    if a is not None:
+        if a[0] in ("add", "sub"):
+            l, r = ("app", _EXP, (a[1],)), ("app", _EXP, (a[2],))
+            lemma = "Real.exp_add" if a[0] == "add" else "Real.exp_sub"
+            return ("mul" if a[0] == "add" else "div", l, r), f"{lemma} {paren(rp.show(a[1]))} {paren(rp.show(a[2]))}"
+        if a[0] == "neg":
+            return ("inv", ("app", _EXP, (a[1],))), f"Real.exp_neg {paren(rp.show(a[1]))}"
+        multiple = _numeral_multiple(a)
+        if multiple is not None:   # exp (n * B) = exp (B + (n - 1) * B), then Real.exp_add
+            n, b = multiple
+            rest = b if n == 2 else ("mul", ("num", str(n - 1)), b)
+            split = ("add", b, rest)
+            hat = facts.have("hat", f"{_lean_show(a)} = {_lean_show(split)}", "by ring")
+            return ("app", _EXP, (split,)), f"congrArg Real.exp {hat}"
+        return None
+    a = _applied(atom, _LOG)
+    inner = _applied(a, _EXP) if a is not None else None
+    if inner is not None:
+        return inner, f"Real.log_exp {paren(rp.show(inner))}"
+    return None
+
+
+def exp_log_bridges(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> list[EqFact] | None:
+    """:func:`bridge_facts` for ``exp``/``log`` atoms the kernel's normal form splits (sums in
+    ``exp``, ``log ∘ exp``): every such atom of either text is rewritten by :func:`_exp_law`, the
+    new atoms again, until none is left; None when there is none or the slacks still differ."""
+    try:
+        g, i = parse(goal_text, variables), parse(inst_text, variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    todo, bridges, seen = atoms_of(g) + atoms_of(i), [], set()
+    while todo and len(bridges) < 64:
+        atom = todo.pop(0)
+        law = None if atom in seen else _exp_law(atom, facts)
+        seen.add(atom)
+        if law is None:
+            continue
+        other, proof = law
+        name = facts.have("hexp", f"{_lean_show(atom)} = {_lean_show(other)}", proof)
+        bridges.append(Bridge(atom, other, name, False))
+        todo += atoms_of(other)
+    if not bridges:
+        return None
+    return _coefficients(("sub", g, i), ("num", "0"), bridges, AtomTable(variables))
+
+
 def _coefficients(g: Any, i: Any, bridges: list[Bridge], table: AtomTable) -> list[EqFact] | None:
     """``c_k = (G_{k−1} − G_k) / (u_k − o_k)`` with ``G_k`` the goal's slack after the first ``k``
     atoms ``u`` are replaced by ``o``; the telescoping sum is ``G − G_n``, and ``G_n`` must be the
@@ -745,6 +817,11 @@ def bridged_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContex
                 found = trial.lines, [EqFact(f.coeff if sign > 0 else f"-({f.coeff})", f.proof, f.lhs, f.rhs)
                                       for f in bridges]
                 break
+    if found is None and ("exp" in lhs or "exp" in rhs):
+        trial = Facts(ctx)
+        bridges = exp_log_bridges(lhs, rhs, variables, trial)
+        if bridges:
+            found = trial.lines, bridges
     if found is None:
         return prove_equality(lhs, rhs, variables, ctx, facts, positive=positive, cache=cache)
     lines, comb = prove_equality(lhs, rhs, variables, ctx, [*facts, *found[1]], positive=positive, cache=cache)

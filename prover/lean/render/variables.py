@@ -37,6 +37,7 @@ from prover.lean import replay as rp
 from prover.lean.render.atoms import (
     Facts,
     bridge_facts,
+    bridged_equality,
     carried_terms,
     exponent_text,
     half_power,
@@ -202,6 +203,8 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
         return out
     if not isinstance(d, sp.log):
         return []
+    if isinstance(x, sp.exp):
+        return [(Relation(d, "=", x.args[0]), "Real.log_exp", [("term", x.args[0])])]
     out = [(Relation(d, "<=", x - 1), "Real.log_le_sub_one_of_pos", [("pos", x)]),
            (Relation(1 - 1 / x, "<=", d), "Real.one_sub_inv_le_log_of_pos", [("pos", x)])]
     factors = sp.Mul.make_args(x)
@@ -236,6 +239,17 @@ def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, p
         return sp.sympify(e).xreplace(back) if r.op in ("<=", "<", "=") else (-e).xreplace(back)
 
     want = slack(rel)
+    if rel.op == "=" and any(isinstance(d, sp.exp) for d in defs.values()):
+        # a relation of the introduce step (``exp (2x) = (exp x)²``): the exp laws as bridges
+        lhs, rhs = (lean_expr(sp.sympify(t).xreplace(back)) for t in (rel.lhs, rel.rhs))
+        variables = sorted({s.name for d in defs.values() for s in d.free_symbols})
+        try:
+            lines, comb = bridged_equality(lhs, rhs, variables, ctx)
+        except RenderError:
+            lines, comb = [], None
+        if comb is not None:
+            pre.extend(lines)
+            return f"(by linear_combination {comb})" if comb else "(by ring)"
     for d in defs.values():
         for fact, lemma, args in _exp_log_lemmas(d):
             signs = (1, -1) if fact.op == "=" else (1,)

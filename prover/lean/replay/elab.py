@@ -308,7 +308,7 @@ class Elab:
     def congr_arg(self, args: list[Any], expected: Any) -> Any:
         """``congrArg f h : f a₁ = f a₂`` for ``h : a₁ = a₂`` (Lean core, ``Init/Prelude.lean``), with ``f``
         one of the real functions whose application the model writes exactly: ``Real.sqrt``
-        (``sqrt`` under ``open Real``), ``abs`` (``|a₁| = |a₂|``), and ``fun x => x ^ (r : ℝ)``
+        (``sqrt`` under ``open Real``), ``Real.exp``, ``Real.log``, ``abs`` (``|a₁| = |a₂|``), and ``fun x => x ^ (r : ℝ)``
         with a closed real exponent; the last only against a stated type, since Lean's type of it
         is the beta-redex ``(fun x => x ^ r) a₁ = …``, equal to the stated one by beta only."""
         if len(args) != 2:
@@ -338,8 +338,8 @@ class Elab:
     def _congr_function(self, f: Any, expected: Any) -> Callable[[Any], Any]:
         if f[0] == "const":
             name = self.checker.global_name(f[1])
-            if name == "Real.sqrt":
-                return lambda x: ("app", ("const", "Real.sqrt"), (x,))
+            if name in ("Real.sqrt", "Real.exp", "Real.log"):
+                return lambda x: ("app", ("const", name), (x,))
             if name == "abs":
                 return lambda x: ("abs", x)
         if f[0] == "fun" and len(f[1]) == 1 and expected is not None:

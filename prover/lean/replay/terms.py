@@ -206,7 +206,7 @@ def show(t: Any, prec: int = 0) -> str:
     if tag == "not":
         return "¬" + show(t[1], 40)
     if tag == "inv":
-        return show(t[1], 1024) + "⁻¹"
+        return show(t[1], 1025) + "⁻¹"   # `f x⁻¹` is `f (x⁻¹)`: an application in parentheses
     if tag == "abs":
         return f"|{show(t[1])}|"
     if tag == "app":
