@@ -982,8 +982,9 @@ def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
 
 
 def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
-    """Facts of ``V := log X``: for ``0 < X``, ``V <= X - 1`` (``Real.log_le_sub_one_of_pos``) and
-    ``V >= 1 - X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``); for a product ``X = Π fᵢ`` of factors
+    """Facts of ``V := log X``: for ``0 < X``, ``V <= X - 1`` (``Real.log_le_sub_one_of_pos``),
+    ``V >= 1 - X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``) and ``X·V >= X - 1`` (that one times
+    ``X > 0``); for a product ``X = Π fᵢ`` of factors
     each proved positive, ``V = Σ log fᵢ`` (``Real.log_mul``, which needs them nonzero); for
     ``X = exp Y``, ``V = Y`` (``Real.log_exp``) alone."""
     if isinstance(X, T.Fn) and X.name == "exp":
@@ -991,7 +992,9 @@ def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
     if not ctx.pos.prove(X, True):
         return []
     facts = [Relation(V, "<=", T.sub(X, T.Num(Fraction(1)))),
-             Relation(V, ">=", T.sub(T.Num(Fraction(1)), T.inv(X)))]
+             Relation(V, ">=", T.sub(T.Num(Fraction(1)), T.inv(X))),
+             # the same times X > 0, without the fraction (mul_le_mul_of_nonneg_left, mul_inv_cancel₀)
+             Relation(T.mul(X, V), ">=", T.sub(X, T.Num(Fraction(1))))]
     if isinstance(X, T.Mul) and all(ctx.pos.prove(f, True) for f in X.args):
         facts.append(Relation(V, "=", T.add(*(T.Fn("log", f) for f in X.args))))
     return facts

@@ -4,9 +4,11 @@ Each variant is a whole Lean file built around one or two known statements (the 
 ``lean`` fields, the theorems of ``examples/inequalities.lean``, the statements with functions
 given by a defining equation of ``benchmarks/definitions/*.jsonl`` (source ``definitions:``), those
 with ``|x|``, ``max``, ``min`` of ``benchmarks/{abs_signs,abs_cases,max_min}`` (``functions:``; a
-declaration of the file named ``max``/``min``/``abs`` is sometimes written before them), random
-statements of :class:`~prover.semantics.fuzz_frontend.StatementGenerator`, a share of them with
-defined functions). The file is assembled command by
+declaration of the file named ``max``/``min``/``abs`` is sometimes written before them), those with
+``Real.exp``/``Real.log`` of ``benchmarks/exp_log/exp_log_train.jsonl`` (``exp_log:``; the held-out
+split stays out), random statements of :class:`~prover.semantics.fuzz_frontend.StatementGenerator`, a
+share of them with defined functions, a share applying ``Real.exp``/``Real.log``). The file is
+assembled command by
 command by :class:`FileBuilder`, which keeps Lean's scope state as it goes (the stack of
 ``section``/``namespace`` scopes, each with its ``open`` namespaces and whether the LIPS
 real-division macro is in effect there), so the expected outcome of every asked theorem is
@@ -58,6 +60,18 @@ own text decides. Wrappers are chosen and composed at random per variant, seeded
   function's name: bound twice, refused), ``move_definition`` (after a use: Lean reads the same),
   ``F(a)`` (no space: refused) and a ``∀``-bound ``φ`` after ``open Real`` (a token: refused).
   Function and parameter names count as bound names for the notation tokens.
+* ``exp``/``log`` (:func:`resolve_exp_log`, docs/notes-exp-log-facts.md §5): ``rewrite:exp_log_short``
+  writes them ``exp x``/``log x`` (meaning Real's under ``open Real``; ambiguous, so refused, where
+  ``open Complex`` or ``open EReal`` add ``Complex.exp``/``EReal.exp``/``Complex.log``, which take a
+  real by coercion; ``Nat.log``/``Int.log`` drop out on a real argument, so ``open Real Nat`` and
+  ``log x`` is ``Real.log x`` while ``log 2`` is ambiguous; an overload where an expected type ℝ may
+  decide, e.g. inside ``Real.log (exp x)``, is not modelled: unknown), ``rewrite:exp_log_rexp``
+  (``rexp``: Real's scoped notation), ``rewrite:exp_log_foreign`` (``Complex.exp``, ``Nat.log``, …:
+  refused), ``rewrite:inject_exp_log`` (an application added to the goal); ``item:exp_log_decl*``
+  declares a theorem named ``exp``/``log`` (at the root, in ``namespace Foo``/``Nat``: a candidate of
+  the short name, refused; in ``namespace Real``: Lean rejects it and keeps Mathlib's), and
+  ``unmodelled:def_exp`` … (``def exp``, ``noncomputable def log``, ``local notation "rexp"``) must
+  be refused; ``open Complex``/``open EReal`` (and with ``Real``) are among the opens.
 
 Command line: ``python -m prover.semantics fuzz-context --variants N --seed S --out FILE.json``.
 """
@@ -84,6 +98,7 @@ from prover.semantics.fuzz_frontend import (
     _parse_statement,
     _StatementForms,
     _sympy_forms,
+    has_exp_log,
     points_for,
 )
 from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
@@ -105,7 +120,17 @@ INTERVAL_OWNERS = ("Set", "Finset")
 #: how a membership's interval may be spelled (``{}`` is the short name ``Icc`` …)
 INTERVAL_SPELLINGS = ("Set.{}", "Set.{}", "{}", "{}", "_root_.Set.{}", "Finset.{}")
 #: tokens that `open N` (or `namespace N`) makes scoped notation: a variable so named stops parsing
-SCOPED_TOKENS = {"Real": ("π", "φ", "ψ", "rexp"), "Nat": ("π", "φ")}
+SCOPED_TOKENS = {"Real": ("π", "φ", "ψ", "rexp"), "Nat": ("π", "φ"), "Complex": ("cexp",)}
+#: namespaces that declare an unprotected ``exp``/``log`` at Mathlib v4.16 (docs/notes-exp-log-facts.md
+#: §5; none at the root) and how that candidate fares on an argument: ``real`` (Real.exp, Real.log),
+#: ``coerce`` (takes a real through a coercion and never drops out: ``Complex.exp ↑x : ℂ``,
+#: ``EReal.exp ↑x : ℝ≥0∞``), ``nat`` (``Nat.log (b : ℕ) : ℕ → ℕ``, ``Int.log (b : ℕ) (r : R) : ℤ``:
+#: drop out on a real first argument), ``unknown`` (``ENNReal.log`` on ``ℝ≥0∞``: not modelled)
+EXP_LOG_OWNERS = {"exp": {"Real": "real", "Complex": "coerce", "EReal": "coerce"},
+                  "log": {"Real": "real", "Complex": "coerce", "Nat": "nat", "Int": "nat", "ENNReal": "unknown"}}
+#: nodes of Lean's arithmetic tree (``binop%``/``unop%``; a power's base): their leaves are elaborated
+#: without an expected type, so an overloaded name among them is ambiguous
+_ARITHMETIC = ("add", "sub", "mul", "div", "neg", "paren")
 #: Cyrillic look-alikes: not identifier characters in Lean 4 (``isIdFirst``/``isLetterLike``: ASCII
 #: letters, Greek, letter-like symbols, mathematical alphanumerics), so a parse error
 LOOKALIKE = {"a": "а", "c": "с", "x": "х", "y": "у"}
@@ -357,6 +382,87 @@ def resolve_interval(spelling: str, ctx: Context) -> tuple[str, str]:
     return "real", ""
 
 
+def _exp_log_sites(stmt: LStatement) -> list[tuple[LExpr, bool]]:
+    """Every ``exp``/``log`` node of the statement (relations, memberships' parts, definition bodies)
+    and whether it is *free*: a leaf of a relation side's (or body's) arithmetic tree, elaborated with
+    no expected type (elsewhere, e.g. as an argument of a real function, an expected type ℝ may
+    decide an overload)."""
+    out: list[tuple[LExpr, bool]] = []
+
+    def walk(e: LExpr, free: bool) -> None:
+        if e.kind in A.EXP_LOG:
+            out.append((e, free))
+        for i, x in enumerate(e.args):
+            walk(x, free and (e.kind in _ARITHMETIC or (e.kind == "pow" and i == 0)))
+
+    for r in stmt.flat_hypotheses() + [stmt.goal]:
+        walk(r.lhs, True)
+        walk(r.rhs, True)
+    for d in stmt.definitions().values():
+        walk(d.body, True)
+    return out
+
+
+def resolve_exp_log(node: LExpr, ctx: Context, free: bool = True) -> tuple[str, str]:
+    """``("real", "")`` when the ``exp``/``log`` node means Real.exp/Real.log at ``ctx``, else
+    ``("refuse", why)`` or ``("unknown", why)``; ``free``: see :func:`_exp_log_sites`.
+
+    ``Real.exp`` is Real.exp unless a declaration of the file comes first in the namespace walk;
+    ``rexp`` is Real's scoped notation (``open Real``, ``open scoped Real``, ``namespace Real``);
+    other ``N.exp`` spellings are refused (not modelled). A short ``exp``/``log`` resolves as
+    Lean resolves names: the innermost enclosing namespace with one wins outright, else the root and
+    every opened ``N.exp`` are pooled (:data:`EXP_LOG_OWNERS`, declarations of the file); a
+    declaration of the file among them is refused."""
+    kind, sp, ns, declared = node.kind, node.value, ctx.namespace, set(ctx.declared)
+    walk = [".".join(ns[:i]) for i in range(len(ns), 0, -1)]
+    if sp == "rexp":
+        active = "Real" in ctx.opens + ctx.scoped + ns[:1]
+        return ("real", "") if active else ("refuse", "unknown identifier `rexp` (Real's scoped notation)")
+    if sp == A.EXP_LOG[kind]:
+        if any(f"{w}.{sp}" in declared for w in walk):
+            return "refuse", f"`{sp}` may name a declaration of this file"
+        return "real", ""
+    if sp != kind:
+        return "refuse", f"`{sp}` is not {A.EXP_LOG[kind]} (not modelled)"
+    owners = EXP_LOG_OWNERS[kind]
+    for w in walk:   # the namespace walk: the first hit is the only answer
+        if w in owners:
+            return ("real", "") if w == "Real" else ("refuse", f"`{kind}` is {w}.{kind} in namespace {w}")
+        if f"{w}.{kind}" in declared:
+            return "refuse", f"`{kind}` may name `{w}.{kind}`, a declaration of this file"
+    cands = [("decl", kind)] if kind in declared else []
+    for o in sorted(set(ctx.opens)):
+        if o in owners:
+            cands.append((owners[o], f"{o}.{kind}"))
+        elif f"{o}.{kind}" in declared:
+            cands.append(("decl", f"{o}.{kind}"))
+    return _overload(kind, cands, node.args[0], ctx.real_division, free)
+
+
+def _overload(kind: str, cands: list[tuple[str, str]], arg: LExpr, real_division: bool,
+              free: bool) -> tuple[str, str]:
+    """Lean's overload resolution of a short ``exp``/``log`` over ``cands`` ((how, constant))."""
+    names = ", ".join(c for _, c in cands)
+    if any(how == "decl" for how, _ in cands):
+        return "refuse", f"`{kind}` may name a declaration of this file ({names})"
+    if not cands:
+        return "refuse", f"unknown identifier `{kind}` (no `open Real`)"
+    real_arg = A.is_real(arg, real_division)
+    live = [(how, c) for how, c in cands if not (how == "nat" and real_arg)]
+    hows = {how for how, _ in live}
+    if len(live) == 1:
+        return ("real", "") if hows == {"real"} else ("refuse", f"`{kind}` is {live[0][1]}, not Real.{kind}")
+    if "unknown" in hows:
+        return "unknown", f"`{kind}` is overloaded ({names}): ENNReal on a real not modelled"
+    if "real" not in hows:
+        return "refuse", f"`{kind}` is {names}, none of them Real.{kind}"
+    if not free:
+        return "unknown", f"`{kind}` is overloaded ({names}) where an expected type may decide: not modelled"
+    if hows == {"real", "nat"} and not A.elaborates_at_nat(arg):
+        return "unknown", f"`{kind}` is overloaded ({names}) on an argument that is no ℕ term: not modelled"
+    return "refuse", f"`{kind}` is ambiguous ({names})"
+
+
 def _root_function_names(stmt: LStatement) -> set[str]:
     """``max``/``min`` and ``abs`` written as an application (bars are hygienic: always the root)."""
     out: set[str] = set()
@@ -395,6 +501,11 @@ def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) ->
         cands = [name] + [f"{'.'.join(ctx.namespace[:k])}.{name}" for k in range(1, len(ctx.namespace) + 1)]
         if any(c in ctx.declared for c in cands):
             why.append(f"`{name}` may name a declaration of this file")
+        if name == "abs" and "Complex" in ctx.opens:   # Complex.abs takes ↑x : ℂ: ambiguous
+            why.append("`abs` is ambiguous under `open Complex` (abs, Complex.abs)")
+    for node, free in _exp_log_sites(stmt):
+        verdict, reason = resolve_exp_log(node, ctx, free)
+        (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
     for h in stmt.hypotheses:
         if h.membership is not None:
             verdict, reason = resolve_interval(h.membership.spelling, ctx)
@@ -559,6 +670,12 @@ def _rewrite_kinds(stmt: LStatement) -> dict[str, float]:
     if stmt.definitions():
         kinds.update(rename_parameters=5.0, rename_function=2.5, move_definition=1.5,
                      no_space_function_application=NO_SPACE_FUNCTION_APPLICATION)
+    kinds.update(inject_exp_log=1.5)
+    sites = _exp_log_sites(stmt)
+    if sites:
+        kinds.update(exp_log_short=8.0, exp_log_qualified=0.5, exp_log_foreign=0.8)
+    if any(n.kind == "exp" for n, _ in sites):
+        kinds.update(exp_log_rexp=1.0)
     return kinds
 
 
@@ -581,6 +698,8 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
         stmt = _inject_sqrt(stmt, rng)
     elif k in ("add_membership", "interval_spelling"):
         stmt = _rewrite_memberships(stmt, k, rng)
+    elif k.startswith(("exp_log_", "inject_exp_log")):
+        stmt = _rewrite_exp_log(stmt, k, rng)
     elif k in _REAL_OPTIONS:
         opts.update(_REAL_OPTIONS[k])
     elif k == "fullwidth_digit":
@@ -595,6 +714,48 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
     if opts.pop("skipped", False):
         k += "_skipped"
     return stmt, k, reasons, opts
+
+
+#: spellings of ``exp``/``log`` that are not Real's (refused: another function, an unknown name, a
+#: Cyrillic ``а``, a ``Nat.log`` needing two arguments)
+FOREIGN_EXP_LOG = {"exp": ("Complex.exp", "EReal.exp", "NNReal.exp", "Nat.exp", "Reаl.exp"),
+                   "log": ("Complex.log", "Nat.log", "Int.log", "NNReal.log", "ENNReal.log", "Reаl.log")}
+
+
+def _respell_exp_log(stmt: LStatement, choose: Callable[[LExpr], str]) -> LStatement:
+    return _map_stmt(stmt, lambda e: _map_expr(
+        e, lambda n: replace(n, value=choose(n)) if n.kind in A.EXP_LOG else n))
+
+
+def _rewrite_exp_log(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
+    """``exp``/``log`` respelled: short names (``exp x``, most nodes), qualified, ``rexp``, one node
+    foreign (:data:`FOREIGN_EXP_LOG`); or an application injected into the goal."""
+    if k == "exp_log_short":
+        return _respell_exp_log(stmt, lambda n: n.kind if rng.random() < 0.85 else n.value)
+    if k == "exp_log_qualified":
+        return _respell_exp_log(stmt, lambda n: A.EXP_LOG[n.kind])
+    if k == "exp_log_rexp":
+        return _respell_exp_log(stmt, lambda n: "rexp" if n.kind == "exp" and rng.random() < 0.8 else n.value)
+    if k == "exp_log_foreign":
+        which = rng.choice([n for n, _ in _exp_log_sites(stmt)])
+        other = rng.choice(FOREIGN_EXP_LOG[which.kind])
+        return _respell_exp_log(stmt, lambda n: other if n == which else n.value)
+    return _inject_exp_log(stmt, rng)
+
+
+def _inject_exp_log(stmt: LStatement, rng: random.Random) -> LStatement:
+    """An ``exp``/``log`` application (Real's, short or ``rexp``) of a numeral, ``-2``, ``0``, a
+    real numeral, a variable or its inverse, added to both sides of the goal or as a new goal."""
+    kind = rng.choice(("exp", "log"))
+    spelling = rng.choice((A.EXP_LOG[kind], kind, kind) + (("rexp",) if kind == "exp" else ()))
+    args = [A.num(2), A.op1("neg", A.num(2)), A.num(0), A.op2("div", A.num(1), A.num(2)),
+            A.op1("cast", A.num(2), "ℝ")]
+    args += [A.var(v) for v in stmt.variables] + [A.op1("inv", A.var(v)) for v in stmt.variables]
+    node = A.exp_log(kind, rng.choice(args), spelling)
+    if rng.random() < 0.3:
+        return replace(stmt, goal=LRel(rng.choice(("<", "≤", "≥")), node, A.num(rng.randint(0, 3))))
+    g = stmt.goal
+    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
 
 
 def _rewrite_memberships(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
@@ -738,7 +899,7 @@ def _rewrite_definitions(stmt: LStatement, k: str, rng: random.Random) -> tuple[
 def _f_app(text: str, functions: tuple[A.LFun, ...] = ()) -> bool:
     """``f(x)``: in Lean 4 an argument needs whitespace before it (a parse error otherwise); also
     for a function variable ``F(a)`` in the statement."""
-    if re.search(r"(?<![\w.])(?:Real\.)?sqrt\(", text) is not None:
+    if re.search(r"(?<![\w.])(?:Real\.)?(?:sqrt|exp|log)\(|(?<![\w.])rexp\(", text) is not None:
         return True
     names = "|".join(re.escape(f.name) for f in functions)
     return bool(names) and re.search(rf"(?<![\w.'₀-₉])(?:{names})\(", text.split(":=")[0]) is not None
@@ -804,8 +965,9 @@ def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.
     reasons += _shape_reasons(stmt) + _option_reasons(stmt, opts)
     no_space = opts.pop("no_space_application", False)
     text = render(stmt, name, rng, **opts)
-    if "sqrt (" in text and rng.random() < 0.15:
-        text, done = text.replace("sqrt (", "sqrt(", 1), done + ["rewrite:no_space_application"]
+    spot = re.search(r"\b(?:sqrt|exp|log|rexp) \(", text.split(":=")[0])
+    if spot is not None and rng.random() < 0.15:
+        text, done = text[:spot.end() - 2] + text[spot.end() - 1:], done + ["rewrite:no_space_application"]
     if no_space:
         text = _no_space_function_application(text, stmt, rng)
     if _f_app(text, stmt.functions):
@@ -933,6 +1095,9 @@ UNMODELLED = (
     ("noncomputable_def_sqrt", "noncomputable def sqrt (x : ℝ) : ℝ := x ^ 2"),
     ("abbrev", "abbrev sqrt (x : ℝ) : ℝ := 0"),
     ("def_other", "def f (x : ℝ) : ℝ := x + 1"),
+    ("def_exp", "def exp (x : ℝ) : ℝ := x + 1"),
+    ("noncomputable_def_log", "noncomputable def log (x : ℝ) : ℝ := Real.log x + 1"),
+    ("notation_rexp", 'local notation "rexp" => Real.log'),
     ("def_Icc", "def Icc (a b : ℝ) : Set ℝ := Set.Ioo a b"),
     ("def_Set_Icc", "def Set.Icc' (a b : ℝ) : Set ℝ := Set.Ioo a b"),
     ("notation_Icc", 'notation "Icc" => Set.Ioo'),
@@ -945,7 +1110,8 @@ UNMODELLED = (
 )
 OPENS = (("Real",), ("Real",), ("Real",), ("Nat",), ("NNReal",), ("Real", "Nat"), ("Nat", "Real"),
          ("Int",), ("Rat",), ("Topology", "BigOperators"), ("Real", "NNReal"), ("Set",), ("Real", "Set"),
-         ("Set", "Finset"), ("Finset",))
+         ("Set", "Finset"), ("Finset",), ("Complex",), ("Real", "Complex"), ("Complex", "Real"), ("EReal",),
+         ("Real", "EReal"))
 AUX = ("(x : ℝ) : x ≤ x + 1", "(a b : ℝ) (h : 0 < b) : a / b * b = a", "(x : ℝ) : x ^ 2 ≥ 0",
        ": Real.sqrt 4 = 2", ": (1 : ℝ) / 2 < 1", "(x : ℝ) (hx : 0 ≤ x) : √x * √x = x")
 
@@ -1069,6 +1235,21 @@ def _item_interval_decl(b: FileBuilder, env: _Env) -> str:
     return f"interval_decl{'_in_Set' if inside else ''}"
 
 
+def _item_exp_log_decl(b: FileBuilder, env: _Env) -> str:
+    """A declaration named ``exp``/``log``: at the root or in ``namespace Foo``/``Nat`` (a candidate
+    of the short name there, or after ``open Nat``), or in ``namespace Real`` (Mathlib's ``Real.exp``
+    exists: Lean rejects the declaration and keeps Mathlib's)."""
+    rng = env.rng
+    name, ns = rng.choice(("exp", "log")), rng.choice(("", "", "Foo", "Real", "Nat"))
+    if ns:
+        b.push("namespace", ns)
+    b.emit(f"{rng.choice(('theorem', 'lemma'))} {name} (x : ℝ) : x ≤ x + 1 := by sorry")
+    b.declare(name)
+    if ns:
+        b.pop()
+    return f"exp_log_decl{'_in_' + ns if ns else ''}"
+
+
 def _item_set_option(b: FileBuilder, env: _Env) -> str:
     if env.rng.random() < 0.5:
         b.emit("set_option maxHeartbeats 400000")
@@ -1093,7 +1274,7 @@ INNER: tuple[Callable[[FileBuilder, _Env], str], ...] = (
 ITEMS: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
     (_item_comment_macro, 3.0), (_item_macro, 2.5), (_item_unmodelled, 0.9), (_item_open, 2.0),
     (_item_aux, 2.0), (_item_decoy, 1.0), (_item_scope, 2.0), (_item_set_option, 0.6),
-    (_item_other_theorem, 0.8), (_item_interval_decl, 0.4))
+    (_item_other_theorem, 0.8), (_item_interval_decl, 0.4), (_item_exp_log_decl, 0.4))
 POST: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
     (_item_macro, 2.0), (_item_unmodelled, 2.0), (_item_aux, 1.0), (_item_other_theorem, 1.0),
     (_item_decoy, 0.5), (_item_open, 0.5))
@@ -1227,6 +1408,8 @@ class ContextReport:
     definition_checks: int = 0         # asked theorems with defined functions
     definition_accepted: int = 0
     definition_pairs: int = 0          # (accepted such theorem, point) pairs compared
+    #: asked theorems that apply exp/log: checks, must_refuse, refused, accepted, compared, pairs
+    exp_log: Counter = field(default_factory=Counter)
 
     @property
     def failures(self) -> int:
@@ -1253,6 +1436,7 @@ class ContextReport:
             "top_refusals": self.refusals.most_common(20), "duration_s": round(self.duration_s, 2),
             "defined_functions": {"variants": self.definition_variants, "checks": self.definition_checks,
                             "accepted": self.definition_accepted, "pairs": self.definition_pairs},
+            "exp_log": dict(self.exp_log),
         }
 
 
@@ -1306,11 +1490,14 @@ def check_target(v: Variant, w: Written, e: Expect, points: int, report: Context
     """Ask the front-end for one theorem of a variant and judge the answer against ``e``."""
     report.checks += 1
     report.count(v.wrappers, "checks")
+    exp_log = has_exp_log(w.stmt)
+    report.exp_log.update({"checks": exp_log, "unknown": exp_log and e.outcome == "unknown"})
     if e.outcome == "unknown":
         report.unknown += 1
         return
     must = e.outcome == "refuse"
     report.must_refuse += must
+    report.exp_log.update({"must_refuse": exp_log and must})
     report.count(v.wrappers, "must_refuse" if must else "meaning")
     inner = FuzzReport(report.seed)
     ok, problem = _parse_statement(v.text, inner, lambda text: parse(text, w.name), time_limit)
@@ -1321,12 +1508,14 @@ def check_target(v: Variant, w: Written, e: Expect, points: int, report: Context
     if not ok:
         if not inner.crashes:
             report.refused += 1
+            report.exp_log.update({"refused": exp_log})
             report.refused_where_expected += must
             report.count(v.wrappers, "refused")
             report.refusals.update(inner.refusals)
         return
     report.accepted += 1
     report.definition_accepted += bool(w.stmt.functions)
+    report.exp_log.update({"accepted": exp_log})
     report.count(v.wrappers, "accepted")
     if must:
         _fail(report, report.misreadings, v, w, e, "accepted_must_refuse",
@@ -1356,6 +1545,7 @@ def _compare(v: Variant, w: Written, e: Expect, problem: Any, points: int, repor
         compared = _compare_at_point(forms, point, inner)
         report.pairs += compared
         report.definition_pairs += compared and bool(lean.functions)
+        report.exp_log.update({"pairs": compared and has_exp_log(lean)})
     report.comparisons += inner.comparisons + inner.faithful_comparisons
     for d in inner.disagreements:
         _fail(report, report.misreadings, v, w, e, "misreading",

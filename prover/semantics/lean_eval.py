@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+import mpmath
 from mpmath.ctx_iv import MPIntervalContext
 from mpmath.libmp import to_rational
 
@@ -83,7 +84,18 @@ class Enclosure:
     def __str__(self) -> str:
         if self.is_exact:
             return str(self.lo)
-        return f"[{float(self.lo):.12g}, {float(self.hi):.12g}]"
+        return f"[{_short(self.lo)}, {_short(self.hi)}]"
+
+
+def _short(q: Fraction) -> str:
+    """``q`` to 12 significant digits (beyond the float range too: ``exp`` reaches ``e ** 100000``)."""
+    try:
+        f = float(q)
+        if f or not q:
+            return f"{f:.12g}"
+    except OverflowError:
+        pass
+    return mpmath.nstr(mpmath.mpf(q.numerator) / q.denominator, 12)
 
 
 Point = Mapping[str, Fraction | int | Enclosure]

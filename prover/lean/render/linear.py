@@ -64,7 +64,7 @@ def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr
             continue
         for f, k in sp.factor_list(sp.expand(part))[1]:
             poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
-            if all(c > 0 for c in poly.coeffs()):
+            if all(c > 0 for c in poly.coeffs()) and _positivity_sees(poly, goal):
                 continue
             fact, sign = _signed_factor_fact(step, goal, ctx, f)
             if not fact and nonneg_ok and k % 2 == 0:
@@ -76,6 +76,25 @@ def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr
                 negative.add(f)
             lines += fact
     return lines, negative, only_nonneg
+
+
+def _positivity_sees(poly: sp.Poly, goal: Goal) -> bool:
+    """A polynomial with positive coefficients whose every odd power is of a variable with a sign
+    hypothesis: ``positivity`` proves it term by term (``x + 1`` with only ``-1 < x`` it does not)."""
+    signed = _nonnegative_variables(goal)
+    return all(g in signed for m in poly.monoms() for g, e in zip(poly.gens, m) if e % 2)
+
+
+def _nonnegative_variables(goal: Goal) -> set[sp.Symbol]:
+    """Variables with a hypothesis ``0 < v``/``0 ≤ v`` (``v > 0``, ``v ≥ 0``): the atoms ``positivity``
+    finds a sign for (``compareHyp``); a sum with positive coefficients of others is not seen."""
+    out: set[sp.Symbol] = set()
+    for h in goal.hypotheses:
+        if h.op in ("<", "<=", ">", ">="):
+            big, small = (h.rhs, h.lhs) if h.op in ("<", "<=") else (h.lhs, h.rhs)
+            if sp.sympify(small) == 0 and sp.sympify(big).is_Symbol:
+                out.add(sp.sympify(big))
+    return out
 
 
 def _signed_factor_fact(step: Step, goal: Goal, ctx: RenderContext, f: sp.Expr) -> tuple[list[str], int]:

@@ -191,6 +191,10 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
     return None
 
 
+#: ``X·log X ≥ X − 1``: ``Real.one_sub_inv_le_log_of_pos`` times ``X > 0`` (the kernel's cleared fact)
+_CLEARED = "cleared one_sub_inv_le_log_of_pos"
+
+
 def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.Expr]]]]:
     """The kernel's facts of an ``exp``/``log`` definition ``d`` (``check._definition_facts``), each
     with the Mathlib lemma proving it and its arguments: ``("term", X)`` is ``X`` itself,
@@ -206,7 +210,8 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
     if isinstance(x, sp.exp):
         return [(Relation(d, "=", x.args[0]), "Real.log_exp", [("term", x.args[0])])]
     out = [(Relation(d, "<=", x - 1), "Real.log_le_sub_one_of_pos", [("pos", x)]),
-           (Relation(1 - 1 / x, "<=", d), "Real.one_sub_inv_le_log_of_pos", [("pos", x)])]
+           (Relation(1 - 1 / x, "<=", d), "Real.one_sub_inv_le_log_of_pos", [("pos", x)]),
+           (Relation(x - 1, "<=", x * d), _CLEARED, [("pos", x)])]
     factors = sp.Mul.make_args(x)
     if len(factors) == 2:
         a, b = factors
@@ -217,6 +222,13 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
 def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext, pre: list[str]) -> str:
     """``lemma a₁ …``, each side condition ``0 < X`` a ``have`` added to ``pre`` (``positivity``, or
     ``linarith`` from the hypotheses)."""
+    if lemma == _CLEARED:   # X * (1 - X⁻¹) ≤ X * log X, and X * X⁻¹ = 1
+        x = args[0][1]
+        pos = ctx.fresh("hpos")
+        inv = ctx.fresh("hinv")
+        pre += [f"have {pos} : (0 : ℝ) < {lean_expr(x)} := by first | positivity | linarith",
+                f"have {inv} : {paren(lean_expr(x))} * {paren(lean_expr(x))}⁻¹ = 1 := mul_inv_cancel₀ {pos}.ne'"]
+        return f"mul_le_mul_of_nonneg_left (Real.one_sub_inv_le_log_of_pos {pos}) {pos}.le + {inv}"
     parts = [lemma]
     for kind, x in args:
         if kind == "term":

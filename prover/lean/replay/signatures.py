@@ -42,6 +42,8 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "le_total": ("Mathlib/Order/Defs/LinearOrder.lean", "(a b : ℝ) : a ≤ b ∨ b ≤ a"),
     "le_of_lt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a < b) : a ≤ b"),
     "ne_of_gt": ("Mathlib/Order/Defs/PartialOrder.lean", "{a b : ℝ} (h : a > b) : a ≠ b"),
+    "mul_le_mul_of_nonneg_left": ("Mathlib/Algebra/Order/GroupWithZero/Unbundled.lean",
+                                  "{a b c : ℝ} (h : b ≤ c) (a_nonneg : 0 ≤ a) : a * b ≤ a * c"),
     "mul_inv_cancel₀": ("Mathlib/Algebra/GroupWithZero/Defs.lean", "{a : ℝ} (h : a ≠ 0) : a * a⁻¹ = 1"),
     "Real.sqrt_nonneg": ("Mathlib/Data/Real/Sqrt.lean", "(x : ℝ) : 0 ≤ √x"),
     "Real.sqrt_pos": ("Mathlib/Data/Real/Sqrt.lean", "{x : ℝ} : 0 < √x ↔ 0 < x"),
