@@ -16,6 +16,7 @@ are laws of the kernel's normal form, so the kernel checks each relation as an i
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 from math import gcd, lcm
@@ -91,7 +92,7 @@ def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr], li
         d = _direction(n.args[0], syms) if isinstance(n, sp.exp) else None
         if d is not None:
             groups.setdefault(d[1], []).append((n, d[0]))
-    relations: list[Relation] = []
+    relations = _sum_relations(defs, repl, syms)
     for P, members in groups.items():
         g = _rational_gcd([c for _, c in members])
         base = sp.expand(sp.Rational(g.numerator, g.denominator) * P)
@@ -107,6 +108,28 @@ def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr], li
                 relations.append(Relation(repl[n], "=", w ** k) if k > 0 else
                                  Relation(repl[n] * w ** (-k), "=", sp.Integer(1)))
     return repl, defs, relations
+
+
+#: ``exp`` terms compared pairwise for sums of arguments (at most this many: cubic in their number)
+MAX_SUM_RELATED = 8
+
+
+def _sum_relations(nodes: list[sp.Expr], repl: dict[sp.Expr, sp.Expr], syms: list[sp.Symbol]) -> list[Relation]:
+    """``exp A = exp B · exp C`` where ``A = B + C`` (``Real.exp_add``), among the goal's ``exp`` terms
+    with polynomial arguments: ``exp (x + y)`` against ``exp x``, ``exp y``; ``exp (x − y)`` against
+    ``exp x``, ``exp y`` (``exp (x − y) · exp y = exp x``)."""
+    terms = [n for n in nodes if isinstance(n, sp.exp) and _direction(n.args[0], syms) is not None]
+    if len(terms) > MAX_SUM_RELATED:
+        return []
+    args = [sp.expand(n.args[0]) for n in terms]
+    out: list[Relation] = []
+    for i, a in enumerate(args):
+        for j, k in itertools.combinations(range(len(args)), 2):
+            if i in (j, k):
+                continue
+            if sp.expand(a - args[j] - args[k]) == 0:
+                out.append(Relation(repl[terms[i]], "=", repl[terms[j]] * repl[terms[k]]))
+    return out
 
 
 def _replace(e: sp.Expr, repl: dict[sp.Expr, sp.Expr], names: dict[sp.Symbol, sp.Symbol]) -> sp.Expr:
