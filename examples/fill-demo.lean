@@ -2,8 +2,9 @@ import Mathlib
 
 open Real
 
-/-! Five theorems with `sorry` for `prover lean fill` (see README.md): three it proves, one that
-is false (a counterexample is reported) and one it cannot read (`Real.exp` is not supported yet). -/
+/-! Six theorems with `sorry` for `prover lean fill` (see README.md): four it proves (one with
+`Real.exp`), one that is false (a counterexample is reported) and one it cannot read (`Real.sin` is
+not supported). -/
 
 theorem amgm_two (a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by
   sorry
@@ -18,4 +19,7 @@ theorem too_strong (a b : ℝ) (ha : 0 < a) (hb : 0 < b) : a * b ≤ a ^ 2 := by
   sorry
 
 theorem with_exp (x : ℝ) : Real.exp x ≥ 1 + x := by
+  sorry
+
+theorem with_sin (x : ℝ) : Real.sin x ≤ 1 := by
   sorry

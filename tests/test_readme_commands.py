@@ -70,7 +70,7 @@ EXPECT: list[tuple[str, int, str]] = [
     ("conformal build-set --from-run examples/runs/b/", 0, "3 proofs"),
     ("python -m prover.tactics.certify_catalogue --check", 0, "0 problems"),
     ("cp examples/fill-demo.lean runs/fill-demo.lean", 0, ""),
-    ("lean fill runs/fill-demo.lean", 1, "3 filled, 2 not filled"),   # exit 1: not all filled
+    ("lean fill runs/fill-demo.lean", 1, "4 filled, 2 not filled"),   # exit 1: not all filled
     ("lean suggest examples/nesbitt-goal.txt", 0, "linear_combination"),
 ]
 
