@@ -147,8 +147,9 @@ def factored_text(e: sp.Expr, negative: frozenset[sp.Expr] | set[sp.Expr] = froz
     one a positivity fact can be about."""
     e = sp.sympify(e)
     num, den = sp.fraction(sp.together(e))
-    if not den.free_symbols:
-        return lean_expr(e)
+    if not den.free_symbols and (not num.free_symbols or all(
+            c > 0 for c in sp.Poly(sp.expand(num), *sorted(num.free_symbols, key=str)).coeffs())):
+        return lean_expr(e)   # positivity sees it as written (a polynomial with a subtraction: factored)
     c_num, f_num = sp.factor_list(sp.expand(num))
     c_den, f_den = sp.factor_list(sp.expand(den))
     c = sp.Rational(c_num) / sp.Rational(c_den)

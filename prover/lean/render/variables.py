@@ -151,10 +151,11 @@ def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext,
 
 
 def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
-                    pre: list[str], bases: dict[str, str] | None = None) -> str | None:
+                    pre: list[str], bases: dict[str, str] | None = None,
+                    written: WrittenApplications | None = None) -> str | None:
     """A proof term of ``rel`` (a fact about an introduced variable at its definition), adding
     any ``have`` it needs to ``pre``; None when ``rel`` is not one of the definition facts."""
-    named = _exp_log_fact(rel, defs, ctx, pre)
+    named = _exp_log_fact(rel, defs, ctx, pre, written or WrittenApplications({}, {}, [], []))
     if named is not None:
         return named
     for v, d in defs.items():
@@ -219,28 +220,73 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
     return out
 
 
-def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext, pre: list[str]) -> str:
+def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext, pre: list[str],
+                texts: dict[sp.Expr, str]) -> str:
     """``lemma a₁ …``, each side condition ``0 < X`` a ``have`` added to ``pre`` (``positivity``, or
-    ``linarith`` from the hypotheses)."""
+    ``linarith`` from the hypotheses); an argument the user wrote is in the user's text."""
+    def text(x: sp.Expr) -> str:
+        return texts.get(x) or lean_expr(x)
+
     if lemma == _CLEARED:   # X * (1 - X⁻¹) ≤ X * log X, and X * X⁻¹ = 1
         x = args[0][1]
         pos = ctx.fresh("hpos")
         inv = ctx.fresh("hinv")
-        pre += [f"have {pos} : (0 : ℝ) < {lean_expr(x)} := by first | positivity | linarith",
-                f"have {inv} : {paren(lean_expr(x))} * {paren(lean_expr(x))}⁻¹ = 1 := mul_inv_cancel₀ {pos}.ne'"]
+        pre += [f"have {pos} : (0 : ℝ) < {text(x)} := by first | positivity | linarith",
+                f"have {inv} : {paren(text(x))} * {paren(text(x))}⁻¹ = 1 := mul_inv_cancel₀ {pos}.ne'"]
         return f"mul_le_mul_of_nonneg_left (Real.one_sub_inv_le_log_of_pos {pos}) {pos}.le + {inv}"
     parts = [lemma]
     for kind, x in args:
         if kind == "term":
-            parts.append(paren(lean_expr(x)))
+            parts.append(paren(text(x)))
             continue
         name = ctx.fresh("hpos")
-        pre.append(f"have {name} : (0 : ℝ) < {lean_expr(x)} := by first | positivity | linarith")
+        pre.append(f"have {name} : (0 : ℝ) < {text(x)} := by first | positivity | linarith")
         parts.append(name if kind == "pos" else f"{name}.ne'")
     return " ".join(parts)
 
 
-def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, pre: list[str]) -> str | None:
+@dataclass
+class WrittenApplications:
+    """Where the statement writes an ``exp``/``log`` term otherwise than our printing
+    (``Real.exp (-2 * x + 3)`` for our ``Real.exp (3 - 2 * x)``): the instances and arguments in
+    the user's text, for the ``∀`` statement's instantiation and the lemmas' arguments."""
+
+    instances: dict[str, str]            # new variable -> the user's term
+    arguments: dict[sp.Expr, str]        # our argument -> the user's text of it
+    sub_variables: list[str]
+    outer: list[str]
+
+
+def written_applications(goal: Goal, sub: Goal, ctx: RenderContext, defs: dict[str, sp.Expr],
+                         new_vars: list[str], inst: dict[str, str]) -> WrittenApplications:
+    """:class:`WrittenApplications` for ``defs``; updates ``inst`` to the user's terms."""
+    written = written_atoms(goal, ctx)
+    out = WrittenApplications({}, {}, list(sub.variables), list(goal.variables))
+    for v in new_vars:
+        d = defs[v]
+        if not isinstance(d, (sp.exp, sp.log)):
+            continue
+        head = ("const", "Real.exp") if isinstance(d, sp.exp) else ("const", "Real.log")
+        for a in written:
+            if a[0] == "app" and a[1] == head and len(a[2]) == 1 \
+                    and _same_text(rp.show(a[2][0]), d.args[0], out.outer):
+                inst[v] = out.instances[v] = rp.show(a)
+                out.arguments[d.args[0]] = rp.show(a[2][0])
+                break
+    for v in new_vars:
+        out.instances.setdefault(v, inst[v])
+    return out
+
+
+def _same_text(text: str, expr: sp.Expr, variables: list[str]) -> bool:
+    try:
+        return sp.expand(parse_expression(text, variables, real_division=True) - expr) == 0
+    except (ParseError, ValueError, TypeError):
+        return False
+
+
+def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, pre: list[str],
+                  written: WrittenApplications) -> str | None:
     """``(by linear_combination L)`` for a fact ``rel`` that is, with the definitions put back, the
     statement of a Mathlib lemma ``L`` about an ``exp``/``log`` definition (``ring`` closes the
     difference; both sides are compared as rational functions here, untrusted)."""
@@ -253,7 +299,11 @@ def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, p
     want = slack(rel)
     if rel.op == "=" and any(isinstance(d, sp.exp) for d in defs.values()):
         # a relation of the introduce step (``exp (2x) = (exp x)²``): the exp laws as bridges
-        lhs, rhs = (lean_expr(sp.sympify(t).xreplace(back)) for t in (rel.lhs, rel.rhs))
+        if written.instances:
+            lhs, rhs = (instantiate(lean_expr(t), written.sub_variables, written.instances, written.outer)
+                        for t in (rel.lhs, rel.rhs))
+        else:
+            lhs, rhs = (lean_expr(sp.sympify(t).xreplace(back)) for t in (rel.lhs, rel.rhs))
         variables = sorted({s.name for d in defs.values() for s in d.free_symbols})
         try:
             lines, comb = bridged_equality(lhs, rhs, variables, ctx)
@@ -267,7 +317,7 @@ def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, p
             signs = (1, -1) if fact.op == "=" else (1,)
             if _kind(fact.op) == _kind(rel.op) and any(sp.cancel(sp.expand(want - k * slack(fact))) == 0
                                                        for k in signs):
-                return f"(by linear_combination {_lemma_term(lemma, args, ctx, pre)})"
+                return f"(by linear_combination {_lemma_term(lemma, args, ctx, pre, written.arguments)})"
     return None
 
 
@@ -461,12 +511,14 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
     bases = _user_bases(goal, ctx, defs)
     facts = Facts(ctx)
     inst, special = _written_instances(goal, ctx, defs, new_vars, bases, facts)
+    applications = written_applications(goal, sub, ctx, defs, new_vars, inst)
     key = ctx.fresh("hkey")
     pre: list[str] = []
     proofs = {}
     for i in _quantified(goal, sub, ctx, new_vars):
         rel = sub.hypotheses[i]
-        pf = special.get(rel) or _introduce_fact(rel, defs, ctx, pre, bases) or _abs_fact(rel, defs, sub, facts) \
+        pf = special.get(rel) or _introduce_fact(rel, defs, ctx, pre, bases, applications) \
+            or _abs_fact(rel, defs, sub, facts) \
             or _abs_product_fact(rel, defs, sub, facts) or _goal_fact(rel, defs, goal, ctx)
         if pf is None:
             _abs_sign_facts(rel, defs, facts)
