@@ -153,7 +153,7 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.Pow(base, -1)
     if k == "sqrt":
         arg = elab(a[0], "R", scope)
-        if arg.is_number and arg.is_negative:
+        if arg.is_number and not arg.has(sp.exp, sp.log) and arg.is_negative:
             raise Located("square root of a negative number (Lean's `Real.sqrt` is 0 there)", node.pos)
         return sp.sqrt(arg)
     if k == "abs":   # `abs : α → α`: the argument at the term's own type
@@ -246,8 +246,11 @@ def _power(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         raise Located(f"exponent {ex} is too large (at most {MAX_EXPONENT})", node.pos)
     if base == 0 and ex.is_number and ex.is_negative:
         raise Located("zero to a negative power", node.pos)
-    if base.is_number and base.is_negative and not (ex.is_integer is True):
-        raise Located("real power of a negative number", node.pos)
+    if base.is_number and not (ex.is_integer is True):
+        if base.has(sp.exp, sp.log):   # its sign would make sympy evaluate exp (exp …): unbounded work
+            raise Located("a real power of a number built from `Real.exp`/`Real.log` is not supported", node.pos)
+        if base.is_negative:
+            raise Located("real power of a negative number", node.pos)
     if isinstance(base, sp.Abs) and ex.is_Integer:
         # sympy would make |x| ^ 2 into x ^ 2 and |x| ^ 3 into x ^ 2 * |x|, which the kernel
         # cannot show equal to Lean's term; kept as written (the fidelity check still decides)
@@ -279,7 +282,9 @@ def check_real(e: sp.Expr, pos: int) -> sp.Expr:
         raise Located("expression is not a finite real number (division by zero or a root of a "
                       "negative number)", pos)
     for p in e.atoms(sp.Pow):
-        if p.base.is_number and p.base.is_negative and p.exp.is_integer is not True:
+        # the exponent first: the sign of a base with exp/log may cost sympy unbounded work
+        if p.exp.is_integer is not True and p.base.is_number and not p.base.has(sp.exp, sp.log) \
+                and p.base.is_negative:
             raise Located("real power of a negative number", pos)
     return e
 

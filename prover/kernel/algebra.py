@@ -285,6 +285,8 @@ class Atomizer:
                 arg_dens = []
                 b = self._conv(e.arg, arg_dens)
                 dens.extend(arg_dens)
+                if b.has(sp.zoo, sp.nan, sp.oo):   # a division by 0 inside: Lean's x / 0 = 0, not sympy's
+                    raise KernelError(f"{e.name} of a term with a division by zero")
                 return self._exp(b, e, arg_dens, dens) if e.name == "exp" else self._log(b, e, arg_dens)
             return self._atom(e.name, (e.arg,), (), e, dens)
         if isinstance(e, T.Const):
