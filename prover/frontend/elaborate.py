@@ -159,7 +159,11 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     if k == "abs":   # `abs : α → α`: the argument at the term's own type
         return sp.Abs(elab(a[0], ty, scope))
     if k == "exp":   # as written: sympy's own `exp` rewrites (`exp (log x) = x` only for x > 0)
-        return lean_exp(elab(a[0], "R", scope))
+        arg = elab(a[0], "R", scope)
+        if not arg.free_symbols and arg.has(sp.exp):
+            # a numeric tower exp (exp …): sympy's assumptions evaluate it to unbounded precision
+            raise Located("`Real.exp` of a number built from `Real.exp` is not supported", node.pos)
+        return lean_exp(arg)
     if k == "log":
         return _log(elab(a[0], "R", scope))
     if k in ("max", "min"):   # on a linear order: max a b = (a + b + |a − b|) / 2, min with − |a − b|
