@@ -45,6 +45,8 @@ class RecordLog:
                     rec = json.loads(line)
                 except (json.JSONDecodeError, UnicodeDecodeError):
                     rec = None
+            if isinstance(rec, dict) and not isinstance(rec.get("key"), str) and isinstance(rec.get("id"), str):
+                rec = {**rec, "key": rec["id"]}   # a slim copy in results/ (the key is the id)
             if isinstance(rec, dict) and isinstance(rec.get("key"), str):
                 if rec["key"] in records:
                     notes.append(f"duplicate record for {rec['key']} ignored")
