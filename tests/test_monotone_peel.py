@@ -124,7 +124,8 @@ def test_render_refuses_a_side_that_is_not_the_root_of_the_argument():
 
 
 def test_strict_sqrt_proved_rendered_and_replayed():
-    result = prove("theorem s (x : ℝ) (hx : 0 < x) : √x < √(x + 1) := by sorry", time_limit=60)
+    # (√x < √(x + 1) is now closed at the root by the closers' chain: roots named, then SOS)
+    result = prove("theorem s (x y : ℝ) (hx : 0 < x) (h : x < y) : √x < √y := by sorry", time_limit=60)
     assert result.status == "proved"
     assert result.proof.root.kind == "monotone" and len(result.proof.root.subgoals) == 2
     text = render_proof(result.proof)

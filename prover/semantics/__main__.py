@@ -47,7 +47,7 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
                       exp_log=args.exp_log)
     progress(report)
     summary = {"command": "fuzz-frontend", "started": started, "points_per_statement": args.points,
-               "options": {"definitions": args.definitions, "abs": args.abs, "max_min": args.max_min,
+               "options": {"defining_functions": args.definitions, "abs": args.abs, "max_min": args.max_min,
                            "exp_log": args.exp_log, "max_depth": args.max_depth},
                **report.to_json(), "machine": _machine()}
     for d in summary["examples"][:10]:

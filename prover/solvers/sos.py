@@ -937,19 +937,20 @@ def _strict_parts(pp: PolyProblem) -> list[tuple[list[int], PolyDict]]:
             strict_vars[vi] = h
     d0 = degree(pp.p)
     monos: list[tuple[int, ...]] = []
-    if not _homogeneous_problem(pp) or d0 == 0:
-        monos.append(tuple([0] * n))
-        sv = sorted(strict_vars)
-        for k in (1, 2):
-            for combo in itertools.combinations_with_replacement(sv, k):
-                monos.append(tuple(combo.count(i) for i in range(n)))
-    else:
+    if is_homogeneous(pp.p) and d0 > 0:
         used = sorted({i for m in pp.p for i, e in enumerate(m) if e})
         if used and all(i in strict_vars for i in used):
             exps = [0] * n
             for k in range(d0):
                 exps[used[k % len(used)]] += 1
             monos.append(tuple(exps))
+    if not _homogeneous_problem(pp) or d0 == 0:
+        # (after the homogeneous part of a homogeneous target: y ≥ 1 − x ⊢ y > −x needs the constant)
+        monos.append(tuple([0] * n))
+        sv = sorted(strict_vars)
+        for k in (1, 2):
+            for combo in itertools.combinations_with_replacement(sv, k):
+                monos.append(tuple(combo.count(i) for i in range(n)))
     parts = [([strict_vars[i] for i, e in enumerate(mono) for _ in range(e)], {mono: flint.fmpq(1)})
              for mono in monos[:8]]
     for h, s, strict in pp.ineqs:
