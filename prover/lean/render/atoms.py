@@ -148,7 +148,8 @@ def _all_atoms(t: Any) -> list[Any]:
     return found
 
 
-def _same(text: str, expr: sp.Expr, variables: list[str]) -> bool:
+def same_value(text: str, expr: sp.Expr, variables: list[str]) -> bool:
+    """Whether the Lean ``text`` reads as ``expr`` (equal once expanded)."""
     try:
         return sp.expand(parse_expression(text, variables, real_division=True) - expr) == 0
     except (ParseError, ValueError, TypeError):
@@ -161,7 +162,7 @@ def user_root(written: list[Any], d: sp.Expr, variables: list[str]) -> tuple[str
     if not (d.is_Pow and d.exp == sp.Rational(1, 2)):
         return None
     for a in written:
-        if _is_sqrt(a) and _same(rp.show(a[2][0]), d.base, variables):
+        if _is_sqrt(a) and same_value(rp.show(a[2][0]), d.base, variables):
             return rp.show(a), rp.show(a[2][0])
     return None
 

@@ -44,6 +44,7 @@ from prover.lean.render.atoms import (
     half_power_fact,
     has_root_or_abs,
     paren,
+    same_value,
     scaled_numeral_root,
     scaled_root_fact,
     user_root,
@@ -269,20 +270,13 @@ def written_applications(goal: Goal, sub: Goal, ctx: RenderContext, defs: dict[s
         head = ("const", "Real.exp") if isinstance(d, sp.exp) else ("const", "Real.log")
         for a in written:
             if a[0] == "app" and a[1] == head and len(a[2]) == 1 \
-                    and _same_text(rp.show(a[2][0]), d.args[0], out.outer):
+                    and same_value(rp.show(a[2][0]), d.args[0], out.outer):
                 inst[v] = out.instances[v] = rp.show(a)
                 out.arguments[d.args[0]] = rp.show(a[2][0])
                 break
     for v in new_vars:
         out.instances.setdefault(v, inst[v])
     return out
-
-
-def _same_text(text: str, expr: sp.Expr, variables: list[str]) -> bool:
-    try:
-        return sp.expand(parse_expression(text, variables, real_division=True) - expr) == 0
-    except (ParseError, ValueError, TypeError):
-        return False
 
 
 def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, pre: list[str],
