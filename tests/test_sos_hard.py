@@ -96,3 +96,37 @@ def test_newton_pruning_is_skipped_with_non_monomial_multipliers():
     plain = S.poly_problem(Goal(ABC, POS, Relation(a**4 + b**4, ">=", 0)))
     blocks, _ = S.build_blocks(plain, 4, use_eqs=False)
     assert {b.mult: len(b.basis) for b in blocks}[()] == 3      # a², ab, b²
+
+
+def test_homogeneous_target_under_other_hypotheses_tries_the_homogeneous_search_first(monkeypatch):
+    """``x, y > 0, x + y < 3 ⊢ x² − xy + y² > 0``: the small homogeneous search comes first, so a certificate
+    that exists there does not wait behind the non-homogeneous one (found or not by load), and the
+    certificate is still checked with the hypotheses as stated."""
+    x, y = var("x"), var("y")
+    calls: list[bool] = []
+    real = S.sos_poly
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("homogeneous", False))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(S, "sos_poly", spy)
+    g = Goal(("x", "y"), (Relation(x, ">", 0), Relation(y, ">", 0), Relation(x + y, "<", 3)),
+             Relation(x**2 - x * y + y**2, ">", 0))
+    cert = S.sos_certificate(g, 30)
+    assert cert is not None and calls and calls[0] is True
+    check_close(g, cert)
+
+
+def test_an_sdp_in_a_forked_child_after_one_in_the_parent():
+    """Clarabel's solver threads do not survive ``fork``: after the parent had solved an SDP of this
+    size, an SDP in a forked closer child hung until its hard limit (a 27 s proof took 85 s, every
+    closer call timing out). Solved single-threaded (``max_threads=1``), the child finishes."""
+    from prover.search.hard_timeout import call_with_hard_limit, fork_available
+
+    if not fork_available():
+        return
+    g = Goal(ABC, POS, Relation(DEG9 - a**3 * b**3 * c**3 / 100, ">=", 0))
+    assert S.sos_certificate(g, 10) is None
+    status, result = call_with_hard_limit(S.sos_certificate, (g, 10), 120)
+    assert status == "ok" and result is None

@@ -184,9 +184,11 @@ def _identity(n: int) -> list[list[flint.fmpq]]:
     return [[flint.fmpq(int(i == j)) for j in range(n)] for i in range(n)]
 
 
-def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True) -> tuple[list[Block], list[EqMult]] | None:
+def build_blocks(pp: PolyProblem, deg: int, *, use_eqs: bool, pairs: bool = True,
+                 homogeneous: bool = False) -> tuple[list[Block], list[EqMult]] | None:
+    """``homogeneous`` forces a homogeneous basis (hypotheses that are not homogeneous then unused)."""
     n = len(pp.syms)
-    homog = _homogeneous_problem(pp) and not (use_eqs and pp.eqs)
+    homog = (homogeneous or _homogeneous_problem(pp)) and not (use_eqs and pp.eqs)
     blocks: list[Block] = []
     for mult, mp in candidate_multipliers(pp, deg, pairs=pairs):
         dm = degree(mp)
@@ -468,7 +470,7 @@ def _solve(prob: cvxpy.Problem, time_limit: float) -> bool:
     """Solve with Clarabel, SCS as the fallback; False when both fail."""
     import cvxpy as cp
     try:
-        prob.solve(solver="CLARABEL", time_limit=max(1.0, time_limit))
+        prob.solve(solver="CLARABEL", time_limit=max(1.0, time_limit), max_threads=1)
     except (cp.error.SolverError, Exception):  # noqa: BLE001 - any solver failure is "no certificate"
         try:
             prob.solve(solver="SCS", time_limit_secs=min(3.0, max(0.5, time_limit)))
@@ -824,9 +826,9 @@ def _gcd(a: int, b: int) -> int:
 
 
 def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs: bool = True,
-             max_rounds: int = 4) -> SosCertificate | None:
+             max_rounds: int = 4, homogeneous: bool = False) -> SosCertificate | None:
     """One SOS attempt at a fixed degree bound."""
-    built = build_blocks(pp, deg, use_eqs=use_eqs, pairs=pairs)
+    built = build_blocks(pp, deg, use_eqs=use_eqs, pairs=pairs, homogeneous=homogeneous)
     if built is None:
         return None
     blocks, eqm = built
@@ -892,15 +894,19 @@ def _nonstrict(pp: PolyProblem, deadline: float, max_extra_degree: int) -> SosCe
     d0 = degree(pp.p)
     homog = _homogeneous_problem(pp)
     degs = [d0] if homog else list(range(d0, d0 + max_extra_degree + 1))
-    for deg in degs:
-        for use_eqs in ([False, True] if pp.eqs else [False]):
-            if time.monotonic() > deadline:
-                return None
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                cert = sos_poly(pp, deg, use_eqs=use_eqs, deadline=deadline)
-            if cert is not None:
-                return cert
+    attempts = [(deg, use_eqs, False) for deg in degs for use_eqs in ([False, True] if pp.eqs else [False])]
+    if not homog and is_homogeneous(pp.p):
+        # a homogeneous target under other hypotheses: the small homogeneous search first (its
+        # certificate, where one exists, is found quickly whatever the load)
+        attempts.insert(0, (d0, False, True))
+    for deg, use_eqs, homogeneous in attempts:
+        if time.monotonic() > deadline:
+            return None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            cert = sos_poly(pp, deg, use_eqs=use_eqs, deadline=deadline, homogeneous=homogeneous)
+        if cert is not None:
+            return cert
     return None
 
 
