@@ -60,7 +60,7 @@ def is_real(node: SyntaxNode, scope: Scope) -> bool:
     """Does Lean elaborate this term as a real number (rather than a numeral-only ℕ term)?
     The exponent of a power is elaborated on its own and does not type the power."""
     def test(n: SyntaxNode) -> bool | None:
-        if n.kind in ("var", "sqrt", "app", "exp", "log"):   # `app`: a function variable's value is real
+        if n.kind in ("var", "sqrt", "app", "exp", "log", "logb", "pi"):   # `app`: a function variable's value is real
             return True
         if n.kind == "ascribe":
             return n.value == "R"
@@ -119,6 +119,8 @@ def check_typed(node: SyntaxNode, ty: str, scope: Scope) -> None:
         raise Located(nat_refusal(_REAL_ONLY[k], ty, scope), node.pos)
     if k == "abs" and ty == "N":   # `abs : α → α` needs `AddGroup α`, which ℕ is not
         raise Located(nat_refusal("absolute value", ty, scope), node.pos)
+    if k in ("logb", "pi") and ty != "R":   # `Real.logb : ℝ → ℝ → ℝ`, `Real.pi : ℝ`
+        raise Located(f"`Real.{k}` is real, not of type {TYPE_TEXT[ty]}", node.pos)
     if k in ("max", "min") and ty != "R":   # read only at ℝ (its value in ℕ/ℤ is the same, not needed)
         raise Located(f"`{k}` of numerals outside ℝ is not supported; write `({k} a b : ℝ)`", node.pos)
 
@@ -131,6 +133,8 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.Rational(node.value)
     if k == "var":
         return scope.variables[node.value]
+    if k == "pi":
+        return sp.pi
     if k in ("rel", "and", "mem"):
         raise Located("a proposition where a number was expected", node.pos)
     if k == "add":
@@ -158,14 +162,8 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
         return sp.sqrt(arg)
     if k == "abs":   # `abs : α → α`: the argument at the term's own type
         return sp.Abs(elab(a[0], ty, scope))
-    if k == "exp":   # as written: sympy's own `exp` rewrites (`exp (log x) = x` only for x > 0)
-        arg = elab(a[0], "R", scope)
-        if not arg.free_symbols and arg.has(sp.exp):
-            # a numeric tower exp (exp …): sympy's assumptions evaluate it to unbounded precision
-            raise Located("`Real.exp` of a number built from `Real.exp` is not supported", node.pos)
-        return lean_exp(arg)
-    if k == "log":
-        return _log(elab(a[0], "R", scope))
+    if k in ("exp", "log", "logb"):
+        return _transcendental(node, scope)
     if k in ("max", "min"):   # on a linear order: max a b = (a + b + |a − b|) / 2, min with − |a − b|
         x, y = elab(a[0], ty, scope), elab(a[1], ty, scope)
         if _size_over(x, MAX_MIN_ARGUMENT_NODES) or _size_over(y, MAX_MIN_ARGUMENT_NODES):
@@ -178,6 +176,25 @@ def elab(node: SyntaxNode, ty: str, scope: Scope) -> sp.Expr:
     if k == "ascribe":
         return _ascription(node, ty, scope)
     raise Located(f"unsupported term `{k}`", node.pos)  # pragma: no cover - parser makes no others
+
+
+def _transcendental(node: SyntaxNode, scope: Scope) -> sp.Expr:
+    """``Real.exp``/``Real.log``/``Real.logb`` applications (arguments at ℝ)."""
+    k, a = node.kind, node.args
+    if k == "exp":   # as written: sympy's own `exp` rewrites (`exp (log x) = x` only for x > 0)
+        arg = elab(a[0], "R", scope)
+        if not arg.free_symbols and arg.has(sp.exp):
+            # a numeric tower exp (exp …): sympy's assumptions evaluate it to unbounded precision
+            raise Located("`Real.exp` of a number built from `Real.exp` is not supported", node.pos)
+        return lean_exp(arg)
+    if k == "log":
+        return _log(elab(a[0], "R", scope))
+    # `Real.logb b x := Real.log x / Real.log b` (a definition)
+    base = _log(elab(a[0], "R", scope))
+    if base == 0:   # as `x / 0` elsewhere: Lean's value is 0, but the kernel's reading divides by 0
+        raise Located("`Real.logb` with base 0, 1 or -1 divides by `Real.log b = 0` (Lean's value is 0)",
+                      node.pos)
+    return sp.Mul(_log(elab(a[1], "R", scope)), sp.Pow(base, -1))
 
 
 def _log(arg: sp.Expr) -> sp.Expr:

@@ -19,6 +19,8 @@ Lean 4 / Mathlib semantics recorded by the nodes (over ``ℝ``):
 * ``|x|`` / ``abs x`` (the root ``abs``, ``x ⊔ -x``) → ``Fn("abs", x)``, at the term's own type;
 * ``max a b`` / ``min a b`` (real only) → ``(a + b ± |a − b|) / 2``;
 * ``Real.exp x`` / ``Real.log x`` → ``Fn("exp", x)`` / ``Fn("log", x)`` (the argument at ℝ);
+* ``Real.pi`` / ``π`` → ``Const("pi")``;
+* ``Real.logb b x`` → ``Fn("log", x) / Fn("log", b)`` (Mathlib's definition, ``Real.log_div_log`` is ``rfl``);
 * ``x ^ (n : ℕ)`` (``Monoid.npow``) and ``x ^ (k : ℤ)`` (``zpow``, ``x ^ (-k) = (x ^ k)⁻¹``)
   → ``Pow(x, n)``; ``0 ^ 0 = 1``;
 * ``x ^ (e : ℝ)`` is ``Real.rpow`` → ``Rpow(x, e)``, except that an integer constant ``e`` gives
@@ -55,6 +57,8 @@ def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
         return T.Num(Fraction(node.value))
     if k == "var":
         return T.Var(node.value)
+    if k == "pi":          # `Real.pi` / `π` (after `open Real` only: the resolver decides)
+        return T.Const("pi")
     if k in ("add", "sub"):
         return _sum_chain(node, ty, scope)
     if k == "mul":
@@ -74,6 +78,9 @@ def faithful_term(node: SyntaxNode, ty: str, scope: Scope) -> T.Term:
         return _max_min(node, ty, scope)
     if k in ("exp", "log"):   # `Real.exp`, `Real.log : ℝ → ℝ` (log 0 = 0, log x = log |x|: the kernel's `Fn`)
         return T.Fn(k, faithful_term(a[0], "R", scope))
+    if k == "logb":   # `Real.logb b x` is by definition `Real.log x / Real.log b` (Mathlib's `rfl`)
+        base, x = (T.Fn("log", faithful_term(arg, "R", scope)) for arg in a)
+        return _build(node, T.div, x, base)
     if k == "pow":
         return _power(node, ty, scope)
     if k == "ascribe":

@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Functions we read: Mathlib constant -> the front-end's node kind.
-MODELLED = {"Real.sqrt": "sqrt", "abs": "abs", "max": "max", "min": "min", "Real.exp": "exp", "Real.log": "log"}
+MODELLED = {"Real.sqrt": "sqrt", "abs": "abs", "max": "max", "min": "min", "Real.exp": "exp", "Real.log": "log",
+            "Real.logb": "logb", "Real.pi": "pi"}
 
 #: Intervals a membership hypothesis ``x ∈ Set.Icc a b`` may name: Mathlib constant -> the
 #: relations ``x ∈ I`` unfolds to (``Set.mem_Icc`` … are ``Iff.rfl``): ``("lo", op)`` is
@@ -82,7 +83,12 @@ NAMESPACES: dict[str, NamespaceFacts] = {
 }
 
 #: Short names of functions whose resolution we model (every namespace above says if it has one).
-SHORT_NAMES = frozenset({"sqrt", "abs", "max", "min", "exp", "log"})
+SHORT_NAMES = frozenset({"sqrt", "abs", "max", "min", "exp", "log", "logb"})
+#: Short names whose declarations are charted only for the modelled constant (``Real.logb``,
+#: ``Real.pi``; ``NNReal.pi`` exists and coerces to ℝ):
+#: whether ``Nat.logb``, a root ``logb`` or any other ``….logb`` exists is not known here, so a
+#: name that may resolve to one of them is refused (``logb`` after ``open Real``: write ``Real.logb``).
+UNCHARTED = frozenset({"logb", "pi"})
 
 
 class NameError_(ValueError):
@@ -115,13 +121,15 @@ def _exists(full: str) -> bool | None:
     if full in MODELLED:
         return True
     ns, _, short = full.rpartition(".")
+    if ns and ns not in NAMESPACES and all(part in NAMESPACES for part in ns.split(".")):
+        return False   # ``NNReal.Real.sqrt`` and the like: no such nested namespace in Mathlib
+    if short in UNCHARTED:
+        return None
     known = SHORT_NAMES | INTERVAL_NAMES
     if not ns:
         return False if short in known else None   # no root sqrt (nor Icc …) in Mathlib or core
     if ns in NAMESPACES:
         return short in NAMESPACES[ns].declares if short in known else None
-    if all(part in NAMESPACES for part in ns.split(".")):
-        return False   # ``NNReal.Real.sqrt`` and the like: no such nested namespace in Mathlib
     return None
 
 
@@ -136,6 +144,25 @@ def _candidate(full: str, ctx: NameContext, name: str) -> bool:
     return known
 
 
+#: Namespaces whose scoped notation ``π`` is active makes the token mean: Mathlib constant.
+PI_NOTATIONS = {"Real": "Real.pi", "Nat": "Nat.primeCounting"}
+
+
+def resolve_pi_token(ctx: NameContext) -> str:
+    """What the token ``π`` denotes: ``Real.pi`` when ``Real``'s scoped notation is the only one
+    active (``open Real``, ``open scoped Real``, inside ``namespace Real``). With ``Nat``'s too
+    (``open Real Nat``) the token has two notations, resolved by elaboration in ways we do not
+    model: refused (write ``Real.pi``); with neither, ``π`` is not a notation here."""
+    inside = {".".join(ctx.namespace[:k]) for k in range(1, len(ctx.namespace) + 1)}
+    active = sorted(n for n in PI_NOTATIONS if n in ctx.opens | ctx.scoped | inside)
+    if active == ["Real"]:
+        return "Real.pi"
+    if not active:
+        raise NameError_("`π` is a notation only after `open Real` (write `Real.pi`)")
+    raise NameError_(f"`π` has the notations of {' and '.join(active)} here "
+                     f"({', '.join(PI_NOTATIONS[n] for n in active)}); write `Real.pi`")
+
+
 def resolve_function(name: str, ctx: NameContext, argument_is_real: bool) -> str:
     """The Mathlib constant ``name`` (applied to one argument) elaborates to.
 
@@ -145,6 +172,8 @@ def resolve_function(name: str, ctx: NameContext, argument_is_real: bool) -> str
     """
     if ctx.sqrt_notation and name == "sqrt":
         return "Real.sqrt"
+    if name == "π":
+        return resolve_pi_token(ctx)
     if name.startswith("_root_."):
         name = name[len("_root_."):]
         return _single(name, [name] if _candidate(name, ctx, name) else [], argument_is_real)
@@ -173,7 +202,7 @@ def _single(name: str, pool: list[str], argument_is_real: bool) -> str:
         raise NameError_(f"`{name}` resolves to {', '.join(pool)}, which does not take a real argument")
     if live[0] not in MODELLED:
         raise NameError_(f"`{name}` is `{live[0]}`, which is not supported (only `Real.sqrt` / `√`, "
-                         "`abs` / `|x|`, `max`, `min`, `Real.exp` and `Real.log`)")
+                         "`abs` / `|x|`, `max`, `min`, `Real.exp`, `Real.log` and `Real.logb`)")
     return live[0]
 
 
@@ -183,6 +212,8 @@ def _hint(name: str, unknown: bool = False) -> str:
         return "write `|x|`"
     if name.rpartition(".")[2] in ("max", "min"):
         return f"write `{name.rpartition('.')[2]} a b` at the root"
+    if name.rpartition(".")[2] == "logb":
+        return "write `Real.logb b x`"
     if name.rpartition(".")[2] in ("exp", "log"):
         return f"write `Real.{name.rpartition('.')[2]}`" + (", or `open Real`" if unknown else "")
     return "write `Real.sqrt` or `√`" + (", or `open Real`" if unknown else "")

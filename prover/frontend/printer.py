@@ -45,6 +45,8 @@ def _pr(e: sp.Expr) -> tuple[str, int]:
         return (f"{e.p} / {e.q}", 70)
     if e.is_Symbol:
         return (e.name, MAX)
+    if e is sp.pi:
+        return ("Real.pi", MAX)
     if e.is_Add:
         return _add(e)
     if e.is_Mul:

@@ -87,13 +87,14 @@ def lips_set_resolver(name: Token) -> str:
         raise Located(str(exc), name.pos) from None
 
 
-#: Functions of two arguments among :data:`SHORT_NAMES` (``max a b``, ``min a b``).
-BINARY_FUNCTIONS = frozenset({"max", "min"})
+#: Functions of two arguments among :data:`SHORT_NAMES` (``max a b``, ``min a b``, ``Real.logb b x``).
+BINARY_FUNCTIONS = frozenset({"max", "min", "logb"})
 #: Functions of one argument read as Lean reads an application (``Real.exp x ^ 2`` is
 #: ``(Real.exp x) ^ 2``, ``Real.exp -x`` is a subtraction): ``exp``, ``log``.
 APPLIED_FUNCTIONS = frozenset({"exp", "log"})
 #: How the refusal of an unknown function lists the ones we read.
-KNOWN_FUNCTIONS_TEXT = "only `Real.sqrt`, `sqrt`, `√`, `abs`, `|x|`, `max`, `min`, `Real.exp` and `Real.log` are supported"
+KNOWN_FUNCTIONS_TEXT = ("only `Real.sqrt`, `sqrt`, `√`, `abs`, `|x|`, `max`, `min`, `Real.exp`, `Real.log` and "
+                        "`Real.logb` are supported")
 
 
 def is_function_name(name: str) -> bool:
@@ -110,7 +111,6 @@ _LEADING_REFUSED = {
     "∑": "big operator `∑` is not supported",
     "∏": "big operator `∏` is not supported",
     "λ": "lambda `λ` is not supported",
-    "π": "`π` is not supported",
     "⟨": "anonymous constructor `⟨…⟩` is not supported",
     "·": "`·` placeholder is not supported",
     "@": "explicit application `@` is not supported",
@@ -125,7 +125,7 @@ _KEYWORDS_REFUSED = {"fun", "if", "then", "else", "let", "have", "show", "by", "
                      "at", "with", "from", "calc", "Type", "Sort", "Prop", "where", "sorry"}
 
 _FUNCTIONS_REFUSED = {
-    "Real.sin", "Real.cos", "Real.tan", "Real.arctan", "Real.pi", "Real.logb",
+    "Real.sin", "Real.cos", "Real.tan", "Real.arctan",
     "Real.rpow", "Real.cosh", "Real.sinh", "sin", "cos", "tan",
     "Finset.sum", "Finset.prod", "Finset.range", "Finset.univ", "Real.nnabs", "Int.floor", "Int.ceil",
     "Nat.floor", "Nat.ceil", "Real.toNNReal", "deriv", "HPow.hPow", "Real.cbrt", "cbrt", "inv",
@@ -267,6 +267,9 @@ class TermParser:
                 raise Located(BAR_TOKENS[t.text], t.pos)
             if t.text in _LEADING_REFUSED:
                 raise Located(_LEADING_REFUSED[t.text], t.pos)
+            if t.text == "π":      # a scoped notation: the resolver says whose
+                self.advance()
+                return SyntaxNode(self.resolve(t, SyntaxNode("var", t.pos, value="π")), t.pos)
             if t.text == "|":
                 return self._abs(t)
         if t.kind == "?":
@@ -279,6 +282,9 @@ class TermParser:
         name = t.text
         if name in self.functions:
             return self._application(t)
+        if name.rpartition(".")[2] == "pi":   # the constant `Real.pi` (a short `pi` is never it)
+            self.advance()
+            return SyntaxNode(self.resolve(t, SyntaxNode("var", t.pos, value=name)), t.pos)
         if is_function_name(name) and name.rpartition(".")[2] in BINARY_FUNCTIONS:
             return self._max_min(t)
         if is_function_name(name) and name.rpartition(".")[2] in APPLIED_FUNCTIONS:

@@ -956,7 +956,8 @@ def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
     ``v = D``; ``√X >= 0`` (and :func:`_square_root_facts`); for ``X ^ (p/q)``: ``v > 0`` and
     ``v ^ q = X ^ p`` if ``X > 0``,
     ``v >= 0`` and ``v ^ q = X ^ p`` if ``X >= 0`` and ``p/q > 0``; ``exp X > 0`` and
-    ``exp X >= X + 1`` (and ``exp (log X) = X`` if ``X > 0``); :func:`_log_facts`. The facts are
+    ``exp X >= X + 1`` (and ``exp (log X) = X`` if ``X > 0``); :func:`_log_facts`; ``3.141592 < π <
+    3.141593`` (:data:`PI_BOUNDS`). The facts are
     built as terms, never simplified (``v ^ 3 = (y ^ (3/2)) ^ 2`` stays that)."""
     V = T.Var(v)
     facts = [Relation(V, "=", D)]
@@ -978,15 +979,23 @@ def _definition_facts(ctx: _CheckContext, v: str, D: T.Term) -> list[Relation]:
             facts.append(Relation(V, "=", D.arg.arg))
     elif isinstance(D, T.Fn) and D.name == "log":
         facts += _log_facts(ctx, V, D.arg)
+    elif D == T.Const("pi"):
+        # Real.pi_gt_d6, Real.pi_lt_d6 (Mathlib/Data/Real/Pi/Bounds.lean)
+        facts += [Relation(V, ">", T.Num(PI_BOUNDS[0])), Relation(V, "<", T.Num(PI_BOUNDS[1]))]
     return facts
+
+
+#: ``3.141592 < π < 3.141593`` (Mathlib's ``Real.pi_gt_d6``/``Real.pi_lt_d6``)
+PI_BOUNDS = (Fraction(3141592, 10**6), Fraction(3141593, 10**6))
 
 
 def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
     """Facts of ``V := log X``: for ``0 < X``, ``V <= X - 1`` (``Real.log_le_sub_one_of_pos``),
     ``V >= 1 - X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``) and ``X·V >= X - 1`` (that one times
     ``X > 0``); for a product ``X = Π fᵢ`` of factors
-    each proved positive, ``V = Σ log fᵢ`` (``Real.log_mul``, which needs them nonzero); for
-    ``X = exp Y``, ``V = Y`` (``Real.log_exp``) alone."""
+    each proved positive, ``V = Σ log fᵢ`` (``Real.log_mul``, which needs them nonzero); ``V > 0``
+    where ``X − 1 > 0`` is proved (``Real.log_pos``), ``V < 0`` where ``1 − X > 0`` is
+    (``Real.log_neg``); for ``X = exp Y``, ``V = Y`` (``Real.log_exp``) alone."""
     if isinstance(X, T.Fn) and X.name == "exp":
         return [Relation(V, "=", X.arg)]   # Real.log_exp
     if not ctx.pos.prove(X, True):
@@ -997,6 +1006,11 @@ def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
              Relation(T.mul(X, V), ">=", T.sub(X, T.Num(Fraction(1))))]
     if isinstance(X, T.Mul) and all(ctx.pos.prove(f, True) for f in X.args):
         facts.append(Relation(V, "=", T.add(*(T.Fn("log", f) for f in X.args))))
+    one = T.Num(Fraction(1))
+    if ctx.pos.prove(T.sub(X, one), True):
+        facts.append(Relation(V, ">", T.ZERO))      # Real.log_pos (1 < X)
+    elif ctx.pos.prove(T.sub(one, X), True):
+        facts.append(Relation(V, "<", T.ZERO))      # Real.log_neg (0 < X, X < 1)
     return facts
 
 

@@ -5,7 +5,8 @@
 1. rational constants;
 2. hypothesis slacks: an expression equal, as a rational function and up to a positive rational
    factor, to the slack of a hypothesis ``>=``/``>``/``<=``/``<`` (``=`` gives both signs, not
-   strict; ``!=`` only gives "nonzero");
+   strict; ``!=`` only gives "nonzero"); and a polynomial slack ``R − c`` with a rational ``c > 0``
+   (``u ≥ 4/5``, ``>`` or ``≥``) gives ``R > 0``;
 3. sums (all ``>= 0``; strict needs one ``> 0``);
 4. products (every factor of known sign, an even number of them negative; strict needs all strict);
 5. integer powers (even power ``>= 0``, strict if the base is nonzero; odd power and negative power
@@ -96,6 +97,7 @@ class Positivity:
                 pending.append((conv, dens, kind))
             else:
                 self._add_fact(conv, kind)
+                self._add_bound_fact(conv, kind)
         # hypotheses with denominators are usable once those are proved nonzero without them
         usable = [(c, k) for c, dens, k in pending if all(self.requirement(d) for d in dens)]
         for conv, kind in usable:
@@ -111,6 +113,15 @@ class Positivity:
         key, c = k
         self._fact_symbols_cache = None
         self._facts_cache.setdefault(key, []).append((1 if c > 0 else -1, kind))
+
+    def _add_bound_fact(self, conv: sp.Expr, kind: str) -> None:
+        """``R − c ≥ 0`` (or ``> 0``) with a rational ``c > 0`` and ``R`` a polynomial without constant
+        term: ``R ≥ c > 0``, a strict fact about ``R`` (``u ≥ 4/5`` makes ``u`` a nonzero denominator)."""
+        if kind not in ("ge", "gt") or has_negative_power(conv) or not expandable(conv):
+            return
+        k, rest = sp.expand(conv).as_coeff_Add()
+        if k.is_Rational and k < 0 and rest.free_symbols:
+            self._add_fact(rest, "gt")
 
     # ---------------------------------------------------------------- public entry points
 

@@ -90,6 +90,8 @@ def _p(e: sp.Expr) -> tuple[str, int]:
         return lean_ident(e.name), _ATOM
     if isinstance(e, sp.Rational):
         return _rational(e)
+    if e is sp.pi:
+        return "Real.pi", _ATOM
     if isinstance(e, sp.Add):
         return _add(e)
     if isinstance(e, sp.Mul):

@@ -1,11 +1,12 @@
-"""``Real.exp`` and ``Real.log`` terms become new variables with Mathlib's facts (``introduce`` steps).
+"""``Real.exp`` and ``Real.log`` terms (and ``π``) become new variables with Mathlib's facts (``introduce`` steps).
 
 The closers work on polynomials and rational functions; ``exp X`` and ``log X`` are atoms to them.
 Naming ``u := exp X`` brings the facts the kernel itself states for that definition
 (``check._definition_facts``: ``u > 0`` by ``Real.exp_pos``, ``u ≥ X + 1`` by
 ``Real.add_one_le_exp``), and ``v := log X`` where ``X > 0`` is provable brings ``v ≤ X − 1``
 (``Real.log_le_sub_one_of_pos``) and ``v ≥ 1 − X⁻¹`` (``Real.one_sub_inv_le_log_of_pos``). So
-``4·exp x + exp (−x) ≥ 4`` becomes ``4u + u⁻¹ ≥ 4`` with ``u > 0``, and ``log (1 + x) ≤ x`` a fact.
+``4·exp x + exp (−x) ≥ 4`` becomes ``4u + u⁻¹ ≥ 4`` with ``u > 0``, and ``log (1 + x) ≤ x`` a fact;
+``p := π`` brings ``3.141592 < p < 3.141593`` (``Real.pi_gt_d6``, ``Real.pi_lt_d6``).
 
 Each term gets its own variable (so the target is the user's, atom for atom: Lean's ``ring``
 connects them), and ``exp`` terms whose arguments are integer multiples of one polynomial are
@@ -28,6 +29,7 @@ from prover.kernel.certificates import IntroduceCertificate, NewHypothesis, SosC
 from prover.kernel.check import introduce_facts
 from prover.problem import Relation, var
 from prover.problem import exp as lean_exp
+from prover.problem import log as lean_log
 from prover.rewrite.base import Candidate, SingleStepRewrite, fresh_names, symbols_of
 from prover.rewrite.monotone import function_peel
 from prover.sympy_terms import term_to_sympy
@@ -38,12 +40,12 @@ def _relations(goal: Goal) -> list[Relation]:
 
 
 def transcendental_nodes(goal: Goal) -> list[sp.Expr]:
-    """Every ``exp``/``log`` subterm of the goal, in order of first appearance, deduplicated."""
+    """Every ``exp``/``log`` subterm and ``π`` of the goal, in order of first appearance, deduplicated."""
     out: list[sp.Expr] = []
     for r in _relations(goal):
         for side in (r.lhs, r.rhs):
             for n in sp.preorder_traversal(sp.sympify(side)):
-                if isinstance(n, (sp.exp, sp.log)) and n not in out:
+                if (isinstance(n, (sp.exp, sp.log)) or n is sp.pi) and n not in out:
                     out.append(n)
     return out
 
@@ -92,7 +94,7 @@ def exp_log_names(goal: Goal) -> tuple[dict[sp.Expr, sp.Expr], list[sp.Expr], li
         d = _direction(n.args[0], syms) if isinstance(n, sp.exp) else None
         if d is not None:
             groups.setdefault(d[1], []).append((n, d[0]))
-    relations = _sum_relations(defs, repl, syms)
+    relations = _sum_relations(defs, repl, syms) + _log_relations(defs, repl)
     for P, members in groups.items():
         g = _rational_gcd([c for _, c in members])
         base = sp.expand(sp.Rational(g.numerator, g.denominator) * P)
@@ -129,6 +131,50 @@ def _sum_relations(nodes: list[sp.Expr], repl: dict[sp.Expr, sp.Expr], syms: lis
                 continue
             if sp.expand(a - args[j] - args[k]) == 0:
                 out.append(Relation(repl[terms[i]], "=", repl[terms[j]] * repl[terms[k]]))
+    return out
+
+
+#: Numerators and denominators factored into primes for ``log q`` (the kernel's own bound).
+MAX_FACTORED = 10**12
+
+
+def _log_parts(arg: sp.Expr) -> list[tuple[sp.Expr, int]] | None:
+    """``log arg = Σ e·log b`` by the kernel's laws (``Real.log_pow``, ``Real.log_neg_eq_log``,
+    ``Real.log_mul`` for nonzero rationals): a rational as primes, ``f ^ k`` as ``k·log f``.
+    None where ``arg`` is neither (``log (x·y)`` is not ``log x + log y`` at 0)."""
+    if arg.is_Rational:
+        parts: list[tuple[sp.Expr, int]] = []
+        for n, sign in ((abs(int(arg.p)), 1), (int(arg.q), -1)):
+            if 1 < n <= MAX_FACTORED:
+                parts += [(sp.Integer(p), sign * e) for p, e in sp.factorint(n).items()]
+            elif n > MAX_FACTORED:
+                return None
+        return parts or None
+    if isinstance(arg, sp.Pow) and arg.exp.is_Integer and arg.exp != 0 and not arg.base.is_number:
+        return [(arg.base, int(arg.exp))]
+    return None
+
+
+def _log_relations(defs: list[sp.Expr], repl: dict[sp.Expr, sp.Expr]) -> list[Relation]:
+    """``log q = Σ eₚ·log p`` for a rational ``q`` and ``log (f ^ k) = k·log f`` (``log 8 = 3·log 2``,
+    ``log (b ^ 2) = 2·log b``): identities of the kernel's normal form, so that logarithms of one
+    base written differently are related. A base with no term of its own gets a definition."""
+    out: list[Relation] = []
+    for n in list(defs):
+        if not isinstance(n, sp.log):
+            continue
+        parts = _log_parts(n.args[0])
+        if parts is None or parts == [(n.args[0], 1)]:
+            continue
+        total: sp.Expr = sp.Integer(0)
+        for base, e in parts:
+            node = lean_log(base)
+            if node not in repl:
+                repl[node] = _placeholder(len(defs))
+                defs.append(node)
+            total += e * repl[node]
+        if total != repl[n]:
+            out.append(Relation(repl[n], "=", total))
     return out
 
 

@@ -335,7 +335,15 @@ def _function_of(t: Any) -> tuple[Any, Any, str] | None:
         return "abs", t[1], "abs"
     if _rpow_exponent(t) is not None:
         return ("rpow", t[2]), t[1], f"(fun x => x ^ {rp.show(t[2])})"
+    for key, f in (("exp", _EXP), ("log", _LOG)):
+        a = _applied(t, f)
+        if a is not None:
+            return key, a, f[1]
     return None
+
+
+def _has_variable(t: Any) -> bool:
+    return isinstance(t, tuple) and bool(t) and (t[0] == "fv" or any(_has_variable(x) for x in t[1:]))
 
 
 def ring_equal(x: Any, y: Any) -> bool:
@@ -373,6 +381,8 @@ def _argument_bridge(atom: Any, targets: list[Any], facts: Facts, variables: lis
         if other is None or other[0] != mine[0]:
             continue
         statement = f"{_lean_show(mine[1])} = {_lean_show(other[1])}"
+        if not _has_variable(mine[1]) and not _has_variable(other[1]):
+            statement = f"({_lean_show(mine[1])} : ℝ) = {_lean_show(other[1])}"   # numerals: at ℝ, not ℕ
         if ring_equal(mine[1], other[1]):
             arg = facts.have("hat", statement, "by ring")
         elif mine[0] == "abs" and ring_equal(mine[1], ("neg", other[1])):
@@ -419,6 +429,39 @@ def _scaled_abs_bridge(atom: Any, targets: list[Any], facts: Facts, variables: l
                           f"by linear_combination {' + '.join(terms)} + |{y}| * {unit}")
         return Bridge(atom, other, name, False)
     return None
+
+
+def _logb_bridge(atom: Any, facts: Facts) -> Bridge | None:
+    """``Real.logb B X = Real.log X / Real.log B`` (``Real.log_div_log`` is ``rfl``; the front-end
+    reads ``logb`` so), with ``B`` and ``X`` as the user writes them."""
+    if not (isinstance(atom, tuple) and atom and atom[0] == "app" and atom[1] == _LOGB and len(atom[2]) == 2):
+        return None
+    base, x = atom[2]
+    value = [rp.num_value(t) if not _has_variable(t) else None for t in (base, x)]
+    if any(v is not None and t[0] != "num" and v >= 0 and v.denominator == 1 for v, t in zip(value, (base, x))):
+        # a closed argument (``5 ^ 2``) as the numeral our printing has (``25``): rewritten inside
+        # ``logb`` first (``congrArg (fun t => Real.logb t X)``), so that no bridge lands in a
+        # denominator, where ``ring`` cannot cancel it
+        args = [("num", int(v)) if v is not None and v >= 0 and v.denominator == 1 else t
+                for v, t in zip(value, (base, x))]
+        steps = []
+        for k in (0, 1):
+            if args[k] == atom[2][k]:
+                continue
+            hat = facts.have("hat", f"({_lean_show(atom[2][k])} : ℝ) = {_lean_show(args[k])}", "by ring")
+            before = ("app", _LOGB, tuple(args[:k] + list(atom[2][k:])))
+            after = ("app", _LOGB, tuple(args[:k + 1] + list(atom[2][k + 1:])))
+            fun = "fun t => Real.logb t " + paren(_lean_show(before[2][1])) if k == 0 else \
+                "fun t => Real.logb " + paren(_lean_show(after[2][0])) + " t"
+            steps.append(facts.have("hat", f"{_lean_show(before)} = {_lean_show(after)}", f"congrArg ({fun}) {hat}"))
+        renamed = ("app", _LOGB, tuple(args))
+        other, proof = _exp_law(renamed, facts)
+        unfolded = facts.have("hlogb", f"{_lean_show(renamed)} = {_lean_show(other)}", proof)
+        name = facts.have("hlogb", f"{_lean_show(atom)} = {_lean_show(other)}",
+                          f"by linear_combination {' + '.join([*steps, unfolded])}")
+        return Bridge(atom, other, name, False)
+    other, proof = _exp_law(atom, facts)
+    return Bridge(atom, other, facts.have("hlogb", f"{_lean_show(atom)} = {_lean_show(other)}", proof), False)
 
 
 _MAX_MIN_CASES = {"max": ("max_eq_right", "max_eq_left"), "min": ("min_eq_left", "min_eq_right")}
@@ -628,7 +671,7 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
     if same is not None:
         return same
     scaled = _scaled_abs_bridge(atom, targets, facts, variables) or _product_abs_bridge(atom, targets, facts) \
-        or _max_min_bridge(atom, facts, variables)
+        or _max_min_bridge(atom, facts, variables) or _logb_bridge(atom, facts)
     if scaled is not None:
         return scaled
     numeral = _numeral_square_bridge(atom, facts, variables)
@@ -691,16 +734,25 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
     missing = [a for a in atoms_of(g) if a not in targets]
     if not missing:
         return []
-    bridges = []
-    for a in missing:
+    bridges: list[Bridge] = []
+    seen = set(missing)
+    while missing and len(bridges) < 64:
+        a = missing.pop(0)
         b = _bridge(a, targets, facts, variables)
         if b is None:
             return None
         bridges.append(b)
+        # a bridge's own new atoms (``Real.logb 25 625`` gives ``Real.log 625``) are bridged in turn
+        fresh = [t for t in atoms_of(b.other) if t not in targets and t not in seen]
+        seen.update(fresh)
+        missing += fresh
     return _coefficients(g, i, bridges, AtomTable(variables))
 
 
-_EXP, _LOG = ("const", "Real.exp"), ("const", "Real.log")
+_EXP, _LOG, _LOGB = ("const", "Real.exp"), ("const", "Real.log"), ("const", "Real.logb")
+#: Numerals whose logarithm is split into primes for the renderer (the kernel's bound is larger;
+#: a larger one is left to ``ring`` as an atom, where the identity then fails: no file, no claim).
+MAX_LOG_NUMERAL = 10**6
 
 
 def _applied(t: Any, f: Any) -> Any | None:
@@ -741,11 +793,49 @@ def _exp_law(atom: Any, facts: Facts) -> tuple[Any, str] | None:
             hat = facts.have("hat", f"{_lean_show(a)} = {_lean_show(split)}", "by ring")
             return ("app", _EXP, (split,)), f"congrArg Real.exp {hat}"
         return None
+    if isinstance(atom, tuple) and atom and atom[0] == "app" and atom[1] == _LOGB and len(atom[2]) == 2:
+        base, x = atom[2]      # `Real.logb b x := Real.log x / Real.log b` (`Real.log_div_log` is `rfl`)
+        return ("div", ("app", _LOG, (x,)), ("app", _LOG, (base,))), "Real.log_div_log.symm"
     a = _applied(atom, _LOG)
-    inner = _applied(a, _EXP) if a is not None else None
+    if a is None:
+        return None
+    inner = _applied(a, _EXP)
     if inner is not None:
         return inner, f"Real.log_exp {paren(rp.show(inner))}"
-    return None
+    return _log_law(a, facts)
+
+
+def _log_law(a: Any, facts: Facts) -> tuple[Any, str] | None:
+    """``Real.log a = other`` by the laws the kernel's normal form uses: ``log (-X) = log X``
+    (``Real.log_neg_eq_log``), ``log (X ^ n) = n * log X`` (``Real.log_pow``; ``ring`` reads the cast
+    ``↑n``), and a numeral into primes: ``log (A / B) = log A − log B``, ``log (A * B) = log A +
+    log B`` (``Real.log_div``, ``Real.log_mul``, both sides nonzero numerals), ``q = p ^ e * m``."""
+    if a[0] == "neg":
+        return ("app", _LOG, (a[1],)), f"Real.log_neg_eq_log {paren(rp.show(a[1]))}"
+    if a[0] == "pow" and a[2][0] == "num" and int(a[2][1]) >= 2:
+        n = int(a[2][1])
+        return (("mul", ("num", n), ("app", _LOG, (a[1],))),
+                f"by linear_combination Real.log_pow {paren(rp.show(a[1]))} {n}")
+    value = rp.num_value(a) if a[0] in ("num", "div", "mul") else None
+    if a[0] == "num" and a[1] in (0, 1):
+        return ("num", 0), "Real.log_zero" if a[1] == 0 else "Real.log_one"
+    if value is None or value <= 0:
+        return None
+    if a[0] in ("div", "mul") and all(rp.num_value(t) not in (None, 0) for t in a[1:3]):
+        lemma = "Real.log_div" if a[0] == "div" else "Real.log_mul"
+        other = ("sub" if a[0] == "div" else "add", ("app", _LOG, (a[1],)), ("app", _LOG, (a[2],)))
+        return other, f"{lemma} (by positivity) (by positivity)"
+    if a[0] != "num" or value.denominator != 1 or not 1 < value <= MAX_LOG_NUMERAL:
+        return None
+    primes = sp.factorint(int(value))
+    if len(primes) == 1 and next(iter(primes.values())) == 1:
+        return None      # a prime: an atom of its own
+    p, e = min(primes.items())
+    m = int(value) // p**e
+    power = ("pow", ("num", int(p)), ("num", int(e))) if e > 1 else ("num", int(p))
+    split = power if m == 1 else ("mul", power, ("num", m))
+    hat = facts.have("hat", f"({int(value)} : ℝ) = {_lean_show(split)}", "by ring")
+    return ("app", _LOG, (split,)), f"congrArg Real.log {hat}"
 
 
 def exp_log_bridges(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> list[EqFact] | None:
@@ -818,7 +908,7 @@ def bridged_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContex
                 found = trial.lines, [EqFact(f.coeff if sign > 0 else f"-({f.coeff})", f.proof, f.lhs, f.rhs)
                                       for f in bridges]
                 break
-    if found is None and ("exp" in lhs or "exp" in rhs):
+    if found is None and any(f in text for f in ("exp", "log") for text in (lhs, rhs)):
         trial = Facts(ctx)
         bridges = exp_log_bridges(lhs, rhs, variables, trial)
         if bridges:

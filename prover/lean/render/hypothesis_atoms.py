@@ -39,7 +39,7 @@ def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext
     variables = list(problem.variables)
     for k, (h, ref) in enumerate(zip(problem.hypotheses, refs)):
         text = written_hypothesis(head, ref)
-        if text is None or not (has_root_or_abs(text) or "max" in text or "min" in text):
+        if text is None or not (has_root_or_abs(text) or _MAX_MIN.search(text)):
             continue
         sides = _written_sides(text)
         r = h.rel
@@ -58,7 +58,9 @@ def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext
     return lines, out
 
 
-_MAX_MIN = re.compile(r"(?<![\w.'])(?:max|min)(?![\w'])")
+#: functions only a bridge connects to our printing: ``max``/``min`` (by cases) and ``Real.logb``
+#: (``Real.log_div_log``)
+_MAX_MIN = re.compile(r"(?<![\w'])(?:(?<!\.)max|(?<!\.)min|Real\.logb)(?![\w'])")
 
 
 def target_conversion(goal: Goal, sides: tuple[str, str], ctx: RenderContext) -> list[str] | None:
@@ -77,7 +79,7 @@ def target_conversion(goal: Goal, sides: tuple[str, str], ctx: RenderContext) ->
     facts = Facts(ctx)
     bridges = bridge_facts(f"({sides[0]}) - ({sides[1]})", f"({left}) - ({right})", list(goal.variables), facts)
     if not bridges:
-        raise RenderError("max/min: the statement's goal is not bridged to our reading of it")
+        raise RenderError("max/min/logb: the statement's goal is not bridged to our reading of it")
     name = ctx.fresh("hmain")
     terms = " ".join(f"+ ({f.coeff}) * {f.proof}" for f in bridges)
     return facts.lines + [f"suffices {name} : {left} {rel} {right} by", f"  linear_combination {name} {terms}"]

@@ -201,6 +201,9 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
     """The kernel's facts of an ``exp``/``log`` definition ``d`` (``check._definition_facts``), each
     with the Mathlib lemma proving it and its arguments: ``("term", X)`` is ``X`` itself,
     ``("pos", X)`` a proof of ``0 < X``, ``("ne", X)`` of ``X ≠ 0``."""
+    if d is sp.pi:     # the kernel's PI_BOUNDS
+        return [(Relation(sp.Rational(3141592, 10**6), "<", d), "Real.pi_gt_d6", []),
+                (Relation(d, "<", sp.Rational(3141593, 10**6)), "Real.pi_lt_d6", [])]
     x = d.args[0]
     if isinstance(d, sp.exp):
         out = [(Relation(x + 1, "<=", d), "Real.add_one_le_exp", [("term", x)])]
@@ -218,6 +221,8 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
     if len(factors) == 2:
         a, b = factors
         out.append((Relation(d, "=", lean_log(a) + lean_log(b)), "Real.log_mul", [("ne", a), ("ne", b)]))
+    out += [(Relation(d, ">", 0), "Real.log_pos", [("gt1", x)]),
+            (Relation(d, "<", 0), "Real.log_neg", [("pos", x), ("lt1", x)])]
     return out
 
 
@@ -241,6 +246,11 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
             parts.append(paren(text(x)))
             continue
         name = ctx.fresh("hpos")
+        if kind in ("gt1", "lt1"):      # `1 < X` / `X < 1`: from the hypotheses (positivity has no `1 <`)
+            side = f"(1 : ℝ) < {text(x)}" if kind == "gt1" else f"{text(x)} < 1"
+            pre.append(f"have {name} : {side} := by linarith")
+            parts.append(name)
+            continue
         pre.append(f"have {name} : (0 : ℝ) < {text(x)} := by first | positivity | linarith")
         parts.append(name if kind == "pos" else f"{name}.ne'")
     return " ".join(parts)
@@ -291,8 +301,9 @@ def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, p
         return sp.sympify(e).xreplace(back) if r.op in ("<=", "<", "=") else (-e).xreplace(back)
 
     want = slack(rel)
-    if rel.op == "=" and any(isinstance(d, sp.exp) for d in defs.values()):
-        # a relation of the introduce step (``exp (2x) = (exp x)²``): the exp laws as bridges
+    if rel.op == "=" and any(isinstance(d, (sp.exp, sp.log)) for d in defs.values()):
+        # a relation of the introduce step (``exp (2x) = (exp x)²``, ``log 4 = 2 · log 2``): the
+        # exp/log laws as bridges
         if written.instances:
             lhs, rhs = (instantiate(lean_expr(t), written.sub_variables, written.instances, written.outer)
                         for t in (rel.lhs, rel.rhs))

@@ -9,7 +9,7 @@ from typing import Any
 from prover.lean.replay.goals import Goal, Local
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.ring_normal import num_value
-from prover.lean.replay.signatures import FUNCTIONS
+from prover.lean.replay.signatures import CONSTANTS, FUNCTIONS
 from prover.lean.replay.terms import NAT, REAL, _closed, canon, fun_arity, show, subst, uid_name, unfold_mem
 
 FALSE = ("const", "False")
@@ -79,8 +79,8 @@ class Elab:
         tag = t[0]
         if tag == "num":
             return t
-        if tag == "dec":
-            raise NotModelled(f"decimal literal {t[1]} is not modelled")
+        if tag == "dec":      # a real decimal literal (`ring` evaluates it; `linarith` sees an atom)
+            return t
         if tag == "hole":
             return self.mvar()
         if tag == "mvar":
@@ -119,6 +119,9 @@ class Elab:
                 return ("app", ("const", name), tuple(self.value(a) for a in t[2]))
             raise NotModelled(f"function {t[1][1]} is not modelled as a real-valued function")
         if tag == "const":
+            if self.checker.global_name(t[1]) in CONSTANTS:
+                self.names.add("Real.pi")
+                return ("const", "Real.pi")
             raise ModelError(f"unknown identifier {t[1]}")
         raise NotModelled(f"not a real-valued term: {show(t)}")
 
@@ -343,11 +346,14 @@ class Elab:
             if name == "abs":
                 return lambda x: ("abs", x)
         if f[0] == "fun" and len(f[1]) == 1 and expected is not None:
+            # `congrArg (fun t => body) h : body[a] = body[b]` for any body (up to beta, which
+            # `have`'s defeq check does); the body is checked as a real term at each instance
             uid, body = f[1][0], f[2]
-            e = body[2] if body[0] == "pow" else None
-            if e is not None and body[1] == ("fv", uid) and e[0] == "ascr" and e[2] == REAL and _closed(e[1]) \
-                    and num_value(e[1]) is not None:
-                return lambda x: ("pow", x, e)
+            if body[0] == "pow" and body[1] == ("fv", uid):
+                e = body[2]
+                if e[0] == "ascr" and e[2] == REAL and _closed(e[1]) and num_value(e[1]) is not None:
+                    return lambda x: ("pow", x, e)
+            return lambda x: self.value(subst(body, {uid: x}))
         raise NotModelled(f"congrArg with the function {show(f)[:100]} is not modelled")
 
     def fun(self, t: Any, expected: Any) -> Any:

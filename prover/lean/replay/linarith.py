@@ -74,6 +74,8 @@ def _linarith_term(t: Any) -> Any:
         return ("neg", _linarith_term(t[1]))
     if tag == "pow" and t[2][0] == "num":
         return ("pow", _linarith_term(t[1]), t[2])
+    if tag == "dec":   # a decimal literal: an atom here (whether linarith's parsing evaluates it is not modelled)
+        return ("atom", t)
     return t
 
 

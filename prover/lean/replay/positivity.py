@@ -79,6 +79,8 @@ def _positivity_ext(e: Any, ctx: tuple[Local, ...]) -> str | None:
         return _POS if positivity_core(e[2][0], ctx) == _POS else _NONNEG
     if tag == "app" and e[1] == ("const", "Real.exp"):
         return _POS
+    if e == ("const", "Real.pi"):      # Mathlib's `evalRealPi` extension (Real.pi_pos)
+        return _POS
     if tag == "abs":
         r = positivity_core(e[1], ctx)
         if r in (_POS, _NONZERO):

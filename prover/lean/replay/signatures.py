@@ -63,6 +63,22 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "Real.exp_sub": ("Mathlib/Data/Complex/Exponential.lean",
                      "(x y : ℝ) : Real.exp (x - y) = Real.exp x / Real.exp y"),
     "Real.exp_neg": ("Mathlib/Data/Complex/Exponential.lean", "(x : ℝ) : Real.exp (-x) = (Real.exp x)⁻¹"),
+    "Real.log_div_log": ("Mathlib/Analysis/SpecialFunctions/Log/Base.lean",
+                         "{b x : ℝ} : Real.log x / Real.log b = Real.logb b x"),
+    "Real.log_pow": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean",
+                     "(x : ℝ) (n : ℕ) : Real.log (x ^ n) = n * Real.log x"),
+    "Real.log_div": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean",
+                     "{x y : ℝ} (hx : x ≠ 0) (hy : y ≠ 0) : Real.log (x / y) = Real.log x - Real.log y"),
+    "Real.log_neg_eq_log": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean",
+                            "(x : ℝ) : Real.log (-x) = Real.log x"),
+    "Real.log_pos": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean", "{x : ℝ} (hx : 1 < x) : 0 < Real.log x"),
+    "Real.log_neg": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean",
+                     "{x : ℝ} (h0 : 0 < x) (h1 : x < 1) : Real.log x < 0"),
+    "Real.pi_gt_d6": ("Mathlib/Data/Real/Pi/Bounds.lean", ": 3.141592 < Real.pi"),
+    "Real.pi_lt_d6": ("Mathlib/Data/Real/Pi/Bounds.lean", ": Real.pi < 3.141593"),
+    "Real.pi_pos": ("Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean", ": 0 < Real.pi"),
+    "Real.log_zero": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean", ": Real.log 0 = 0"),
+    "Real.log_one": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean", ": Real.log 1 = 0"),
     "Real.log_exp": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean", "(x : ℝ) : Real.log (Real.exp x) = x"),
     "Real.exp_le_exp": ("Mathlib/Data/Complex/Exponential.lean", "{x y : ℝ} : Real.exp x ≤ Real.exp y ↔ x ≤ y"),
     "Real.exp_lt_exp": ("Mathlib/Data/Complex/Exponential.lean", "{x y : ℝ} : Real.exp x < Real.exp y ↔ x < y"),
@@ -127,8 +143,10 @@ RW_LEMMAS = {"ge_iff_le": ("Mathlib/Order/Basic.lean", "{a b : ℝ} : a ≥ b �
 
 #: Value-level functions (atoms for ``ring``), with ``open Real`` short names.
 #: Real-valued functions the model reads as atoms for ``ring``, with their arity.
-FUNCTIONS = {"Real.sqrt": 1, "Real.exp": 1, "Real.log": 1, "abs": 1, "max": 2, "min": 2}
-_OPEN_REAL = {"sqrt": "Real.sqrt", "exp": "Real.exp", "log": "Real.log"}
+FUNCTIONS = {"Real.sqrt": 1, "Real.exp": 1, "Real.log": 1, "Real.logb": 2, "abs": 1, "max": 2, "min": 2}
+_OPEN_REAL = {"sqrt": "Real.sqrt", "exp": "Real.exp", "log": "Real.log", "π": "Real.pi"}
+#: Real constants (atoms for ``ring``; ``positivity`` knows ``0 < π``: Mathlib's ``evalRealPi``).
+CONSTANTS = frozenset({"Real.pi"})
 
 
 @dataclass

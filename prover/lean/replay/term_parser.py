@@ -126,6 +126,9 @@ class TermParser(_TokenCursor):
             for p in parts[1:]:
                 t = ("proj", t, p)
             return t
+        if text == "π" and "Real" in self.scope.opens and "Nat" not in self.scope.opens:
+            # `Real`'s scoped notation (with `Nat`'s too the token is ambiguous: not modelled)
+            return ("const", "Real.pi")
         return ("const", text)
 
     def by_block(self) -> Any:
