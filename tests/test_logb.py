@@ -117,3 +117,16 @@ def test_the_bridge_is_needed() -> None:
 ])
 def test_false_statements_not_proved(text: str) -> None:
     assert prove(text, time_limit=10).status != "proved"
+
+
+def test_the_logb_pi_suite_is_read() -> None:
+    """Every train statement of ``benchmarks/logb_pi`` is read by the front-end (they were all
+    refused before ``Real.logb``/``Real.pi`` were read)."""
+    import json
+    from pathlib import Path
+
+    rows = [json.loads(line) for line in
+            (Path(__file__).parent.parent / "benchmarks/logb_pi/logb_pi_train.jsonl").read_text().splitlines()]
+    assert len(rows) >= 50
+    for row in rows:
+        parse_theorem(row["lean"])
