@@ -198,3 +198,12 @@ def test_fuzzer_reproducers_read_at_once(text: str) -> None:
         assert parse_theorem(text).goal.op in (">", "<=", ">=")
     except ParseError as exc:   # or a one-line refusal, at once
         assert "Real.exp" in str(exc)
+
+
+def test_a_division_by_zero_under_a_root_is_no_crash() -> None:
+    """fuzz-frontend seed 26: ``Real.log x / Real.log x⁻¹`` is ``-1`` or (at ``x = 1``) Lean's ``0 / 0 = 0``;
+    under ``√`` the kernel's reading met sympy's ``zoo`` (a TypeError): now read, or refused in one line."""
+    try:
+        parse_theorem("theorem t (x : ℝ) : √(2 / Real.log (√(Real.log x / Real.log x⁻¹))) = 0 := by sorry")
+    except ParseError as exc:
+        assert "\n" not in str(exc)

@@ -282,7 +282,9 @@ class TermParser:
         name = t.text
         if name in self.functions:
             return self._application(t)
-        if name.rpartition(".")[2] == "pi":   # the constant `Real.pi` (a short `pi` is never it)
+        if "." in name and name.rpartition(".")[2] == "pi":
+            # `Real.pi` (qualified; a short `pi` is never it: `Real.pi` is protected, so even inside
+            # `namespace Real` a short `pi` is a variable or unknown)
             self.advance()
             return SyntaxNode(self.resolve(t, SyntaxNode("var", t.pos, value=name)), t.pos)
         if is_function_name(name) and name.rpartition(".")[2] in BINARY_FUNCTIONS:
@@ -343,12 +345,14 @@ class TermParser:
                     t.text in self.functions or is_function_name(t.text) or t.text in _FUNCTIONS_REFUSED)):
                 raise Located(f"an application inside an argument of `{fn.text}` needs parentheses: "
                               f"`{fn.text} ({t.text} …)`", t.pos)
-            starts = t.kind == "num" or (t.kind == "op" and t.text in ("(", "|")) or (
+            starts = t.kind == "num" or (t.kind == "op" and t.text in ("(", "|", "π")) or (
                 t.kind == "ident" and t.text not in _KEYWORDS_REFUSED and t.text not in TYPE_NAMES)
             if not starts:
                 raise Located(f"`{fn.text}` is applied to {len(args)} of its {n} "
                               "arguments (only full applications are supported)", fn.pos)
-            if t.kind == "ident":       # a name: no application of it here (checked above)
+            if t.kind == "ident" and "." in t.text and t.text.rpartition(".")[2] == "pi":
+                node = self._identifier(t)  # the constant `Real.pi`
+            elif t.kind == "ident":       # a name: no application of it here (checked above)
                 self.advance()
                 node = SyntaxNode("var", t.pos, value=t.text)
             else:

@@ -202,6 +202,14 @@ ROOT_MAX_BITS = 1 << 16    # ``c^(1/q)`` of a rational ``a/b`` is normalised thr
 _SQUAREFREE_MAX = 10**12   # integers whose square part is extracted by trial division
 
 
+def _finite(b: sp.Expr, what: str) -> sp.Expr:
+    """``b`` unless a division by zero inside made it sympy's ``zoo``/``nan`` (Lean's ``x / 0 = 0``
+    is not sympy's): then refused, as for ``exp``/``log``."""
+    if b.has(sp.zoo, sp.nan, sp.oo):
+        raise KernelError(f"{what} of a term with a division by zero")
+    return b
+
+
 @dataclass
 class Atomizer:
     """One consistent table of atoms; use one per step check so atoms match across parts.
@@ -278,7 +286,7 @@ class Atomizer:
         if isinstance(e, T.Fn):
             if e.name == "abs":
                 arg_dens: list = []
-                b = self._conv(e.arg, arg_dens)
+                b = _finite(self._conv(e.arg, arg_dens), "|·|")
                 dens.extend(arg_dens)
                 return self._abs(b, e, arg_dens, dens)
             if e.name in ("exp", "log"):
@@ -426,7 +434,7 @@ class Atomizer:
     def _rpow(self, base: T.Term, r: Fraction, original: T.Term, dens: list) -> sp.Expr:
         """``base ^ r`` for a positive non-integer rational ``r`` (``r = 1/2``: ``Real.sqrt``)."""
         arg_dens: list = []
-        B = self._conv(base, arg_dens)
+        B = _finite(self._conv(base, arg_dens), "a root or real power")
         dens.extend(arg_dens)
         if r == Fraction(1, 2):
             return self._sqrt(B, original, arg_dens, dens)

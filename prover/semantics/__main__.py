@@ -44,11 +44,12 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
     report = run_fuzz(args.statements, args.points, args.seed, progress=progress,
                       progress_every=args.progress_every, max_depth=args.max_depth,
                       definitions=args.definitions, absolute=args.abs, max_min=args.max_min,
-                      exp_log=args.exp_log)
+                      exp_log=args.exp_log, logb=args.logb, pi=args.pi)
     progress(report)
     summary = {"command": "fuzz-frontend", "started": started, "points_per_statement": args.points,
                "options": {"defining_functions": args.definitions, "abs": args.abs, "max_min": args.max_min,
-                           "exp_log": args.exp_log, "max_depth": args.max_depth},
+                           "exp_log": args.exp_log, "logb": args.logb, "pi": args.pi,
+                           "max_depth": args.max_depth},
                **report.to_json(), "machine": _machine()}
     for d in summary["examples"][:10]:
         print(f"DISAGREEMENT #{d['index']} {d['relation']} ({d['form']}/{d['kind']}"
@@ -56,11 +57,15 @@ def fuzz_frontend(args: argparse.Namespace) -> int:
               f"    lean: {d['lean']}\n    front-end: {d['frontend']}   [{d['frontend_text']}]")
     for c in summary["crashes"][:10]:
         print(f"CRASH {c}")
+    for c in summary["accepted_ill_typed"][:10]:
+        print(f"ACCEPTED ILL-TYPED {c}")
     print(f"statements {report.statements} accepted {report.accepted} pairs {report.pairs} "
           f"failures {report.failures} in {report.duration_s:.1f}s; defining functions: "
           f"{report.definition_statements} statements, {report.definition_accepted} accepted, "
           f"{report.definition_pairs} pairs; applying exp/log: {report.exp_log_statements} statements, "
-          f"{report.exp_log_accepted} accepted, {report.exp_log_pairs} pairs")
+          f"{report.exp_log_accepted} accepted, {report.exp_log_pairs} pairs; applying logb: "
+          f"{report.logb_statements} statements, {report.logb_accepted} accepted, {report.logb_pairs} pairs; "
+          f"with Real.pi: {report.pi_statements} statements, {report.pi_accepted} accepted, {report.pi_pairs} pairs")
     _write(args.out, summary)
     return 1 if report.failures else 0
 
@@ -126,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="chance that a generated subterm becomes an argument of max or min")
     f.add_argument("--exp-log", type=float, default=0.0,
                    help="chance that a generated subterm is wrapped in Real.exp or Real.log (with traps)")
+    f.add_argument("--logb", type=float, default=0.0,
+                   help="chance that a generated subterm t becomes Real.logb B t (with traps)")
+    f.add_argument("--pi", type=float, default=0.0,
+                   help="chance that a constant leaf becomes Real.pi (alone or in a trap)")
     f.add_argument("--progress-every", type=int, default=250)
     f.add_argument("--out", type=Path, default=None)
     f.set_defaults(run=fuzz_frontend)

@@ -7,7 +7,9 @@ with ``|x|``, ``max``, ``min`` of ``benchmarks/{abs_signs,abs_cases,max_min}`` (
 declaration of the file named ``max``/``min``/``abs`` is sometimes written before them), those with
 ``Real.exp``/``Real.log`` of ``benchmarks/exp_log/exp_log_train.jsonl`` (``exp_log:``; the held-out
 split stays out), random statements of :class:`~prover.semantics.fuzz_frontend.StatementGenerator`, a
-share of them with defined functions, a share applying ``Real.exp``/``Real.log``). The file is
+share of them with defined functions, a share applying ``Real.exp``/``Real.log``, a share applying
+``Real.logb``, a share with ``Real.pi``; and the hand-written ``Real.logb`` statements :data:`LOGB_STATEMENTS`,
+``logb:``, and ``Real.pi``/``π`` statements :data:`PI_STATEMENTS`, ``pi:``). The file is
 assembled command by
 command by :class:`FileBuilder`, which keeps Lean's scope state as it goes (the stack of
 ``section``/``namespace`` scopes, each with its ``open`` namespaces and whether the LIPS
@@ -72,6 +74,30 @@ own text decides. Wrappers are chosen and composed at random per variant, seeded
   the short name, refused; in ``namespace Real``: Lean rejects it and keeps Mathlib's), and
   ``unmodelled:def_exp`` … (``def exp``, ``noncomputable def log``, ``local notation "rexp"``) must
   be refused; ``open Complex``/``open EReal`` (and with ``Real``) are among the opens.
+* ``Real.logb b x`` (:func:`resolve_logb`): ``rewrite:logb_short`` writes ``logb b x`` (refused: which
+  namespaces declare a ``logb`` is not charted, except inside ``namespace Real``, where Mathlib's
+  ``Real.logb`` wins the namespace walk outright), ``rewrite:logb_root`` (``_root_.Real.logb``: Real's),
+  ``rewrite:logb_foreign`` (``Nat.logb``, ``Complex.logb``, ``Real.log b x``, a Cyrillic ``а``: refused),
+  ``rewrite:inject_logb`` (an application added to the goal: a numeral, ``1``, ``0``, ``-2`` or a
+  variable as base); ``item:logb_decl*`` declares a theorem named ``logb`` (at the root, in
+  ``namespace Foo``/``Nat``: refused where a short ``logb`` may name it; in ``namespace Real``: Lean
+  rejects it and keeps Mathlib's) and ``unmodelled:def_logb`` must be refused. ``Real.logb`` inside
+  ``namespace Foo`` is Mathlib's (only this file could declare ``Foo.Real.logb``): Lean's meaning, which
+  the front-end may refuse.
+* ``Real.pi`` and the token ``π`` (:func:`resolve_pi`, which states the Lean facts assumed): ``π`` is
+  Real's scoped notation, read as ``Real.pi`` where Real's notation alone is active (``open Real``,
+  ``open scoped Real``, ``namespace Real``, ``open Real NNReal``) and refused where Nat's is active too
+  (``open Real Nat``, ``open Nat Real``, ``open scoped Nat``, the miniF2F header, ``namespace Nat``) or
+  neither (no open); a short ``pi`` is never ``Real.pi`` (protected; ``NNReal.pi : ℝ≥0`` after ``open NNReal``):
+  refused. ``rewrite:pi_token`` writes ``π``, ``rewrite:pi_short`` ``pi``, ``rewrite:pi_root``
+  ``_root_.Real.pi``, ``rewrite:pi_qualified`` ``Real.pi``, ``rewrite:pi_foreign`` ``NNReal.pi``, ``Real.π``,
+  a Cyrillic ``а`` … (refused), ``rewrite:pi_variable`` names a variable ``pi`` (a local: Lean reads the
+  variable), ``rewrite:inject_pi`` adds ``Real.pi``/``π``/``pi`` (``^ 2``, ``-``, ``⁻¹``, ``2 *``, ``/ 2``, ``√``,
+  ``(… : ℕ)``: ill-typed) to the goal; ``pi_scope:*`` puts a statement with π in one of :data:`PI_SCOPES`;
+  ``item:pi_decl*`` declares a theorem ``pi`` or ``π`` (root, ``Foo``, ``Nat``, ``Real``: rejected by Lean,
+  ``Foo.Real``: then ``Real.pi`` inside ``namespace Foo`` names it, refused); ``unmodelled:def_pi`` and
+  ``unmodelled:notation_pi`` must be refused. ``Real.pi`` inside ``namespace Foo`` is Mathlib's unless the
+  file declared ``Foo.Real.pi``: Lean's meaning, which the front-end may refuse.
 
 Command line: ``python -m prover.semantics fuzz-context --variants N --seed S --out FILE.json``.
 """
@@ -99,6 +125,8 @@ from prover.semantics.fuzz_frontend import (
     _StatementForms,
     _sympy_forms,
     has_exp_log,
+    has_logb,
+    has_pi,
     points_for,
 )
 from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
@@ -157,6 +185,64 @@ GENERATED_DEFINITIONS = 0.25
 #: the chance that a generated subterm is wrapped in ``Real.exp``/``Real.log`` (fuzz_frontend's
 #: ``--exp-log``): about a third of the generated statements apply one
 GENERATED_EXP_LOG = 0.04
+#: the chance that a generated subterm becomes ``Real.logb B …`` (fuzz_frontend's ``--logb``): about
+#: one generated statement in six applies one
+GENERATED_LOGB = 0.02
+#: hand-written statements with ``Real.logb`` (no benchmark suite has them), pooled as ``logb:``
+LOGB_STATEMENTS = (
+    "theorem logb_two_eight : Real.logb 2 8 = 3 := by sorry",
+    "theorem logb_pos_of_gt (x : ℝ) (h : 1 < x) : Real.logb 2 x > 0 := by sorry",
+    "theorem logb_mul (x y : ℝ) (hx : 0 < x) (hy : 0 < y) : Real.logb 3 (x * y) = Real.logb 3 x + Real.logb 3 y := by sorry",
+    "theorem logb_sq (x : ℝ) (hx : 0 < x) : Real.logb 10 (x ^ 2) = 2 * Real.logb 10 x := by sorry",
+    "theorem logb_inv (x : ℝ) : Real.logb 2 x⁻¹ = -Real.logb 2 x := by sorry",
+    "theorem logb_self (b : ℝ) (h : 1 < b) : Real.logb b b = 1 := by sorry",
+    "theorem logb_one_base (x : ℝ) : Real.logb 1 x = 0 := by sorry",
+    "theorem logb_zero_base (x : ℝ) : Real.logb 0 x = 0 := by sorry",
+    "theorem logb_neg_base : Real.logb (-2) 8 = 3 := by sorry",
+    "theorem logb_half (x : ℝ) (h : 0 < x) (h2 : x < 1) : Real.logb (1 / 2) x > 0 := by sorry",
+    "theorem logb_swap (x y : ℝ) (hx : 1 < x) (hy : 1 < y) : Real.logb x y * Real.logb y x = 1 := by sorry",
+    "theorem logb_sq_nonneg (x : ℝ) : Real.logb 2 x ^ 2 ≥ 0 := by sorry",
+    "theorem logb_lt_self (x : ℝ) (h : 0 < x) : Real.logb 2 x < x := by sorry",
+    "theorem logb_sum (a b : ℝ) (ha : 0 < a) (hb : 0 < b) (h : Real.logb 3 a + Real.logb 3 b = 2) : a * b = 9 := by sorry",
+    "theorem logb_mono (x y : ℝ) (hx : 0 < x) (h : x < y) : Real.logb 10 x < Real.logb 10 y := by sorry",
+    "theorem logb_interval (x : ℝ) (h : x ∈ Set.Icc 2 4) : Real.logb 2 x ≤ 2 := by sorry",
+    "theorem logb_exp (x : ℝ) : Real.logb 2 (Real.exp x) = x / Real.log 2 := by sorry",
+    "theorem logb_inv_base (x : ℝ) (h : 0 < x) : Real.logb 2⁻¹ x = -Real.logb 2 x := by sorry",
+    "theorem logb_cube (b : ℝ) (h : 0 < b) : Real.logb 8 (b ^ 3) = Real.logb 2 b := by sorry",
+)
+#: the chance that a constant leaf of a generated statement becomes ``Real.pi`` (fuzz_frontend's ``--pi``)
+GENERATED_PI = 0.04
+#: hand-written statements with ``Real.pi`` (a few with the token ``π``, meaning Real.pi only where Real's
+#: notation alone is active; no benchmark suite has them), pooled as ``pi:``
+PI_STATEMENTS = (
+    "theorem pi_gt_three : Real.pi > 3 := by sorry",
+    "theorem pi_lt_four : Real.pi < 4 := by sorry",
+    "theorem pi_lt_seven_halves : Real.pi < 7 / 2 := by sorry",
+    "theorem pi_lt_22_7 : Real.pi < 22 / 7 := by sorry",
+    "theorem pi_gt_d2 : Real.pi > 3.14 := by sorry",
+    "theorem pi_sq_lt_ten : Real.pi ^ 2 < 10 := by sorry",
+    "theorem pi_inv_lt_third : Real.pi⁻¹ < 1 / 3 := by sorry",
+    "theorem two_pi_gt_six : 2 * Real.pi > 6 := by sorry",
+    "theorem half_pi_gt_one : Real.pi / 2 > 1 := by sorry",
+    "theorem neg_pi_lt (x : ℝ) (h : x > -Real.pi) : x + 4 > 0 := by sorry",
+    "theorem sqrt_pi_lt_two : √Real.pi < 2 := by sorry",
+    "theorem pi_mul_sq_nonneg (x : ℝ) : Real.pi * x ^ 2 ≥ 0 := by sorry",
+    "theorem circle_area_le (r : ℝ) (h0 : 0 ≤ r) (h1 : r ≤ 1) : Real.pi * r ^ 2 ≤ Real.pi := by sorry",
+    "theorem circumference (r : ℝ) (h : 0 < r) : 2 * Real.pi * r > 6 * r := by sorry",
+    "theorem abs_sub_pi (x : ℝ) (h : 3 < x) (h' : x < 4) : |x - Real.pi| < 1 := by sorry",
+    "theorem pi_rpow_gt (x : ℝ) (h : 1 < x) : x ^ Real.pi > x ^ (3 : ℝ) := by sorry",
+    "theorem pi_sub_pos (x : ℝ) (h : x < Real.pi) : Real.pi - x > 0 := by sorry",
+    "theorem pi_interval (x : ℝ) (h : x ∈ Set.Icc 0 (Real.pi)) : x ≤ 4 := by sorry",
+    "theorem exp_pi_gt : Real.exp (Real.pi) > 20 := by sorry",
+    "theorem log_pi_pos : Real.log (Real.pi) > 1 := by sorry",
+    "theorem logb_two_pi : Real.logb 2 (Real.pi) > 1 := by sorry",
+    "theorem pi_nat_trap : Real.pi > 7 / 2 - 1 := by sorry",
+    "theorem root_pi (x : ℝ) (h : 0 ≤ x) : x * _root_.Real.pi ≥ 3 * x := by sorry",
+    "theorem pi_token_gt_three : π > 3 := by sorry",
+    "theorem pi_token_sq (x : ℝ) (h : 0 < x) : π * x ^ 2 > 3 * x ^ 2 := by sorry",
+    "theorem pi_token_half (x : ℝ) (h : x ∈ Set.Ioo 0 (π / 2)) : x < 2 := by sorry",
+    "theorem pi_token_inv (x : ℝ) (h : 0 < x) : x / π < x := by sorry",
+)
 
 
 @dataclass
@@ -171,11 +257,15 @@ class BasePool:
     functions: list[Base] = field(default_factory=list)
     #: statements with `Real.exp`, `Real.log` (:data:`EXP_LOG_SUITE`: the train split only)
     exp_log: list[Base] = field(default_factory=list)
+    #: statements with `Real.logb` (:data:`LOGB_STATEMENTS`)
+    logb: list[Base] = field(default_factory=list)
+    #: statements with `Real.pi`/`π` (:data:`PI_STATEMENTS`)
+    pi: list[Base] = field(default_factory=list)
     generator: StatementGenerator = field(init=False)
 
     def __post_init__(self) -> None:
         self.generator = StatementGenerator(self.seed * 7919 + 17, definitions=GENERATED_DEFINITIONS,
-                                            exp_log=GENERATED_EXP_LOG)
+                                            exp_log=GENERATED_EXP_LOG, logb=GENERATED_LOGB, pi=GENERATED_PI)
 
     def generated(self, index: int) -> Base:
         stmt, signs = self.generator.statement(index)
@@ -193,6 +283,10 @@ class BasePool:
             return rng.choice(self.functions)
         if r < 0.94 and self.exp_log:
             return rng.choice(self.exp_log)
+        if r < 0.965 and self.logb:
+            return rng.choice(self.logb)
+        if r < 0.98 and self.pi:
+            return rng.choice(self.pi)
         return self.generated(index)
 
 
@@ -249,14 +343,22 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
             b = _base(f"example:{m.group(1)}", m.group(0), skipped)
             if b is not None:
                 examples.append(b)
-    return BasePool(benchmarks, examples, seed, skipped, definitions, functions, exp_log)
+    logb = _hand_written("logb", LOGB_STATEMENTS, skipped)
+    return BasePool(benchmarks, examples, seed, skipped, definitions, functions, exp_log, logb,
+                    _hand_written("pi", PI_STATEMENTS, skipped))
+
+
+def _hand_written(kind: str, texts: tuple[str, ...], skipped: Counter) -> list[Base]:
+    """The statements ``texts`` (``theorem NAME …``) as bases ``kind:NAME``."""
+    return [b for i, t in enumerate(texts)
+            if (b := _base(f"{kind}:{t.split()[1] if t.startswith('theorem') else i}", t, skipped)) is not None]
 
 
 #: benchmark folders whose statements use `|x|`, `max`, `min` (pooled as ``functions:``)
 FUNCTION_SUITES = ("abs_signs", "abs_cases", "max_min")
 #: root functions a declaration of the file may shadow (an `aux` declaration is sometimes so named;
 #: Mathlib has no root `exp`/`log`, so a declaration so named is a candidate of the short names)
-SHADOWABLE = ("max", "min", "abs", "exp", "log")
+SHADOWABLE = ("max", "min", "abs", "exp", "log", "logb")
 #: the statements with ``Real.exp``/``Real.log`` pooled as ``exp_log:`` (the held-out split stays out)
 EXP_LOG_SUITE = Path("benchmarks") / "exp_log" / "exp_log_train.jsonl"
 
@@ -463,6 +565,108 @@ def _overload(kind: str, cands: list[tuple[str, str]], arg: LExpr, real_division
     return "refuse", f"`{kind}` is ambiguous ({names})"
 
 
+#: namespaces the fuzzer opens that only this file populates (no Mathlib declaration lives there)
+FILE_NAMESPACES = ("Foo",)
+
+
+def _logb_nodes(stmt: LStatement) -> list[LExpr]:
+    """Every ``logb`` node of the statement (relations, memberships' parts, definition bodies)."""
+    terms = [x for r in stmt.flat_hypotheses() + [stmt.goal] for x in (r.lhs, r.rhs)]
+    terms += [d.body for d in stmt.definitions().values()]
+    return [e for t in terms for e in A.subterms(t) if e.kind == "logb"]
+
+
+def resolve_logb(node: LExpr, ctx: Context) -> tuple[str, str]:
+    """``("real", "")`` when the ``logb`` node means Mathlib's ``Real.logb`` at ``ctx``, else
+    ``("refuse", why)``.
+
+    The Lean facts assumed (Mathlib v4.16; Lean's ``resolveGlobalName``, docs/mathlib-name-facts.md §4):
+    Mathlib declares ``Real.logb`` (``noncomputable def Real.logb (b x : ℝ) : ℝ := log x / log b``,
+    not protected); a declaration ``Real.logb`` of the file (``theorem logb`` in ``namespace Real``) is
+    rejected by Lean (already declared) and Mathlib's stays; Mathlib has no nested namespace
+    ``N.Real`` for the namespaces the fuzzer writes, and only this file populates :data:`FILE_NAMESPACES`.
+    Which other namespaces (the root, ``Nat``, ``Complex``, ``NNReal`` …) declare a ``logb`` is NOT
+    charted. Hence: ``_root_.Real.logb`` is Real's; ``Real.logb`` is Real's unless the namespace walk
+    meets a ``W.Real.logb`` declared by the file; a short ``logb`` is Real's only where the namespace
+    walk reaches ``Real`` (innermost first) before any namespace that may hold another ``logb`` (the
+    first hit wins outright, so the opens and the root do not matter there); everywhere else
+    (``open Real``, no namespace, ``namespace Nat``) it may name an uncharted ``logb``: refused, as
+    is any other spelling (``Nat.logb``, ``Real.log b x``, a look-alike)."""
+    sp, ns, declared = node.value, ctx.namespace, set(ctx.declared)
+    walk = [".".join(ns[:i]) for i in range(len(ns), 0, -1)]
+    if sp == "_root_.Real.logb":
+        return "real", ""
+    if sp == A.LOGB:
+        if any(f"{w}.{sp}" in declared for w in walk):
+            return "refuse", f"`{sp}` may name a declaration of this file"
+        return "real", ""
+    if sp != "logb":
+        return "refuse", f"`{sp}` is not Real.logb (not modelled)"
+    for w in walk:
+        if w == "Real":
+            return "real", ""
+        if f"{w}.logb" in declared:
+            return "refuse", f"`logb` may name `{w}.logb`, a declaration of this file"
+        if "." in w:       # a nested namespace (`Real.Real`): Mathlib declares nothing there
+            continue
+        if w.split(".")[0] not in FILE_NAMESPACES:
+            return "refuse", f"`logb` may name `{w}.logb` (namespace `{w}`: `logb` not charted)"
+    return "refuse", "a short `logb` may name another `logb` (not charted): write `Real.logb`"
+
+
+def _pi_nodes(stmt: LStatement) -> list[LExpr]:
+    """Every ``pi`` node of the statement (relations, memberships' parts, definition bodies)."""
+    terms = [x for r in stmt.flat_hypotheses() + [stmt.goal] for x in (r.lhs, r.rhs)]
+    terms += [d.body for d in stmt.definitions().values()]
+    return [e for t in terms for e in A.subterms(t) if e.kind == "pi"]
+
+
+#: namespaces with a scoped notation ``π`` (Mathlib: ``Real.pi`` in ``Real``, ``Nat.primeCounting`` in ``Nat``)
+PI_NOTATIONS = ("Real", "Nat")
+
+
+def resolve_pi(node: LExpr, ctx: Context, bound: tuple[str, ...] = ()) -> tuple[str, str]:
+    """``("real", "")`` when the ``pi`` node means Mathlib's ``Real.pi`` at ``ctx``, ``("refuse", why)`` when
+    Lean rejects it or it may mean something else, ``("unknown", why)`` when the model cannot tell.
+
+    The Lean facts assumed (Mathlib v4.16; Lean's tokenizer and ``resolveGlobalName``,
+    docs/mathlib-name-facts.md §4): Mathlib declares ``protected noncomputable def Real.pi : ℝ``; a protected
+    name is never found by its short name, neither after ``open Real`` nor inside ``namespace Real``, so a
+    short ``pi`` is never ``Real.pi`` (it may be ``NNReal.pi : ℝ≥0`` after ``open NNReal``, which coerces, a
+    declaration of the file, or nothing): refused. ``π`` is two scoped notations, ``scoped notation "π" =>
+    Real.pi`` (namespace ``Real``) and ``scoped notation "π" => Nat.primeCounting`` (``Nat``); a namespace's
+    scoped notations are active after ``open N``, ``open scoped N``, ``open N in`` and inside ``namespace N``
+    (not inside ``namespace Foo.N``). Where only Real's is active, the token ``π`` beats the identifier ``π``
+    and the notation's right-hand side was resolved where it was declared (hygiene): Mathlib's ``Real.pi``,
+    whatever the file declares. With both active the token has two readings (not modelled: refused), with
+    neither ``π`` is an identifier (no such constant, or a declaration of the file that is no real number:
+    refused). ``Real.pi`` is Mathlib's unless the namespace walk meets a ``W.Real.pi`` declared by the file
+    (Mathlib has no nested ``N.Real`` for the namespaces written here; ``theorem pi`` in ``namespace Real``
+    is rejected as already declared); ``_root_.Real.pi`` is Mathlib's; other spellings (``NNReal.pi``,
+    ``Real.π``, look-alikes) are refused. A ``π``/``pi`` that the statement binds (``bound``) is a local,
+    which Lean reads where it is in scope: unknown here."""
+    sp, ns, declared = node.value, ctx.namespace, set(ctx.declared)
+    if sp in bound:
+        return "unknown", f"`{sp}` is also bound by the statement (which occurrence is the local: not modelled)"
+    if sp == "π":
+        active = [n for n in PI_NOTATIONS if n in ctx.opens + ctx.scoped + ns[:1]]
+        if active == ["Real"]:
+            return "real", ""
+        if not active:
+            return "refuse", "`π` is no notation here (Real's `π` is scoped: no `open Real`)"
+        return "refuse", f"`π` has the notations of {' and '.join(active)} here (Real.pi, Nat.primeCounting)"
+    if sp == "_root_.Real.pi":
+        return "real", ""
+    if sp == A.PI:
+        walk = [".".join(ns[:i]) for i in range(len(ns), 0, -1)]
+        if any(f"{w}.{sp}" in declared for w in walk):
+            return "refuse", f"`{sp}` may name a declaration of this file"
+        return "real", ""
+    if sp == "pi":
+        return "refuse", "a short `pi` is never `Real.pi` (protected): `NNReal.pi`, a declaration, or unknown"
+    return "refuse", f"`{sp}` is not Real.pi (not modelled)"
+
+
 def _root_function_names(stmt: LStatement) -> set[str]:
     """``max``/``min`` and ``abs`` written as an application (bars are hygienic: always the root)."""
     out: set[str] = set()
@@ -505,6 +709,10 @@ def expect_for(stmt: LStatement, ctx: Context, reasons: tuple[str, ...] = ()) ->
             why.append("`abs` is ambiguous under `open Complex` (abs, Complex.abs)")
     for node, free in _exp_log_sites(stmt):
         verdict, reason = resolve_exp_log(node, ctx, free)
+        (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
+    why += [reason for verdict, reason in (resolve_logb(n, ctx) for n in _logb_nodes(stmt)) if verdict == "refuse"]
+    for node in _pi_nodes(stmt):
+        verdict, reason = resolve_pi(node, ctx, tuple(_bound_names(stmt)))
         (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
     for h in stmt.hypotheses:
         if h.membership is not None:
@@ -676,6 +884,17 @@ def _rewrite_kinds(stmt: LStatement) -> dict[str, float]:
         kinds.update(exp_log_short=8.0, exp_log_qualified=0.5, exp_log_foreign=0.8)
     if any(n.kind == "exp" for n, _ in sites):
         kinds.update(exp_log_rexp=1.0)
+    kinds.update(inject_logb=0.8)
+    if _logb_nodes(stmt):
+        kinds.update(logb_short=6.0, logb_root=1.0, logb_foreign=1.0)
+    kinds.update(inject_pi=0.8)
+    if vs:
+        kinds.update(pi_variable=0.2)
+    pis = _pi_nodes(stmt)
+    if pis:
+        kinds.update(pi_token=5.0, pi_short=1.5, pi_root=0.8, pi_foreign=1.0)
+    if any(n.value != A.PI for n in pis):
+        kinds.update(pi_qualified=1.5)
     return kinds
 
 
@@ -700,6 +919,10 @@ def _rewrite(stmt: LStatement, rng: random.Random) -> tuple[LStatement, str, tup
         stmt = _rewrite_memberships(stmt, k, rng)
     elif k.startswith(("exp_log_", "inject_exp_log")):
         stmt = _rewrite_exp_log(stmt, k, rng)
+    elif k.startswith(("logb_", "inject_logb")):
+        stmt = _rewrite_logb(stmt, k, rng)
+    elif k.startswith(("pi_", "inject_pi")):
+        stmt = _rewrite_pi(stmt, k, rng)
     elif k in _REAL_OPTIONS:
         opts.update(_REAL_OPTIONS[k])
     elif k == "fullwidth_digit":
@@ -754,6 +977,87 @@ def _inject_exp_log(stmt: LStatement, rng: random.Random) -> LStatement:
     node = A.exp_log(kind, rng.choice(args), spelling)
     if rng.random() < 0.3:
         return replace(stmt, goal=LRel(rng.choice(("<", "≤", "≥")), node, A.num(rng.randint(0, 3))))
+    g = stmt.goal
+    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+
+
+#: spellings of ``logb`` that are not Real's (refused: unknown or other functions, ``Real.log`` given two
+#: arguments, a Cyrillic ``а``)
+FOREIGN_LOGB = ("Nat.logb", "Complex.logb", "NNReal.logb", "Real.log", "Reаl.logb", "Real.logb'")
+
+
+def _respell_logb(stmt: LStatement, choose: Callable[[LExpr], str]) -> LStatement:
+    return _map_stmt(stmt, lambda e: _map_expr(e, lambda n: replace(n, value=choose(n)) if n.kind == "logb" else n))
+
+
+def _rewrite_logb(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
+    """``Real.logb`` respelled: short ``logb`` (most nodes), ``_root_.Real.logb``, one node foreign
+    (:data:`FOREIGN_LOGB`); or an application injected into the goal."""
+    if k == "logb_short":
+        return _respell_logb(stmt, lambda n: "logb" if rng.random() < 0.85 else n.value)
+    if k == "logb_root":
+        return _respell_logb(stmt, lambda n: "_root_.Real.logb" if rng.random() < 0.7 else n.value)
+    if k == "logb_foreign":
+        which = rng.choice(_logb_nodes(stmt))
+        other = rng.choice(FOREIGN_LOGB)
+        return _respell_logb(stmt, lambda n: other if n == which else n.value)
+    return _inject_logb(stmt, rng)
+
+
+def _inject_logb(stmt: LStatement, rng: random.Random) -> LStatement:
+    """A ``Real.logb`` application (maybe spelled ``logb``) with a base ``2``, ``10``, ``1 / 2``, ``1``,
+    ``0``, ``-2`` or a variable, of a numeral, a variable or its inverse, added to both sides of the
+    goal or as a new goal."""
+    bases = [A.num(2), A.num(10), A.op2("div", A.num(1), A.num(2)), A.num(1), A.num(0), A.op1("neg", A.num(2))]
+    args = [A.num(8), A.num(0), A.op1("neg", A.num(4)), A.op1("cast", A.num(2), "ℝ")]
+    bases += [A.var(v) for v in stmt.variables]
+    args += [A.var(v) for v in stmt.variables] + [A.op1("inv", A.var(v)) for v in stmt.variables]
+    node = A.logb(rng.choice(bases), rng.choice(args), rng.choice((A.LOGB, A.LOGB, "logb")))
+    if rng.random() < 0.3:
+        return replace(stmt, goal=LRel(rng.choice(("<", "≤", "≥")), node, A.num(rng.randint(0, 3))))
+    g = stmt.goal
+    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+
+
+#: spellings of ``pi`` that are not Mathlib's ``Real.pi`` (refused: ``NNReal.pi : ℝ≥0`` (coerced: not
+#: modelled), unknown names, ``Real.π`` (one identifier), a Cyrillic ``а``)
+FOREIGN_PI = ("NNReal.pi", "Nat.pi", "Complex.pi", "Real.π", "Reаl.pi", "Real.pi'")
+
+
+def _respell_pi(stmt: LStatement, choose: Callable[[LExpr], str]) -> LStatement:
+    return _map_stmt(stmt, lambda e: _map_expr(e, lambda n: replace(n, value=choose(n)) if n.kind == "pi" else n))
+
+
+def _rewrite_pi(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
+    """``Real.pi`` respelled: the token ``π`` (most nodes), ``Real.pi``, ``_root_.Real.pi``, a short ``pi``, one
+    node foreign (:data:`FOREIGN_PI`); a variable renamed ``pi``; or a term with π injected into the goal."""
+    if k == "pi_token":
+        return _respell_pi(stmt, lambda n: "π" if rng.random() < 0.85 else n.value)
+    if k == "pi_qualified":
+        return _respell_pi(stmt, lambda n: A.PI)
+    if k == "pi_root":
+        return _respell_pi(stmt, lambda n: "_root_.Real.pi" if rng.random() < 0.7 else n.value)
+    if k in ("pi_short", "pi_foreign"):
+        which = rng.choice(_pi_nodes(stmt))
+        other = "pi" if k == "pi_short" else rng.choice(FOREIGN_PI)
+        return _respell_pi(stmt, lambda n: other if n == which else n.value)
+    if k == "pi_variable":
+        renamed = _rename(stmt, rng.choice(stmt.variables), "pi") if "pi" not in stmt.variables else None
+        return stmt if renamed is None else renamed
+    return _inject_pi(stmt, rng)
+
+
+def _inject_pi(stmt: LStatement, rng: random.Random) -> LStatement:
+    """``Real.pi`` (spelled ``Real.pi``, ``π``, ``pi`` or ``_root_.Real.pi``) alone, squared, negated, inverted,
+    doubled, halved, under ``√`` or ascribed ``ℕ`` (ill-typed), added to both sides of the goal or compared
+    with ``3``, ``4``, ``22 / 7``, ``7 / 2`` (real division), ``3.1416`` as a new goal."""
+    p = A.real_pi(rng.choice((A.PI, A.PI, "π", "π", "π", "pi", "_root_.Real.pi")))
+    node = rng.choice((p, p, A.op2("pow", p, A.num(2)), A.op1("neg", p), A.op1("inv", p), A.op2("mul", A.num(2), p),
+                       A.op2("div", p, A.num(2)), A.op1("sqrt", p, "√"), A.op1("cast", p, "ℕ")))
+    if rng.random() < 0.4:
+        bound = rng.choice((A.num(3), A.num(4), A.op2("div", A.num(22), A.num(7)), A.op2("div", A.num(7), A.num(2)),
+                            A.num("3.1416")))
+        return replace(stmt, goal=LRel(rng.choice(("<", "≤", ">", "≥")), node, bound))
     g = stmt.goal
     return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
 
@@ -899,7 +1203,7 @@ def _rewrite_definitions(stmt: LStatement, k: str, rng: random.Random) -> tuple[
 def _f_app(text: str, functions: tuple[A.LFun, ...] = ()) -> bool:
     """``f(x)``: in Lean 4 an argument needs whitespace before it (a parse error otherwise); also
     for a function variable ``F(a)`` in the statement."""
-    if re.search(r"(?<![\w.])(?:Real\.)?(?:sqrt|exp|log)\(|(?<![\w.])rexp\(", text) is not None:
+    if re.search(r"(?<![\w.])(?:_root_\.)?(?:Real\.)?(?:sqrt|exp|log|logb)\(|(?<![\w.])rexp\(", text) is not None:
         return True
     names = "|".join(re.escape(f.name) for f in functions)
     return bool(names) and re.search(rf"(?<![\w.'₀-₉])(?:{names})\(", text.split(":=")[0]) is not None
@@ -908,7 +1212,7 @@ def _f_app(text: str, functions: tuple[A.LFun, ...] = ()) -> bool:
 def _option_reasons(stmt: LStatement, opts: dict[str, Any]) -> tuple[str, ...]:
     """Render options that make Lean reject the theorem (decided on the final statement)."""
     out: tuple[str, ...] = ()
-    if opts.get("real") == "ℜ":
+    if opts.get("real") == "ℜ" and (stmt.variables or stmt.functions):   # written only in binders
         out += ("`ℜ` is not `ℝ`",)
     v = opts.pop("cyrillic_binder", None)
     if v in stmt.variables:
@@ -965,7 +1269,7 @@ def write_theorem(base: Base, name: str, rng: random.Random, rewrite: float = 0.
     reasons += _shape_reasons(stmt) + _option_reasons(stmt, opts)
     no_space = opts.pop("no_space_application", False)
     text = render(stmt, name, rng, **opts)
-    spot = re.search(r"\b(?:sqrt|exp|log|rexp) \(", text.split(":=")[0])
+    spot = re.search(r"\b(?:sqrt|exp|log|logb|rexp) \(", text.split(":=")[0])
     if spot is not None and rng.random() < 0.15:
         text, done = text[:spot.end() - 2] + text[spot.end() - 1:], done + ["rewrite:no_space_application"]
     if no_space:
@@ -1098,6 +1402,9 @@ UNMODELLED = (
     ("def_exp", "def exp (x : ℝ) : ℝ := x + 1"),
     ("noncomputable_def_log", "noncomputable def log (x : ℝ) : ℝ := Real.log x + 1"),
     ("notation_rexp", 'local notation "rexp" => Real.log'),
+    ("def_logb", "noncomputable def logb (b x : ℝ) : ℝ := Real.log x / Real.log b"),
+    ("def_pi", "noncomputable def pi : ℝ := 3"),
+    ("notation_pi", 'local notation "π" => (3 : ℝ)'),
     ("def_Icc", "def Icc (a b : ℝ) : Set ℝ := Set.Ioo a b"),
     ("def_Set_Icc", "def Set.Icc' (a b : ℝ) : Set ℝ := Set.Ioo a b"),
     ("notation_Icc", 'notation "Icc" => Set.Ioo'),
@@ -1250,6 +1557,38 @@ def _item_exp_log_decl(b: FileBuilder, env: _Env) -> str:
     return f"exp_log_decl{'_in_' + ns if ns else ''}"
 
 
+def _item_logb_decl(b: FileBuilder, env: _Env) -> str:
+    """A declaration named ``logb``: at the root or in ``namespace Foo``/``Nat`` (a candidate of a short
+    ``logb`` there), or in ``namespace Real`` (Mathlib's ``Real.logb`` exists: Lean rejects the
+    declaration and keeps Mathlib's)."""
+    rng = env.rng
+    ns = rng.choice(("", "", "Foo", "Real", "Nat"))
+    if ns:
+        b.push("namespace", ns)
+    b.emit(f"{rng.choice(('theorem', 'lemma'))} logb (x : ℝ) : x ≤ x + 1 := by sorry")
+    b.declare("logb")
+    if ns:
+        b.pop()
+    return f"logb_decl{'_in_' + ns if ns else ''}"
+
+
+def _item_pi_decl(b: FileBuilder, env: _Env) -> str:
+    """A declaration named ``pi`` or ``π``: at the root or in ``namespace Foo``/``Nat``, in ``namespace Real``
+    (Mathlib's ``Real.pi`` exists: Lean rejects it and keeps Mathlib's) or in ``namespace Foo.Real`` (then
+    ``Real.pi`` inside ``namespace Foo`` names it). A short ``pi`` is refused anyway; ``π`` keeps its meaning
+    (the token beats the identifier where a notation is active; elsewhere it is refused)."""
+    rng = env.rng
+    name = "π" if rng.random() < 0.25 else "pi"
+    ns = rng.choice(("", "", "Foo", "Real", "Nat", "Foo.Real", "Foo.Real"))
+    if ns:
+        b.push("namespace", ns)
+    b.emit(f"{rng.choice(('theorem', 'lemma'))} {name} (x : ℝ) : x ≤ x + 1 := by sorry")
+    b.declare(name)
+    if ns:
+        b.pop()
+    return f"pi_decl{'_token' if name == 'π' else ''}{'_in_' + ns.replace('.', '_') if ns else ''}"
+
+
 def _item_set_option(b: FileBuilder, env: _Env) -> str:
     if env.rng.random() < 0.5:
         b.emit("set_option maxHeartbeats 400000")
@@ -1274,7 +1613,8 @@ INNER: tuple[Callable[[FileBuilder, _Env], str], ...] = (
 ITEMS: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
     (_item_comment_macro, 3.0), (_item_macro, 2.5), (_item_unmodelled, 0.9), (_item_open, 2.0),
     (_item_aux, 2.0), (_item_decoy, 1.0), (_item_scope, 2.0), (_item_set_option, 0.6),
-    (_item_other_theorem, 0.8), (_item_interval_decl, 0.4), (_item_exp_log_decl, 0.4))
+    (_item_other_theorem, 0.8), (_item_interval_decl, 0.4), (_item_exp_log_decl, 0.4), (_item_logb_decl, 0.3),
+    (_item_pi_decl, 0.3))
 POST: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
     (_item_macro, 2.0), (_item_unmodelled, 2.0), (_item_aux, 1.0), (_item_other_theorem, 1.0),
     (_item_decoy, 0.5), (_item_open, 0.5))
@@ -1308,6 +1648,47 @@ def _enclose(b: FileBuilder, env: _Env) -> str:
     inner = [rng.choice(INNER)(b, env) for _ in range(rng.randint(0, 2))]
     b.wrappers += [f"in_enclosing_scope:{w}" for w in inner]
     return f"{kind}{'_' + name if name else ''}"
+
+
+#: for a statement applying ``logb``: the chance of a declaration named ``logb`` before it, and of a
+#: ``namespace Real`` around it (where a short ``logb`` is Real's)
+LOGB_CONTEXT = (0.3, 0.15)
+
+
+def _logb_context(b: FileBuilder, env: _Env) -> list[str]:
+    """More of the contexts that ``logb``'s resolution depends on, for a statement that applies it."""
+    out = []
+    if env.rng.random() < LOGB_CONTEXT[0]:
+        out.append("item:" + _item_logb_decl(b, env))
+    if env.rng.random() < LOGB_CONTEXT[1]:
+        b.push("namespace", "Real")
+        out.append("enclose:logb_namespace_Real")
+    return out
+
+
+#: for a statement with ``Real.pi``/``π``: the chance of a declaration named ``pi``/``π`` before it, and of
+#: one of the :data:`PI_SCOPES` around it
+PI_CONTEXT = (0.25, 0.6)
+#: opens and namespaces that decide what ``π``, ``pi`` and ``Real.pi`` mean (``open scoped Nat`` adds Nat's
+#: ``π`` to a header's ``open Real``; ``open NNReal`` makes a short ``pi`` ``NNReal.pi``)
+PI_SCOPES = (("open", "Real"), ("open", "Real"), ("open", "Real Nat"), ("open", "Nat Real"), ("open scoped", "Real"),
+             ("open scoped", "Nat"), ("open", "NNReal"), ("open", "Real NNReal"), ("namespace", "Real"),
+             ("namespace", "Real"), ("namespace", "Foo"), ("namespace", "Foo"), ("namespace", "Nat"))
+
+
+def _pi_context(b: FileBuilder, env: _Env) -> list[str]:
+    """More of the contexts that ``π``'s and ``Real.pi``'s meanings depend on, for a statement with them."""
+    out = []
+    if env.rng.random() < PI_CONTEXT[0]:
+        out.append("item:" + _item_pi_decl(b, env))
+    if env.rng.random() < PI_CONTEXT[1]:
+        how, names = env.rng.choice(PI_SCOPES)
+        if how == "namespace":
+            b.push("namespace", names)
+        else:
+            b.open(tuple(names.split()), scoped=how == "open scoped")
+        out.append(f"pi_scope:{how.replace(' ', '_')}_{names.replace(' ', '_')}")
+    return out
 
 
 def _prefix(env: _Env) -> tuple[str, tuple[str, ...], list[str]]:
@@ -1345,6 +1726,10 @@ def make_variant(index: int, seed: int, pool: BasePool) -> Variant:
     b.wrappers.append("header:" + _header(b, env))
     for _ in range(rng.choice((0, 1, 1, 2, 2, 3, 4))):
         b.wrappers.append("item:" + rng.choices([f for f, _ in ITEMS], [w for _, w in ITEMS])[0](b, env))
+    if has_logb(base.stmt):
+        b.wrappers += _logb_context(b, env)
+    if has_pi(base.stmt):
+        b.wrappers += _pi_context(b, env)
     if rng.random() < 0.3:
         b.wrappers.append("enclose:" + _enclose(b, env))
     prefix, opens, labels = _prefix(env)
@@ -1410,6 +1795,10 @@ class ContextReport:
     definition_pairs: int = 0          # (accepted such theorem, point) pairs compared
     #: asked theorems that apply exp/log: checks, must_refuse, refused, accepted, compared, pairs
     exp_log: Counter = field(default_factory=Counter)
+    #: the same for asked theorems that apply Real.logb
+    logb: Counter = field(default_factory=Counter)
+    #: the same for asked theorems with Real.pi (any spelling: π, pi, …)
+    pi: Counter = field(default_factory=Counter)
 
     @property
     def failures(self) -> int:
@@ -1436,7 +1825,7 @@ class ContextReport:
             "top_refusals": self.refusals.most_common(20), "duration_s": round(self.duration_s, 2),
             "defined_functions": {"variants": self.definition_variants, "checks": self.definition_checks,
                             "accepted": self.definition_accepted, "pairs": self.definition_pairs},
-            "exp_log": dict(self.exp_log),
+            "exp_log": dict(self.exp_log), "logb": dict(self.logb), "pi": dict(self.pi),
         }
 
 
@@ -1485,19 +1874,25 @@ def _fail(report: ContextReport, bucket: list[Failure], v: Variant, w: Written, 
     report.count(v.wrappers, "failures")
 
 
+def _tally(report: ContextReport, stmt: LStatement, **counts: bool) -> None:
+    """Count ``counts`` in the suites ``stmt`` belongs to: applying exp/log, applying logb, with Real.pi."""
+    for counter, applies in ((report.exp_log, has_exp_log(stmt)), (report.logb, has_logb(stmt)),
+                             (report.pi, has_pi(stmt))):
+        counter.update({k: applies and c for k, c in counts.items()})
+
+
 def check_target(v: Variant, w: Written, e: Expect, points: int, report: ContextReport,
                  parse: Callable[[str, str], Any], time_limit: float = 20.0) -> None:
     """Ask the front-end for one theorem of a variant and judge the answer against ``e``."""
     report.checks += 1
     report.count(v.wrappers, "checks")
-    exp_log = has_exp_log(w.stmt)
-    report.exp_log.update({"checks": exp_log, "unknown": exp_log and e.outcome == "unknown"})
+    _tally(report, w.stmt, checks=True, unknown=e.outcome == "unknown")
     if e.outcome == "unknown":
         report.unknown += 1
         return
     must = e.outcome == "refuse"
     report.must_refuse += must
-    report.exp_log.update({"must_refuse": exp_log and must})
+    _tally(report, w.stmt, must_refuse=must)
     report.count(v.wrappers, "must_refuse" if must else "meaning")
     inner = FuzzReport(report.seed)
     ok, problem = _parse_statement(v.text, inner, lambda text: parse(text, w.name), time_limit)
@@ -1508,14 +1903,14 @@ def check_target(v: Variant, w: Written, e: Expect, points: int, report: Context
     if not ok:
         if not inner.crashes:
             report.refused += 1
-            report.exp_log.update({"refused": exp_log})
+            _tally(report, w.stmt, refused=True)
             report.refused_where_expected += must
             report.count(v.wrappers, "refused")
             report.refusals.update(inner.refusals)
         return
     report.accepted += 1
     report.definition_accepted += bool(w.stmt.functions)
-    report.exp_log.update({"accepted": exp_log})
+    _tally(report, w.stmt, accepted=True)
     report.count(v.wrappers, "accepted")
     if must:
         _fail(report, report.misreadings, v, w, e, "accepted_must_refuse",
@@ -1545,7 +1940,7 @@ def _compare(v: Variant, w: Written, e: Expect, problem: Any, points: int, repor
         compared = _compare_at_point(forms, point, inner)
         report.pairs += compared
         report.definition_pairs += compared and bool(lean.functions)
-        report.exp_log.update({"pairs": compared and has_exp_log(lean)})
+        _tally(report, lean, pairs=compared)
     report.comparisons += inner.comparisons + inner.faithful_comparisons
     for d in inner.disagreements:
         _fail(report, report.misreadings, v, w, e, "misreading",

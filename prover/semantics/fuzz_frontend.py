@@ -9,7 +9,18 @@ applies them (nested, to numeral quotients such as ``f (1 / 3)``, to traps). Wit
 ``--exp-log`` option) generated subterms are also wrapped in ``Real.exp (…)``/``Real.log (…)``, with the
 traps of Lean's application grammar and of Mathlib's values (``Real.exp x ^ 2``, ``Real.log x⁻¹``,
 ``Real.exp (Real.log x)``, ``Real.log (-2)``, ``Real.log 0``, ``Real.log (x * y)``, nesting; see
-:meth:`StatementGenerator.exp_log_term`). Each statement is printed to Lean text
+:meth:`StatementGenerator.exp_log_term`). With ``logb`` (the ``--logb`` option) generated subterms ``t``
+also become ``Real.logb B t``, ``B`` mostly a small positive numeral (``2``, ``10``, ``1 / 2``, ``2⁻¹``),
+sometimes a variable, ``1``, ``0`` or a negative numeral, with the traps of the application grammar
+(``Real.logb B t ^ 2``, ``Real.logb B x⁻¹``, ``-Real.logb B t``) and of the definition
+``Real.log t / Real.log B`` (``Real.logb x x``, a base 1, 0 or ``-2``, nesting in either argument; see
+:meth:`StatementGenerator.logb_term`). With ``pi`` (the ``--pi`` option) a constant leaf becomes Mathlib's
+``Real.pi`` (now and then ``_root_.Real.pi`` or ``(Real.pi)``; the statements are bare, read with no ``open``,
+so the token ``π`` is left to the file-context fuzzer), alone or in a trap: ``Real.pi ^ 2``, ``-Real.pi``,
+``Real.pi⁻¹``, ``2 * Real.pi``, ``Real.pi / 2``, ``22 / 7 - Real.pi`` (real division: π makes the numeral tree
+real), ``Real.pi / Real.pi``, ``x ^ Real.pi`` (an irrational real power: ``cos (π · π)`` at a negative base),
+and those inside ``√``, ``|…|``, ``Real.exp``, ``Real.log`` (see :meth:`StatementGenerator.pi_term`). Each
+statement is printed to Lean text
 and handed to the front-end (``parse_theorem``); it may refuse it (a one-line ParseError is
 fine). If it accepts, at random points (0, negatives, perfect powers, values near 0 and 1,
 mostly respecting the sign hypotheses) every relation is compared, wherever the earlier
@@ -31,7 +42,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -93,10 +104,18 @@ class StatementGenerator:
     #: the chance that a generated subterm is wrapped in ``Real.exp``/``Real.log`` (a stream of its
     #: own, reset per statement: ``statement(i)`` alone gives the same statement)
     exp_log: float = 0.0
+    #: the chance that a generated subterm ``t`` becomes ``Real.logb B t`` (a stream of its own, reset
+    #: per statement)
+    logb: float = 0.0
+    #: the chance that a constant leaf becomes ``Real.pi`` or a trap with it (a stream of its own, reset per
+    #: statement; the leaf's own draws are made as without it)
+    pi: float = 0.0
     rng: random.Random = field(init=False)
     abs_rng: random.Random = field(init=False)
     max_min_rng: random.Random = field(init=False)
     exp_log_rng: random.Random = field(init=False)
+    logb_rng: random.Random = field(init=False)
+    pi_rng: random.Random = field(init=False)
     variables: tuple[str, ...] = field(init=False, default=())
     functions: tuple[LFun, ...] = field(init=False, default=())
 
@@ -105,6 +124,8 @@ class StatementGenerator:
         self.abs_rng = random.Random(f"{self.seed}:abs")
         self.max_min_rng = random.Random(f"{self.seed}:max_min")
         self.exp_log_rng = random.Random(f"{self.seed}:exp_log")
+        self.logb_rng = random.Random(f"{self.seed}:logb")
+        self.pi_rng = random.Random(f"{self.seed}:pi")
 
     # -- expressions
     def rexp(self, p: int | None = None, q: int | None = None) -> LExpr:
@@ -116,8 +137,12 @@ class StatementGenerator:
         if self.rng.random() < 0.68:
             return A.var(self.rng.choice(self.variables))
         if self.rng.random() < 0.15:
-            return A.op2("div", A.num(self.rng.randint(1, 3)), A.num(self.rng.randint(2, 4)))
-        return A.num(self.rng.choice(NUMERALS))
+            out = A.op2("div", A.num(self.rng.randint(1, 3)), A.num(self.rng.randint(2, 4)))
+        else:
+            out = A.num(self.rng.choice(NUMERALS))
+        if self.pi and self.variables and self.pi_rng.random() < self.pi:
+            return self.pi_term()
+        return out
 
     def small(self) -> LExpr:
         """An argument for a trap: a variable most of the time."""
@@ -194,7 +219,7 @@ class StatementGenerator:
         return A.op1("sqrt", e, "√" if self.rng.random() < 0.7 else "Real.sqrt")
 
     def expr(self, depth: int) -> LExpr:
-        e = self._with_exp_log(self._with_max_min(self._expr(depth)))
+        e = self._with_logb(self._with_exp_log(self._with_max_min(self._expr(depth))))
         if self.absolute and self.abs_rng.random() < self.absolute:
             r = self.abs_rng.random()   # traps: |e| next to -, ^ 2, √(e ^ 2) and a nested bar
             if r < 0.1:
@@ -265,6 +290,103 @@ class StatementGenerator:
             lambda: lg(A.op1("neg", v)), lambda: A.op1("neg", lg(e)),
             lambda: lg(lg(e)), lambda: ex(ex(A.op1("neg", v))),              # nested
             lambda: A.op2("sub", ex(v), ex(A.op1("neg", v))),
+        )
+        return r.choice(traps)()
+
+    def _with_logb(self, e: LExpr) -> LExpr:
+        """``e`` as the argument of ``Real.logb`` (maybe a trap around it) with chance :attr:`logb`."""
+        if not self.logb or not self.variables or self.logb_rng.random() >= self.logb:
+            return e
+        return self.logb_term(e)
+
+    def logb_base(self) -> LExpr:
+        """A base: mostly a small positive numeral (``1 / 2`` and ``2⁻¹`` are real at ``Real.logb``'s
+        ℝ argument), sometimes a variable, ``1``, ``0`` (``Real.log`` of them is 0: the value is 0) or a
+        negative numeral (``Real.log (-2) = Real.log 2``)."""
+        r = self.logb_rng
+        t = r.random()
+        if t < 0.5:
+            return A.num(r.choice(("2", "2", "3", "10", "4", "8")))
+        if t < 0.6:
+            return A.op2("div", A.num(1), A.num(r.choice((2, 3))))
+        if t < 0.65:
+            return A.op1("inv", A.num(2))
+        if t < 0.68:
+            return A.num("0.5")
+        if t < 0.82:
+            return A.var(r.choice(self.variables))
+        if t < 0.9:
+            return A.num(r.choice(("1", "0")))
+        return A.op1("neg", A.num(r.choice(("2", "3", "1"))))
+
+    def logb_term(self, e: LExpr) -> LExpr:
+        """``Real.logb B e`` or one of the traps: the application next to ``^``, ``⁻¹`` (on either
+        argument), ``-``; ``Real.logb t t`` and ``Real.logb x y * Real.logb y x`` (1 only where no
+        logarithm is 0); arguments 0, 1, negative, products, quotients, powers; nesting in the argument
+        and in the base; ``Real.logb B (Real.exp t)``."""
+        r = self.logb_rng
+        v, w = A.var(r.choice(self.variables)), A.var(r.choice(self.variables))
+
+        def lb(t: LExpr) -> LExpr:
+            return A.logb(self.logb_base(), t)
+
+        traps: tuple[Callable[[], LExpr], ...] = (
+            lambda: lb(e), lambda: lb(e), lambda: lb(e), lambda: lb(e),
+            lambda: A.op2("pow", lb(e), A.num(r.choice((2, 3)))),            # (Real.logb B e) ^ 2
+            lambda: lb(A.op1("inv", v)),                                       # Real.logb B (x⁻¹)
+            lambda: A.logb(A.op1("inv", r.choice((A.num(2), v))), e),           # Real.logb (2⁻¹) e
+            lambda: A.op1("neg", lb(e)), lambda: A.op2("sub", A.num(1), lb(e)),
+            lambda: A.logb(e, e), lambda: A.logb(v, v),                         # 1, or 0 at {0, ±1}
+            lambda: A.op2("mul", A.logb(v, w), A.logb(w, v)),
+            lambda: lb(r.choice((A.num(0), A.num(1), A.num(8), A.op1("neg", A.num(8)),
+                                 A.op2("div", A.num(1), A.num(4)), A.op2("sub", A.num(1), A.num(9))))),
+            lambda: lb(A.op2(r.choice(("mul", "div")), v, w)),
+            lambda: lb(A.op2("pow", v, A.num(r.choice((2, 3))))),
+            lambda: A.logb(A.op2("pow", self.logb_base(), A.num(2)), e),        # Real.logb (B ^ 2) e
+            lambda: lb(lb(e)), lambda: A.logb(lb(v), e),                        # nested
+            lambda: lb(A.exp_log("exp", r.choice((v, A.op1("neg", v), A.num(2))))),
+        )
+        return r.choice(traps)()
+
+    def pi_node(self) -> LExpr:
+        """``Real.pi``; now and then ``_root_.Real.pi`` or parenthesised (an argument Lean reads either way)."""
+        t = self.pi_rng.random()
+        node = A.real_pi("_root_.Real.pi" if t < 0.08 else A.PI)
+        return A.op1("paren", node) if t > 0.85 else node
+
+    def pi_arithmetic(self) -> LExpr:
+        """``Real.pi`` alone or in the arithmetic traps: ``^ 2``, ``-``, ``⁻¹``, ``2 *``, ``/ 2``, ``- 3``,
+        ``22 / 7 -`` (real division: 22/7 − π is about 0.00126), ``Real.pi / Real.pi``."""
+        r, p = self.pi_rng, self.pi_node()
+        traps: tuple[Callable[[], LExpr], ...] = (
+            lambda: p, lambda: p, lambda: p,
+            lambda: A.op2("pow", p, A.num(r.choice((2, 3)))),                       # Real.pi ^ 2
+            lambda: A.op1("neg", p),                                                 # -Real.pi
+            lambda: A.op1("inv", p),                                                 # Real.pi⁻¹
+            lambda: A.op2("mul", A.num(r.choice((2, 4))), p),                        # 2 * Real.pi
+            lambda: A.op2("div", p, A.num(r.choice((2, 3, 4, 6)))),                  # Real.pi / 2
+            lambda: A.op2("sub", p, A.num(3)),                                       # 0.14159…
+            lambda: A.op2("sub", A.op2("div", A.num(22), A.num(7)), p),              # 0.00126…
+            lambda: A.op2("sub", A.op2("div", A.num(7), A.num(2)), p),               # 7 / 2 at ℝ, not 3
+            lambda: A.op2("div", p, self.pi_node()),                                 # 1
+        )
+        return r.choice(traps)()
+
+    def pi_term(self) -> LExpr:
+        """A constant leaf as ``Real.pi``: an arithmetic trap (:meth:`pi_arithmetic`), alone or inside ``√``,
+        ``|…|``, ``Real.exp``, ``Real.log``; or a variable to the power ``Real.pi``, ``Real.pi`` to a real
+        power, ``|x - Real.pi|``."""
+        r = self.pi_rng
+        inner = self.pi_arithmetic
+        v = A.var(r.choice(self.variables))
+        traps: tuple[Callable[[], LExpr], ...] = (
+            inner, inner, inner, inner, inner, inner,
+            lambda: A.op1("sqrt", inner(), "√" if r.random() < 0.7 else "Real.sqrt"),
+            lambda: A.op1("abs", inner(), "|" if r.random() < 0.8 else "abs"),
+            lambda: A.exp_log("exp", inner()), lambda: A.exp_log("log", inner()),
+            lambda: A.op2("pow", v, self.pi_node()),                                  # x ^ Real.pi
+            lambda: A.op2("pow", self.pi_node(), _r(*r.choice(((1, 2), (-1, 2), (2, 3))), r.randrange(3))),
+            lambda: A.op1("abs", A.op2("sub", v, self.pi_node()), "|"),             # |x - Real.pi|
         )
         return r.choice(traps)()
 
@@ -339,6 +461,8 @@ class StatementGenerator:
         """The ``index``-th statement without function variables, and the sign hints."""
         rng = self.rng = random.Random(f"{self.seed}:{index}")
         self.exp_log_rng = random.Random(f"{self.seed}:{index}:exp_log")
+        self.logb_rng = random.Random(f"{self.seed}:{index}:logb")
+        self.pi_rng = random.Random(f"{self.seed}:{index}:pi")
         self.variables = rng.choice(VARIABLE_SETS)
         signs: dict[str, str] = {}
         hyps: list[LHyp] = []
@@ -535,11 +659,21 @@ class FuzzReport:
     exp_log_statements: int = 0
     exp_log_accepted: int = 0
     exp_log_pairs: int = 0
+    #: statements that apply Real.logb: generated, accepted, (statement, point) pairs compared
+    logb_statements: int = 0
+    logb_accepted: int = 0
+    logb_pairs: int = 0
+    #: statements with Real.pi: generated, accepted, (statement, point) pairs compared
+    pi_statements: int = 0
+    pi_accepted: int = 0
+    pi_pairs: int = 0
+    #: accepted statements that Lean does not elaborate (by lean_ast.type_error): not compared
+    accepted_ill_typed: list[str] = field(default_factory=list)
 
     @property
     def failures(self) -> int:
         return len(self.disagreements) + len(self.crashes) + len(self.multi_line_errors) + \
-            len(self.shape_mismatches)
+            len(self.shape_mismatches) + len(self.accepted_ill_typed)
 
     def disagreeing_statements(self) -> list[int]:
         return sorted({d.index for d in self.disagreements})
@@ -572,6 +706,10 @@ class FuzzReport:
             "definition_accepted": self.definition_accepted, "definition_pairs": self.definition_pairs,
             "exp_log_statements": self.exp_log_statements, "exp_log_accepted": self.exp_log_accepted,
             "exp_log_pairs": self.exp_log_pairs,
+            "logb_statements": self.logb_statements, "logb_accepted": self.logb_accepted,
+            "logb_pairs": self.logb_pairs,
+            "pi_statements": self.pi_statements, "pi_accepted": self.pi_accepted, "pi_pairs": self.pi_pairs,
+            "accepted_ill_typed": self.accepted_ill_typed[:max_examples],
         }
 
 
@@ -622,14 +760,22 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
     text = A.show_statement(stmt)
     report.statements += 1
     report.definition_statements += bool(stmt.functions)
-    exp_log = has_exp_log(stmt)
+    exp_log, logb, pi = has_exp_log(stmt), has_logb(stmt), has_pi(stmt)
     report.exp_log_statements += exp_log
+    report.logb_statements += logb
+    report.pi_statements += pi
     parsed, problem = _parse_statement(text, report, parse, time_limit)
     if not parsed:
         return
     report.accepted += 1
     report.definition_accepted += bool(stmt.functions)
     report.exp_log_accepted += exp_log
+    report.logb_accepted += logb
+    report.pi_accepted += pi
+    ill_typed = A.type_error(stmt)
+    if ill_typed:   # Lean rejects it (e.g. `2 ^ Real.pi` in a ℕ tree): it has no value to compare
+        report.accepted_ill_typed.append(f"{text}  ==>  accepted; Lean: {ill_typed}")
+        return
     # definition hypotheses give no relation (flat_hypotheses): the front-end drops them
     ast_rels = stmt.flat_hypotheses() + [stmt.goal]
     names = [h.name for h in stmt.hypotheses for _ in h.parts] + ["goal"]
@@ -647,13 +793,29 @@ def check_statement(index: int, stmt: LStatement, signs: dict[str, str], points:
         report.pairs += compared
         report.definition_pairs += compared and bool(stmt.functions)
         report.exp_log_pairs += compared and exp_log
+        report.logb_pairs += compared and logb
+        report.pi_pairs += compared and pi
 
 
 def has_exp_log(stmt: LStatement) -> bool:
     """Does ``stmt`` apply ``exp``/``log`` (in a relation, a membership or a definition's body)?"""
+    return any(e.kind in A.EXP_LOG for e in _statement_nodes(stmt))
+
+
+def has_logb(stmt: LStatement) -> bool:
+    """Does ``stmt`` apply ``logb`` (in a relation, a membership or a definition's body)?"""
+    return any(e.kind == "logb" for e in _statement_nodes(stmt))
+
+
+def has_pi(stmt: LStatement) -> bool:
+    """Does ``stmt`` use ``Real.pi`` (any spelling: ``π``, ``_root_.Real.pi``, …) anywhere?"""
+    return any(e.kind == "pi" for e in _statement_nodes(stmt))
+
+
+def _statement_nodes(stmt: LStatement) -> Iterator[LExpr]:
     terms = [x for r in stmt.flat_hypotheses() + [stmt.goal] for x in (r.lhs, r.rhs)]
     terms += [d.body for d in stmt.definitions().values()]
-    return any(e.kind in A.EXP_LOG for t in terms for e in A.subterms(t))
+    return (e for t in terms for e in A.subterms(t))
 
 
 def _parse_statement(text: str, report: FuzzReport, parse: Callable[[str], Any],
@@ -777,16 +939,18 @@ def run_fuzz(statements: int, points: int, seed: int = 0, *, parse: Callable[[st
              progress: Callable[[FuzzReport], None] | None = None, progress_every: int = 100,
              max_depth: int = 3, time_budget: float | None = None,
              target_pairs: int | None = None, definitions: float = DEFINITION_SHARE,
-             absolute: float = ABS_SHARE, max_min: float = 0.0, exp_log: float = 0.0) -> FuzzReport:
+             absolute: float = ABS_SHARE, max_min: float = 0.0, exp_log: float = 0.0,
+             logb: float = 0.0, pi: float = 0.0) -> FuzzReport:
     """Generate ``statements`` statements (seeded; a share ``definitions`` of them defining
     functions, subterms wrapped in ``|…|`` with chance ``absolute``, in ``max``/``min`` with
-    chance ``max_min`` and in ``Real.exp``/``Real.log`` with chance ``exp_log``) and check each at up to
+    chance ``max_min``, in ``Real.exp``/``Real.log`` with chance ``exp_log``, in ``Real.logb B …`` with
+    chance ``logb``, constant leaves becoming ``Real.pi`` with chance ``pi``) and check each at up to
     ``points`` points; stop early after ``time_budget``
     seconds or once ``target_pairs`` pairs were compared."""
     if parse is None:
         from prover.frontend.statement import parse_theorem as parse
     gen = StatementGenerator(seed, max_depth=max_depth, definitions=definitions, absolute=absolute,
-                             max_min=max_min, exp_log=exp_log)
+                             max_min=max_min, exp_log=exp_log, logb=logb, pi=pi)
     report = FuzzReport(seed)
     start = time.monotonic()
     for i in range(statements):

@@ -21,6 +21,26 @@ are read too and kept in ``value``: which constant such a name denotes depends o
 ``open`` commands and Mathlib, which the caller decides; every such node is evaluated as
 ``Real.exp``/``Real.log``.
 
+``Real.logb b x`` (node ``logb``, arguments ``(b, x)``: the base first) is read with the same grammar,
+both arguments at max precedence (``Real.logb 2 x ^ 2`` is ``(Real.logb 2 x) ^ 2``, ``Real.logb 2 x⁻¹``
+is ``Real.logb 2 (x⁻¹)``, ``Real.logb 2 -x`` is no application, ``Real.logb 2`` alone is not read);
+both arguments are elaborated at ℝ and the value is Mathlib's definition ``Real.log x / Real.log b``
+(so ``Real.logb 1 x = Real.logb 0 x = 0``: ``x / 0 = 0``; ``Real.logb (-2) 8 = 3``). Any spelling
+``N.logb`` and the short ``logb`` applied to two arguments are read and kept in ``value`` (the caller
+decides which constant the name denotes); every such node is evaluated as ``Real.logb``.
+
+``Real.pi`` (node ``pi``, no arguments; ``value`` its spelling) is an atom: ``Real.pi ^ 2`` is
+``(Real.pi) ^ 2``, ``-Real.pi ^ 2`` is ``-(Real.pi ^ 2)``, ``Real.pi⁻¹`` is ``(Real.pi)⁻¹``, ``Real.exp Real.pi``
+and ``max x Real.pi`` take it as an argument, ``Real.pi 2`` is no term (not read). It is real (it makes a
+numeral tree real: ``Real.pi < 7 / 2`` compares with the real 7/2; ``(Real.pi : ℕ)`` and ``2 ^ Real.pi`` in a
+ℕ tree are type errors) and is evaluated as the rational enclosure :data:`lean_eval.REAL_PI` (Mathlib's
+``Real.pi_gt_d20``/``Real.pi_lt_d20``). The reader also takes the token ``π`` and any ``N.pi`` (``_root_.Real.pi``,
+``NNReal.pi``, …) and a short ``pi`` as ``pi`` nodes keeping the spelling, except that ``π`` or ``pi`` bound by
+the statement (a variable, a definition's parameter) is that variable: which constant ``π`` (a scoped notation
+of ``Real`` and of ``Nat``), ``pi`` (``Real.pi`` is protected: never a short ``pi``) or ``N.pi`` denotes depends
+on the file's ``open`` commands and namespaces, which the caller decides (fuzz_context.resolve_pi); every
+``pi`` node is evaluated as ``Real.pi``.
+
 Elaboration follows Lean 4: a term's leaves decide its type (``binop%``): a real variable, a
 root or a ``(… : ℝ)`` makes the tree real; a numeral-only tree is ℕ (``1 / 3 = 0``,
 ``1 - 2 = 0``). The exponent of ``^`` is elaborated on its own, so ``x ^ (1 / 2)`` is
@@ -77,12 +97,13 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True)
 class LExpr:
-    """``kind``: num var add sub mul div neg inv sqrt abs max min exp log pow cast paren app.
+    """``kind``: num var add sub mul div neg inv sqrt abs max min exp log logb pi pow cast paren app.
 
     ``value``: the numeral text (``"3"``, ``"0.5"``), variable name, root spelling (``"√"``,
     ``"Real.sqrt"``, ``"sqrt"``, or any other function name for printing), absolute value
     spelling (``"|"`` for bars, ``"abs"`` for the application), ascribed type
-    (``"ℝ"``/``"ℕ"``), ``exp``/``log`` spelling (``"Real.exp"``, ``"exp"``, ``"rexp"``, …) or
+    (``"ℝ"``/``"ℕ"``), ``exp``/``log``/``logb``/``pi`` spelling (``"Real.exp"``, ``"exp"``, ``"rexp"``,
+    ``"Real.logb"``, ``"logb"``, ``"Real.pi"``, ``"π"``, ``"pi"``, …) or
     applied function variable (``app``: ``args`` are its arguments).
     ``paren`` only prints parentheses.
     """
@@ -238,6 +259,36 @@ def exp_log(kind: str, arg: LExpr, spelling: str = "") -> LExpr:
     return LExpr(kind, (arg,), spelling or EXP_LOG[kind])
 
 
+#: the spelling of a ``logb`` node when none is given
+LOGB = "Real.logb"
+
+
+def logb(base: LExpr, arg: LExpr, spelling: str = "") -> LExpr:
+    """``Real.logb base arg`` (Mathlib: ``Real.log arg / Real.log base``), spelled ``spelling``."""
+    return LExpr("logb", (base, arg), spelling or LOGB)
+
+
+#: kinds printed as an application of a function name (``-`` before one needs no parentheses)
+APPLIED = ("exp", "log", "logb")
+
+#: the spelling of a ``pi`` node when none is given
+PI = "Real.pi"
+
+
+def real_pi(spelling: str = "") -> LExpr:
+    """Mathlib's constant ``Real.pi`` (an atom), spelled ``spelling`` (``"π"``, ``"_root_.Real.pi"``, …)."""
+    return LExpr("pi", (), spelling or PI)
+
+
+def is_pi_name(t: str) -> bool:
+    """A name the reader takes for a ``pi`` node (unless bound): ``π``, ``pi`` or any ``N.pi``."""
+    return t in ("π", "pi") or (t.rpartition(".")[2] == "pi" and "." in t)
+
+
+#: the kinds printed bare as an application argument (atoms)
+ATOMS = ("num", "var", "paren", "cast", "pi")
+
+
 def strip_parens(e: LExpr) -> LExpr:
     if e.kind == "paren":
         return strip_parens(e.args[0])
@@ -257,14 +308,14 @@ def _level(e: LExpr) -> int:
         return 100 if e.value == "√" else MAX - 1  # an application
     if e.kind == "app":
         return MAX - 1 if e.args else MAX
-    if e.kind in ("max", "min", "exp", "log"):
+    if e.kind in ("max", "min", "exp", "log", "logb"):
         return MAX - 1
     return _LEVEL.get(e.kind, MAX)
 
 
 def _show_argument(e: LExpr) -> str:
     """An application argument: at max precedence, so anything but an atom is parenthesized."""
-    return show(e) if e.kind in ("num", "var", "paren", "cast") else f"({show(e)})"
+    return show(e) if e.kind in ATOMS else f"({show(e)})"
 
 
 def show(e: LExpr) -> str:
@@ -272,6 +323,8 @@ def show(e: LExpr) -> str:
     k, a = e.kind, e.args
     if k in ("num", "var"):
         return e.value
+    if k == "pi":
+        return e.value or PI
     if k == "paren":
         return f"({show(a[0])})"
     if k == "cast":
@@ -282,13 +335,13 @@ def show(e: LExpr) -> str:
     if k == "pow":
         return f"{_wrap(a[0], 76)} ^ {_wrap(a[1], 75)}"
     if k == "neg":   # `-Real.log x` is `-(Real.log x)`: `-` takes a term at 75, an application
-        return f"-{show(a[0])}" if a[0].kind in EXP_LOG else f"-{_wrap(a[0], MAX)}"
+        return f"-{show(a[0])}" if a[0].kind in APPLIED else f"-{_wrap(a[0], MAX)}"
     if k == "inv":
         return f"{_wrap(a[0], MAX)}⁻¹"
     if k == "sqrt":
         if e.value == "√":
             arg = a[0]
-            ok = arg.kind in ("num", "var", "paren", "cast", "inv") or (arg.kind == "sqrt" and arg.value == "√")
+            ok = arg.kind in ATOMS + ("inv",) or (arg.kind == "sqrt" and arg.value == "√")
             return f"√{show(arg) if ok else '(' + show(arg) + ')'}"
         return f"{e.value or 'Real.sqrt'} {_show_argument(a[0])}"
     if k == "abs":
@@ -301,10 +354,17 @@ def show(e: LExpr) -> str:
     if k in ("max", "min"):
         return f"{k} {_show_argument(a[0])} {_show_argument(a[1])}"
     if k in EXP_LOG:   # `Real.log x⁻¹` is `Real.log (x⁻¹)` (`⁻¹` is postfix:max): printed bare
-        arg = a[0]
-        bare = arg.kind == "inv" and arg.args[0].kind in ("num", "var")
-        return f"{e.value or EXP_LOG[k]} {show(arg) if bare else _show_argument(arg)}"
+        return f"{e.value or EXP_LOG[k]} {_show_bare_inverse(a[0])}"
+    if k == "logb":
+        return f"{e.value or LOGB} {_show_bare_inverse(a[0])} {_show_bare_inverse(a[1])}"
     raise ValueError(f"unknown node {k!r}")
+
+
+def _show_bare_inverse(arg: LExpr) -> str:
+    """An application argument, ``x⁻¹``/``2⁻¹`` written bare (``⁻¹`` is ``postfix:max``: it binds to
+    the argument, so ``Real.log x⁻¹`` is ``Real.log (x⁻¹)``)."""
+    bare = arg.kind == "inv" and arg.args[0].kind in ("num", "var", "pi")
+    return show(arg) if bare else _show_argument(arg)
 
 
 def _wrap(e: LExpr, need: int) -> str:
@@ -317,7 +377,7 @@ def show_rel(r: LRel) -> str:
 
 
 def show_membership(m: LMem) -> str:
-    args = [show(b) if b.kind in ("num", "var", "paren", "cast") else f"({show(b)})" for b in m.bounds]
+    args = [show(b) if b.kind in ATOMS else f"({show(b)})" for b in m.bounds]
     return f"{show(m.element)} ∈ {' '.join([m.spelling, *args])}"
 
 
@@ -364,7 +424,7 @@ def show_statement(s: LStatement) -> str:
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_'₀-₉]*"
 _TOKEN = re.compile(rf"\s*(?:(\d+(?:\.\d+)?)|({_IDENT}(?:\.{_IDENT})*)|"
-                    r"(:=|<=|>=|->|⁻¹|\|\|\|?|\|>\.?|<\|>?|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ∀,→|]))")
+                    r"(:=|<=|>=|->|⁻¹|\|\|\|?|\|>\.?|<\|>?|[-+*/^(){}√:≤<≥>=≠∧∈ℝℕ∀,→|π]))")
 _BIN = {"+": ("add", 65), "-": ("sub", 65), "*": ("mul", 70), "/": ("div", 70), "^": ("pow", 75)}
 _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "≠", "<=": "≤", ">=": "≥"}
 
@@ -388,6 +448,7 @@ class _Reader:
         self.spaced.append(True)
         self.i = 0
         self.functions: dict[str, int] = {}  # function variables declared so far -> arity
+        self.bound: set[str] = set()         # variables (and a definition's parameters) in scope
 
     def peek(self) -> str:
         return self.toks[self.i] if self.i < len(self.toks) else ""
@@ -442,6 +503,8 @@ class _Reader:
             while self._argument_follows():
                 args.append(self.argument())
             return app(t, *args)
+        if is_pi_name(t):
+            return self._pi_or_variable(t)
         if t.endswith(".sqrt") or (t == "sqrt" and self._argument_follows()):
             return op1("sqrt", self.argument(), t)
         if t == "abs" and self._argument_follows():
@@ -449,6 +512,8 @@ class _Reader:
         kind = _exp_log_kind(t)
         if kind and (t.endswith(f".{kind}") or self._argument_follows()):
             return exp_log(kind, self.argument(), t)
+        if t.rpartition(".")[2] == "logb" and (t.endswith(".logb") or self._argument_follows()):
+            return self._logb(t)
         if t in ("max", "min") and self._argument_follows():
             first = self.argument()
             if not self._argument_follows():
@@ -457,6 +522,18 @@ class _Reader:
         if _is_ident(t):
             return var(t)
         raise ReadError(f"unexpected token {t!r}")
+
+    def _pi_or_variable(self, t: str) -> LExpr:
+        """A ``pi`` node spelled ``t`` (``Real.pi``, ``π``, ``pi``, any ``N.pi``), or the variable ``π``/``pi``
+        where the statement binds that name (a local shadows the constant; a bound ``π`` is no notation)."""
+        return var(t) if t in self.bound else real_pi(t)
+
+    def _logb(self, spelling: str) -> LExpr:
+        """``logb b x`` after the name: two arguments at max precedence (no partial application)."""
+        base = self.argument()
+        if not self._argument_follows():
+            raise ReadError(f"`{spelling}` needs two arguments (found {self.peek()!r})")
+        return logb(base, self.argument(), spelling)
 
     def _bars(self) -> LExpr:
         """``|e|`` after its opening bar: no space after that bar, the term at precedence 0, then
@@ -475,7 +552,7 @@ class _Reader:
         t = self.peek()
         if t == "|":
             return self.spaced[self.i] and not self.spaced[self.i + 1]
-        return t == "(" or bool(t) and (t[0].isdigit() or _is_ident(t))
+        return t == "(" or bool(t) and (t[0].isdigit() or _is_ident(t) or is_pi_name(t))
 
     def argument(self) -> LExpr:
         """An argument at max precedence: an atom, with ``⁻¹`` (``postfix:max``): ``f x⁻¹`` is
@@ -484,6 +561,8 @@ class _Reader:
         if t in ("(", "|"):
             self.i -= 1
             out = self.leading()
+        elif t and is_pi_name(t):
+            out = self._pi_or_variable(t)
         elif t and (t[0].isdigit() or _is_ident(t)):
             out = num(t) if t[0].isdigit() else var(t)
         else:
@@ -538,6 +617,7 @@ class _Reader:
             arity = self.arrow_type(close)
             if arity == 0:
                 variables.extend(names)
+                self.bound.update(names)
             elif arity is not None:
                 functions.extend(LFun(n, arity) for n in names)
                 self.functions.update((n, arity) for n in names)
@@ -589,10 +669,12 @@ class _Reader:
         before it (anything else is a Lean error: unknown identifier), applying no function."""
         self.take("∀")
         params, binder = self.bound_names()
+        outside, self.bound = self.bound, self.bound | set(params)
         lhs = self.expr(51)
         if self.take() != "=":
             raise ReadError("a definition is `∀ x, f x = …`")
         body = self.expr(51)
+        self.bound = outside
         if lhs.kind != "app" or lhs.args != tuple(map(var, params)):
             raise ReadError("a definition is `∀ x y, f x y = …` (the bound names in order)")
         if any(e.kind == "app" for e in subterms(body)):
@@ -715,7 +797,7 @@ def is_real(e: LExpr, real_division: bool = False) -> bool:
     if real_division:
         return is_real(_expand(e))
     k = e.kind
-    if k in ("var", "sqrt", "app", "exp", "log"):
+    if k in ("var", "sqrt", "app", "exp", "log", "logb", "pi"):
         return True
     if k == "cast":
         return e.value == "ℝ"
@@ -773,6 +855,8 @@ def value(e: LExpr, point: Point, real_division: bool = False, defs: Definitions
         return Enclosure.exact(Fraction(e.value))
     if k == "var":
         return L.enclosure(point[e.value])
+    if k == "pi":
+        return L.real_pi()
     if k in ("paren", "cast"):
         return v(a[0]) if k == "paren" or e.value == "ℝ" else Enclosure.exact(_nat_value(a[0]))
     if k in _REAL_OPS:
@@ -806,7 +890,7 @@ def _check_power_size(base: Enclosure, exponent: Fraction | int) -> None:
 
 _REAL_OPS = {"add": L.add, "sub": L.sub, "mul": L.mul, "div": L.div, "neg": L.neg, "inv": L.inv,
              "sqrt": L.sqrt, "abs": L.absolute, "max": L.maximum, "min": L.minimum,
-             "exp": L.exp, "log": L.log}
+             "exp": L.exp, "log": L.log, "logb": L.logb}
 
 
 def _apply(e: LExpr, point: Point, defs: Definitions | None) -> Enclosure:
@@ -922,8 +1006,9 @@ def _check(e: LExpr, real: bool) -> None:
     if k == "num":
         if not real and not e.value.isdigit():
             raise LeanTypeError(f"decimal {e.value} in a ℕ term")
-    elif k in ("var", "sqrt", "abs", "neg", "inv", "app", "max", "min", "exp", "log"):
-        # ℕ has no `abs`; max/min read at ℝ only; the argument of exp/log is elaborated at ℝ
+    elif k in ("var", "sqrt", "abs", "neg", "inv", "app", "max", "min", "exp", "log", "logb", "pi"):
+        # ℕ has no `abs`; max/min read at ℝ only; the arguments of exp/log/logb are elaborated at ℝ;
+        # `Real.pi : ℝ` (no coercion ℝ → ℕ: `(Real.pi : ℕ)` does not elaborate)
         if not real:
             raise LeanTypeError(f"`{k}` in a ℕ term")
         for x in a:

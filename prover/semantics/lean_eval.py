@@ -13,7 +13,10 @@ definitions and shares no code with the front-end, the kernel or sympy:
                          ``a < 0``: ``exp (y · log |a|) · cos (y · π)``
 ``Real.exp``             ``exp``
 ``Real.log a``           ``log |a|``, ``log 0 = 0``
-``|a|``, ``π``, ``e``    as usual
+``Real.logb b a``        ``Real.log a / Real.log b`` (so ``0`` when ``log b = 0``: ``b ∈ {0, ±1}``)
+``Real.pi``              :data:`REAL_PI`: the rational enclosure of Mathlib's ``Real.pi_gt_d20`` /
+                         ``Real.pi_lt_d20`` (``3.14159265358979323846 < π < 3.14159265358979323847``)
+``|a|``, ``π``, ``e``    as usual (a kernel term's ``π``: :func:`pi`, mpmath's interval)
 =====================  =====================================================================
 
 Values are :class:`Enclosure` s — intervals with rational endpoints that are guaranteed to
@@ -306,7 +309,20 @@ def _iv_apply(f: Callable, *args: Enclosure) -> Enclosure:
 
 
 def pi() -> Enclosure:
+    """``π`` of a kernel term (:func:`eval_term`): mpmath's outward-rounded interval."""
     return _from_iv(_IV.pi)
+
+
+#: Lean's ``Real.pi`` (``π`` under Real's notation), as exact rationals that Mathlib proves: ``Real.pi_gt_d20 :
+#: 3.14159265358979323846 < π`` and ``Real.pi_lt_d20 : π < 3.14159265358979323847`` (Mathlib/Data/Real/Pi/Bounds).
+#: No floating point and no series: the reference value of :mod:`~prover.semantics.lean_ast`'s ``pi`` node
+#: (independent of :func:`pi`, which evaluates the front-end's kernel terms).
+REAL_PI = Enclosure(Fraction("3.14159265358979323846"), Fraction("3.14159265358979323847"))
+
+
+def real_pi() -> Enclosure:
+    """Mathlib's ``Real.pi`` as the rational enclosure :data:`REAL_PI` (width ``10⁻²⁰``)."""
+    return REAL_PI
 
 
 def e_const() -> Enclosure:
@@ -337,6 +353,19 @@ def log(a: Enclosure) -> Enclosure:
     if a.lo > 0 or a.hi < 0:
         return _iv_apply(_IV.log, absolute(a))
     raise Undecidable("log of an enclosure that contains 0")
+
+
+def logb(b: Enclosure, x: Enclosure) -> Enclosure:
+    """Mathlib's ``Real.logb b x``: by definition ``Real.log x / Real.log b`` (base first), so
+    ``log |x| / log |b|`` with ``log 0 = 0`` and ``x / 0 = 0``: ``logb 1 x = logb 0 x = logb (-1) x = 0``.
+
+    An exactly zero denominator gives 0 whatever ``x`` (even where ``log x`` is undecidable); a
+    denominator whose enclosure contains 0 without being exact is :class:`Undecidable` (by
+    :func:`inv`), never a guess."""
+    d = log(b)
+    if d.is_exact and d.lo == 0:
+        return ZERO
+    return div(log(x), d)
 
 
 def cos_pi(y: Fraction) -> Enclosure:
