@@ -118,26 +118,6 @@ def test_positivity_rejects(expr, hyps, strict) -> None:
     assert not prove_positive(expr, hyps, strict)
 
 
-@pytest.mark.parametrize("expr,hyps,strict,expected", [
-    (u, (R(u, ">=", sp.Rational(4, 5)),), True, True),        # u ≥ 4/5 > 0
-    (u, (R(sp.Rational(4, 5), "<", u),), True, True),
-    (x + y, (R(x + y - 1, ">=", 0),), True, True),
-    (-u, (R(-u, ">=", 1),), True, True),                      # -u ≥ 1: u < 0
-    (u, (R(u, "<=", sp.Rational(4, 5)),), False, False),      # an upper bound says nothing
-    (u, (R(u, ">=", -1),), False, False),                     # a negative lower bound neither
-    (u, (R(u, ">=", 0),), True, False),                       # u ≥ 0 is not strict
-    (u, (R(u**2, ">=", 1),), True, False),                    # u² ≥ 1 gives no sign of u
-    (u, (R(u + x, ">=", 1),), True, False),                   # only the whole polynomial u + x
-    (u, (R(1 / u, ">=", 1),), True, False),                   # a rational slack: not this rule
-])
-def test_positivity_from_a_positive_lower_bound(expr, hyps, strict, expected) -> None:
-    """``R − c ≥ 0`` with ``c > 0`` gives ``R > 0`` for the polynomial ``R`` (a denominator
-    ``u`` with ``u ≥ 4/5`` is nonzero); nothing from an upper bound, a bound ``≤ 0``, or a part."""
-    assert prove_positive(expr, hyps, strict) is expected
-    if expected:
-        assert prove_nonzero(expr, hyps)
-
-
 def test_nonzero_from_hypothesis() -> None:
     assert prove_nonzero(x - y, [R(x, "!=", y)])
     assert not prove_nonzero(x - y, [])

@@ -130,3 +130,36 @@ def test_the_logb_pi_suite_is_read() -> None:
     assert len(rows) >= 50
     for row in rows:
         parse_theorem(row["lean"])
+
+
+def test_a_constant_factor_is_divided_out_before_the_peel() -> None:
+    """``Real.logb 2 x ≤ Real.logb 2 y`` is ``log x · (log 2)⁻¹ ≤ log y · (log 2)⁻¹``: divided by the
+    positive ``(log 2)⁻¹`` (a ``rewrite``, the kernel proves ``log 2 > 0``), then peeled; base ``1/2``
+    flips the relation (``log (1/2) < 0``); a factor of unknown sign (``log b``) is not divided out."""
+    from prover.rewrite.monotone import common_factor_step
+
+    step = common_factor_step(_goal("theorem t (x y : ℝ) (hx : 0 < x) (h : x ≤ y) : "
+                                    "Real.logb 2 x ≤ Real.logb 2 y := by sorry"))
+    Kernel().check_one(step)
+    assert step.subgoals[0].target == Relation(lean_log(x), "<=", lean_log(var("y")))
+    step = common_factor_step(_goal("theorem t (x y : ℝ) (hx : 0 < x) (h : x ≤ y) : "
+                                    "Real.logb (1 / 2) y ≤ Real.logb (1 / 2) x := by sorry"))
+    Kernel().check_one(step)
+    assert step.subgoals[0].target == Relation(lean_log(x), "<=", lean_log(var("y")))
+    assert common_factor_step(_goal("theorem t (x y b : ℝ) (hx : 0 < x) (h : x ≤ y) : "
+                                    "Real.logb b x ≤ Real.logb b y := by sorry")) is None
+    forged = dataclasses.replace(step, subgoals=[step.subgoals[0].with_target(
+        Relation(lean_log(var("y")), "<=", lean_log(x)))])
+    with pytest.raises(KernelError):
+        Kernel().check_one(forged)
+
+
+@pytest.mark.parametrize("expr, strict, expected", [
+    (lean_log(2), True, True), (lean_log(8) / 3, True, True), (1 / lean_log(10), True, True),
+    (lean_log(sp.Rational(1, 2)), False, False), (-lean_log(sp.Rational(1, 2)), True, True),
+    (lean_log(x), False, False), (lean_log(1 + x ** 2), True, False),
+])
+def test_the_logarithm_of_an_integer_above_one_is_positive(expr, strict: bool, expected: bool) -> None:
+    from prover.verify import prove_positive
+
+    assert prove_positive(expr, [], strict) is expected

@@ -998,7 +998,9 @@ def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
     (``Real.log_neg``); for ``X = exp Y``, ``V = Y`` (``Real.log_exp``) alone."""
     if isinstance(X, T.Fn) and X.name == "exp":
         return [Relation(V, "=", X.arg)]   # Real.log_exp
-    if not ctx.pos.prove(X, True):
+    one = T.Num(Fraction(1))
+    above_one = ctx.pos.prove(T.sub(X, one), True)
+    if not (above_one or ctx.pos.prove(X, True)):     # X − 1 > 0 gives X > 0
         return []
     facts = [Relation(V, "<=", T.sub(X, T.Num(Fraction(1)))),
              Relation(V, ">=", T.sub(T.Num(Fraction(1)), T.inv(X))),
@@ -1006,8 +1008,7 @@ def _log_facts(ctx: _CheckContext, V: T.Term, X: T.Term) -> list[Relation]:
              Relation(T.mul(X, V), ">=", T.sub(X, T.Num(Fraction(1))))]
     if isinstance(X, T.Mul) and all(ctx.pos.prove(f, True) for f in X.args):
         facts.append(Relation(V, "=", T.add(*(T.Fn("log", f) for f in X.args))))
-    one = T.Num(Fraction(1))
-    if ctx.pos.prove(T.sub(X, one), True):
+    if above_one:
         facts.append(Relation(V, ">", T.ZERO))      # Real.log_pos (1 < X)
     elif ctx.pos.prove(T.sub(one, X), True):
         facts.append(Relation(V, "<", T.ZERO))      # Real.log_neg (0 < X, X < 1)

@@ -5,15 +5,15 @@
 1. rational constants;
 2. hypothesis slacks: an expression equal, as a rational function and up to a positive rational
    factor, to the slack of a hypothesis ``>=``/``>``/``<=``/``<`` (``=`` gives both signs, not
-   strict; ``!=`` only gives "nonzero"); and a polynomial slack ``R − c`` with a rational ``c > 0``
-   (``u ≥ 4/5``, ``>`` or ``≥``) gives ``R > 0``;
+   strict; ``!=`` only gives "nonzero");
 3. sums (all ``>= 0``; strict needs one ``> 0``);
 4. products (every factor of known sign, an even number of them negative; strict needs all strict);
 5. integer powers (even power ``>= 0``, strict if the base is nonzero; odd power and negative power
    keep the sign of the base — Lean's ``x⁻¹`` has the sign of ``x``, ``0⁻¹ = 0``);
 6. ``√x`` (and ``x ** (±1/2)``) ``>= 0`` always, ``> 0`` if ``x > 0``;
 7. ``x ** (p/q)`` and ``x ** y`` (symbolic ``y``): ``>= 0`` if ``x >= 0``, ``> 0`` if ``x > 0``;
-8. ``exp``, ``pi``, ``E`` are ``> 0``; ``|x| >= 0``, ``> 0`` if ``x`` is nonzero.
+8. ``exp``, ``pi``, ``E`` are ``> 0``, so is ``log p`` for an integer ``p ≥ 2``; ``|x| >= 0``, ``> 0``
+   if ``x`` is nonzero.
 
 Each expression is tried as given, then expanded, then factored; nothing more (no solver, no
 floats). Expressions are handled in atomized form (see :mod:`prover.kernel.algebra`): the caller's
@@ -97,7 +97,6 @@ class Positivity:
                 pending.append((conv, dens, kind))
             else:
                 self._add_fact(conv, kind)
-                self._add_bound_fact(conv, kind)
         # hypotheses with denominators are usable once those are proved nonzero without them
         usable = [(c, k) for c, dens, k in pending if all(self.requirement(d) for d in dens)]
         for conv, kind in usable:
@@ -113,15 +112,6 @@ class Positivity:
         key, c = k
         self._fact_symbols_cache = None
         self._facts_cache.setdefault(key, []).append((1 if c > 0 else -1, kind))
-
-    def _add_bound_fact(self, conv: sp.Expr, kind: str) -> None:
-        """``R − c ≥ 0`` (or ``> 0``) with a rational ``c > 0`` and ``R`` a polynomial without constant
-        term: ``R ≥ c > 0``, a strict fact about ``R`` (``u ≥ 4/5`` makes ``u`` a nonzero denominator)."""
-        if kind not in ("ge", "gt") or has_negative_power(conv) or not expandable(conv):
-            return
-        k, rest = sp.expand(conv).as_coeff_Add()
-        if k.is_Rational and k < 0 and rest.free_symbols:
-            self._add_fact(rest, "gt")
 
     # ---------------------------------------------------------------- public entry points
 
@@ -238,6 +228,8 @@ class Positivity:
     def _atom(self, head: str, args: tuple[sp.Expr, ...], strict: bool) -> bool:
         if head in ("exp", "pi", "E"):
             return True
+        if head == "log" and len(args) == 1 and args[0].is_Integer and args[0] >= 2:
+            return True    # log p > 0 for an integer p ≥ 2 (Real.log_pos; logs of rationals are Σ eₚ·log p)
         if head == "inv":  # t⁻¹ has the sign of t (0⁻¹ = 0)
             return self._rules(args[0], strict)
         if head == "abs":

@@ -28,7 +28,7 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import MonotoneCertificate
 from prover.problem import Relation
-from prover.rewrite.base import Candidate
+from prover.rewrite.base import Candidate, is_positive, rewrite_step
 
 #: Ranked above every other rewrite (the ranker charges 10 a root and 4 a fraction, and the peeled
 #: arguments show the fractions the roots hid): the subgoal is the goal without its outer function,
@@ -163,6 +163,26 @@ def function_peel(goal: Goal) -> Step | None:
     return None
 
 
+def common_factor_step(goal: Goal) -> Step | None:
+    """``f·A ≤ f·B`` with a constant factor ``f`` of known sign on both sides (``Real.logb 2 x ≤
+    Real.logb 2 y`` is ``log x · (log 2)⁻¹ ≤ log y · (log 2)⁻¹``) to ``A ≤ B`` (``B ≤ A`` for ``f < 0``):
+    a ``rewrite`` with multiplier ``±f``, so that :func:`function_peel` then applies."""
+    t = goal.target
+    if not t.is_inequality:
+        return None
+    lhs, rhs = sp.sympify(t.lhs), sp.sympify(t.rhs)
+    common = [f for f in sp.Mul.make_args(lhs) if f in sp.Mul.make_args(rhs) and not f.free_symbols
+              and not f.is_Rational]
+    if not common:
+        return None
+    f = sp.Mul(*common)
+    a, b = lhs / f, rhs / f
+    for sign, target in ((1, Relation(a, t.op, b)), (-1, Relation(b, t.op, a))):
+        if function_peel(goal.with_target(target)) is not None and is_positive(sign * f, goal, strict=True):
+            return rewrite_step(goal, target, sign * f, note="divide both sides by a constant factor")
+    return None
+
+
 class MonotonePeel:
     """``f(a) <= f(b)`` from ``a <= b``, ``f`` a root, a positive rational power, ``exp`` or ``log``
     (``monotone``)."""
@@ -171,6 +191,11 @@ class MonotonePeel:
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
         step = function_peel(goal)
+        if step is None:
+            common = common_factor_step(goal)
+            if common is not None:     # an equivalence: dividing by a factor of known sign
+                yield Candidate(common, self.name, SCORE, exclusive=True)
+                return
         if step is not None:
             # exp's peel is an equivalence; log's loses the goals where a <= 0 may hold
             yield Candidate(step, self.name, SCORE, exclusive=step.certificate["function"] == "exp")

@@ -31,7 +31,7 @@ from prover.problem import Relation, var
 from prover.problem import exp as lean_exp
 from prover.problem import log as lean_log
 from prover.rewrite.base import Candidate, SingleStepRewrite, fresh_names, symbols_of
-from prover.rewrite.monotone import function_peel
+from prover.rewrite.monotone import common_factor_step, function_peel
 from prover.sympy_terms import term_to_sympy
 
 
@@ -195,7 +195,7 @@ class ExpLogAsVariables(SingleStepRewrite):
         """The step, ``exclusive``: it loses nothing (the target is the goal's, the facts are true),
         and a step before it (a rescaling ``x ↦ x/2``) would print ``exp`` terms in forms Lean's
         ``ring`` cannot connect with the user's. Not where ``exp a ≤ exp b`` peels (better)."""
-        if self.accepts(goal) and function_peel(goal) is None:
+        if self.accepts(goal) and function_peel(goal) is None and common_factor_step(goal) is None:
             step = self.apply(goal)
             if step is not None:
                 yield Candidate(step, self.name, self.score, exclusive=True)

@@ -81,6 +81,10 @@ def _positivity_ext(e: Any, ctx: tuple[Local, ...]) -> str | None:
         return _POS
     if e == ("const", "Real.pi"):      # Mathlib's `evalRealPi` extension (Real.pi_pos)
         return _POS
+    if tag == "app" and e[1] == ("const", "Real.log") and len(e[2]) == 1:
+        # `evalLogNatLit`: `Real.log n` of an argument norm_num evaluates to a natural number n > 1
+        v = num_value(e[2][0])
+        return _POS if v is not None and v.denominator == 1 and v > 1 else None
     if tag == "abs":
         r = positivity_core(e[1], ctx)
         if r in (_POS, _NONZERO):
