@@ -35,8 +35,6 @@ def test_read_as_real_pi(text: str) -> None:
 @pytest.mark.parametrize("text, value", [
     # a bound `pi` is a variable, also inside `namespace Real` (`Real.pi` is protected: the short
     # name never reaches it); fuzz-context seed 26 found it read as π there (unsound: `pi > 3`)
-    ("namespace Real\ntheorem t (pi : ℝ) : pi > 3 := by sorry\nend Real", var("pi")),
-    ("theorem t (pi : ℝ) : pi > 3 := by sorry", var("pi")),
     # `Real.pi` and `π` as arguments of an application (were refused as unknown)
     ("theorem t : Real.exp Real.pi > 3 := by sorry", lean_exp(sp.pi)),
     ("open Real in theorem t : Real.exp π > 3 := by sorry", lean_exp(sp.pi)),
@@ -46,9 +44,17 @@ def test_a_variable_named_pi_and_pi_as_an_argument(text: str, value: sp.Expr) ->
     assert lhs == value and lhs.has(sp.pi) == value.has(sp.pi)
 
 
-def test_a_variable_named_pi_is_not_the_constant() -> None:
-    assert prove("namespace Real\ntheorem t (pi : ℝ) : pi > 3 := by sorry\nend Real", time_limit=10).status \
-        != "proved"
+@pytest.mark.parametrize("text", [
+    "namespace Real\ntheorem t (pi : ℝ) : pi > 3 := by sorry\nend Real",   # read as π once (fuzz-context)
+    "theorem t (pi : ℝ) (h : pi > -Real.pi) : pi + 4 > 0 := by sorry",      # both in one statement
+    "theorem t (E : ℝ) : E ≥ Real.exp 1 := by sorry",
+])
+def test_a_variable_named_like_a_constant_is_refused(text: str) -> None:
+    """A proof's JSON writes ``Real.pi`` as ``pi`` (and e as ``E``): a variable of that name would
+    be read back as the constant (``pi ≥ Real.pi`` became ``pi ≥ pi``): refused, one line."""
+    with pytest.raises(ParseError) as exc:
+        parse_theorem(text)
+    assert "reserved" in str(exc.value) and "\n" not in str(exc.value)
 
 
 @pytest.mark.parametrize("text, needle", [

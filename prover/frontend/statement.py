@@ -53,7 +53,10 @@ from prover.problem import Hypothesis, Problem, var
 
 DECL_KEYWORDS = DECLARATIONS
 _CLOSERS = {"(": ")", "{": "}", "⦃": "⦄"}
-_RESERVED_VARS = {"sqrt", "abs", "Abs", "max", "min", "Max", "Min", "Rational", "Integer", "exp", "log", "Symbol", "Pow", "Mul", "Add"}
+#: names sympy or the proof format gives a meaning (`pi`, `E`: the constants π and e, written so in a
+#: proof's JSON: a variable of that name would be read back as the constant)
+_RESERVED_VARS = {"sqrt", "abs", "Abs", "max", "min", "Max", "Min", "Rational", "Integer", "exp", "log", "Symbol", "Pow",
+                  "Mul", "Add", "pi", "E"}
 #: Size bounds checked before anything is elaborated (a statement beyond them is refused).
 MAX_VARIABLES = 32
 MAX_HYPOTHESES = 64
@@ -151,6 +154,8 @@ def _first_pos(tokens: list[Token]) -> int:
 def check_variable_name(name: str, pos: int) -> None:
     ok = (name.isidentifier() and not keyword.iskeyword(name) and name not in _RESERVED_VARS
           and unicodedata.normalize("NFKC", name) == name)
+    if name in _RESERVED_VARS:
+        raise Located(f"variable name `{name}` is reserved (a constant or function of the proof format): rename it", pos)
     if not ok:
         raise Located(f"variable name `{name}` is not supported (use letters, digits and `_`)", pos)
 
