@@ -52,3 +52,18 @@ def write_suite(base_dir: Path, prefix: str, families: Mapping[str, Callable[[],
         path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in part), encoding="utf-8")
         print(f"wrote {path} ({len(part)} problems)")
     return rows
+
+
+def check_families(families: Mapping[str, Callable[[], list[str]]], check_statement: Callable[[str, str], object],
+                   points: int) -> None:
+    """Sample every statement of every family (``check_statement(name, body)`` aborts on a false
+    one); families have 6 to 8 statements."""
+    total = 0
+    for family, make in families.items():
+        bodies = make()
+        if not 6 <= len(bodies) <= 8:
+            raise SystemExit(f"{family}: {len(bodies)} statements")
+        for i, body in enumerate(bodies, 1):
+            check_statement(f"{family}_{i}", body)
+        total += len(bodies)
+    print(f"sampled {total} statements in {len(families)} families: all true at {points} points each")

@@ -825,8 +825,7 @@ def _inject_sqrt(stmt: LStatement, rng: random.Random) -> LStatement:
     node = A.op1("sqrt", rng.choice(args), spelling)
     if rng.random() < 0.3:  # the issue's shape: NNReal.sqrt 4 - 3 < 0
         return replace(stmt, goal=LRel("<", A.op2("sub", node, A.num(3)), A.num(0)))
-    g = stmt.goal
-    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+    return _added_to_both_sides(stmt, node)
 
 
 _FULLWIDTH_REASON = "fullwidth digits are not a Lean numeral"
@@ -950,6 +949,18 @@ def _respell_exp_log(stmt: LStatement, choose: Callable[[LExpr], str]) -> LState
         e, lambda n: replace(n, value=choose(n)) if n.kind in A.EXP_LOG else n))
 
 
+def _added_to_both_sides(stmt: LStatement, node: LExpr) -> LStatement:
+    g = stmt.goal
+    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+
+
+def _goal_with(stmt: LStatement, node: LExpr, rng: random.Random) -> LStatement:
+    """``node`` compared with 0–3 as the new goal (chance 0.3), else added to both sides of the goal."""
+    if rng.random() < 0.3:
+        return replace(stmt, goal=LRel(rng.choice(("<", "≤", "≥")), node, A.num(rng.randint(0, 3))))
+    return _added_to_both_sides(stmt, node)
+
+
 def _rewrite_exp_log(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
     """``exp``/``log`` respelled: short names (``exp x``, most nodes), qualified, ``rexp``, one node
     foreign (:data:`FOREIGN_EXP_LOG`); or an application injected into the goal."""
@@ -975,10 +986,7 @@ def _inject_exp_log(stmt: LStatement, rng: random.Random) -> LStatement:
             A.op1("cast", A.num(2), "ℝ")]
     args += [A.var(v) for v in stmt.variables] + [A.op1("inv", A.var(v)) for v in stmt.variables]
     node = A.exp_log(kind, rng.choice(args), spelling)
-    if rng.random() < 0.3:
-        return replace(stmt, goal=LRel(rng.choice(("<", "≤", "≥")), node, A.num(rng.randint(0, 3))))
-    g = stmt.goal
-    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+    return _goal_with(stmt, node, rng)
 
 
 #: spellings of ``logb`` that are not Real's (refused: unknown or other functions, ``Real.log`` given two
@@ -1013,10 +1021,7 @@ def _inject_logb(stmt: LStatement, rng: random.Random) -> LStatement:
     bases += [A.var(v) for v in stmt.variables]
     args += [A.var(v) for v in stmt.variables] + [A.op1("inv", A.var(v)) for v in stmt.variables]
     node = A.logb(rng.choice(bases), rng.choice(args), rng.choice((A.LOGB, A.LOGB, "logb")))
-    if rng.random() < 0.3:
-        return replace(stmt, goal=LRel(rng.choice(("<", "≤", "≥")), node, A.num(rng.randint(0, 3))))
-    g = stmt.goal
-    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+    return _goal_with(stmt, node, rng)
 
 
 #: spellings of ``pi`` that are not Mathlib's ``Real.pi`` (refused: ``NNReal.pi : ℝ≥0`` (coerced: not
@@ -1058,8 +1063,7 @@ def _inject_pi(stmt: LStatement, rng: random.Random) -> LStatement:
         bound = rng.choice((A.num(3), A.num(4), A.op2("div", A.num(22), A.num(7)), A.op2("div", A.num(7), A.num(2)),
                             A.num("3.1416")))
         return replace(stmt, goal=LRel(rng.choice(("<", "≤", ">", "≥")), node, bound))
-    g = stmt.goal
-    return replace(stmt, goal=LRel(g.op, A.op2("add", g.lhs, node), A.op2("add", g.rhs, node)))
+    return _added_to_both_sides(stmt, node)
 
 
 def _rewrite_memberships(stmt: LStatement, k: str, rng: random.Random) -> LStatement:
