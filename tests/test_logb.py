@@ -163,3 +163,32 @@ def test_the_logarithm_of_an_integer_above_one_is_positive(expr, strict: bool, e
     from prover.verify import prove_positive
 
     assert prove_positive(expr, [], strict) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "theorem t : Real.logb 3 10 > 2 := by sorry",        # 10 > 9
+    "theorem t : Real.logb 2 10 < 4 := by sorry",        # 10 < 16
+    "theorem t : Real.logb 10 3 > 0.4 := by sorry",      # 3¹⁰ > 10⁴ (a decimal in the statement)
+])
+def test_logarithms_of_numerals_compared_as_one(text: str) -> None:
+    """``Σ cₚ·log p ⋈ 0`` over primes is ``log Q ⋈ 0`` (``Q = Π p^(k·cₚ)``), a rewrite by an
+    identity of the kernel's normal form; then ``Real.log_pos``/``log_neg`` decide. The Lean file
+    (numerals split into primes by ``Real.log_mul``/``log_div``/``log_pow``) passes the replay model."""
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+    from prover.rewrite.transcendental import numeral_log_step
+
+    step = numeral_log_step(_goal(text))
+    Kernel().check_one(step)
+    sub = step.subgoals[0]
+    forged = dataclasses.replace(step, subgoals=[sub.with_target(Relation(lean_log(sub.target.lhs.args[0] * 2),
+                                                                          sub.target.op, 0))])
+    with pytest.raises(KernelError):
+        Kernel().check_one(forged)
+    res = prove(text, time_limit=60)
+    assert res.status == "proved"
+    assert replay_text(render_proof(res.proof)).ok
+
+
+def test_a_false_comparison_of_numerals_is_not_proved() -> None:
+    assert prove("theorem t : Real.logb 3 10 < 2 := by sorry", time_limit=10).status != "proved"

@@ -30,7 +30,7 @@ from prover.kernel.check import introduce_facts
 from prover.problem import Relation, var
 from prover.problem import exp as lean_exp
 from prover.problem import log as lean_log
-from prover.rewrite.base import Candidate, SingleStepRewrite, fresh_names, symbols_of
+from prover.rewrite.base import Candidate, SingleStepRewrite, fresh_names, rewrite_step, symbols_of
 from prover.rewrite.monotone import common_factor_step, function_peel
 from prover.sympy_terms import term_to_sympy
 
@@ -178,6 +178,44 @@ def _log_relations(defs: list[sp.Expr], repl: dict[sp.Expr, sp.Expr]) -> list[Re
     return out
 
 
+def numeral_log_step(goal: Goal) -> Step | None:
+    """A comparison of logarithms of positive rationals and numbers (``Real.logb 2 5 > 2``):
+    over primes the slack is ``N / D`` with ``N = Σ cₚ·log p`` (no constant term) and ``D`` a
+    combination of prime logs with positive coefficients (so ``D > 0``); it is ``m·log Q`` with
+    ``Q = Π p^(k·cₚ)`` and ``m = 1/(k·D) > 0`` (an identity of the kernel's normal form), so the target
+    becomes ``log Q > 0`` (``≥``), which ``Real.log_pos``/``log_neg`` then decide."""
+    t = goal.target
+    nodes = transcendental_nodes(goal)
+    if not t.is_inequality or not nodes or not all(
+            isinstance(n, sp.log) and n.args[0].is_Rational and n.args[0] > 0 for n in nodes):
+        return None
+    slack = sp.sympify(t.slack())
+    if slack.free_symbols or (len(nodes) == 1 and slack == nodes[0]):
+        return None            # not a numeral comparison, or already `log Q ⋈ 0`
+    primes: dict[sp.Expr, sp.Symbol] = {}
+    sub = {}
+    for n in nodes:
+        parts = _log_parts(n.args[0])
+        if parts is None:
+            return None
+        sub[n] = sp.Add(*(e * primes.setdefault(b, sp.Symbol(f"_lp{b}")) for b, e in parts))
+    num, den = sp.fraction(sp.together(slack.xreplace(sub)))
+    gens = list(primes.values())
+    if not gens:
+        return None
+    pn, pd = sp.Poly(sp.expand(num), *gens), sp.Poly(sp.expand(den), *gens)
+    if pn.is_zero or pn.total_degree() > 1 or pn.coeff_monomial(1) != 0 or pd.coeff_monomial(1) != 0 \
+            or pd.total_degree() > 1 or any(c <= 0 for c in pd.coeffs()):
+        return None
+    coeffs = {b: sp.Rational(pn.coeff_monomial(g)) for b, g in primes.items()}
+    k = lcm(*(int(c.q) for c in coeffs.values()))
+    q = sp.Mul(*(sp.Integer(b) ** int(k * c) for b, c in coeffs.items()))
+    back = {g: lean_log(b) for b, g in primes.items()}
+    m = 1 / (k * pd.as_expr().xreplace(back))
+    target = Relation(lean_log(q), ">" if t.strict else ">=", sp.Integer(0))
+    return rewrite_step(goal, target, m, note="logarithms of numerals as one: log Q compared with 0")
+
+
 def _replace(e: sp.Expr, repl: dict[sp.Expr, sp.Expr], names: dict[sp.Symbol, sp.Symbol]) -> sp.Expr:
     return sp.sympify(e).xreplace(repl).xreplace(names)
 
@@ -195,6 +233,10 @@ class ExpLogAsVariables(SingleStepRewrite):
         """The step, ``exclusive``: it loses nothing (the target is the goal's, the facts are true),
         and a step before it (a rescaling ``x ↦ x/2``) would print ``exp`` terms in forms Lean's
         ``ring`` cannot connect with the user's. Not where ``exp a ≤ exp b`` peels (better)."""
+        numeral = numeral_log_step(goal) if self.accepts(goal) else None
+        if numeral is not None:        # an equivalence (a positive multiplier)
+            yield Candidate(numeral, self.name, self.score, exclusive=True)
+            return
         if self.accepts(goal) and function_peel(goal) is None and common_factor_step(goal) is None:
             step = self.apply(goal)
             if step is not None:

@@ -71,7 +71,7 @@ def atoms_of(t: Any) -> list[Any]:
 
     def walk(x: Any) -> None:
         tag = x[0]
-        if tag in ("num", "fv"):
+        if tag in ("num", "dec", "fv"):
             return
         if tag in ("add", "sub", "mul", "div"):
             walk(x[1])
@@ -101,6 +101,8 @@ class AtomTable:
         tag = t[0]
         if tag == "num":
             return sp.Integer(t[1])
+        if tag == "dec":       # `0.3`: the exact rational (`ring` evaluates decimals so)
+            return sp.Rational(t[1])
         if tag == "fv":
             return sp.Symbol(t[1], real=True)
         ops = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
