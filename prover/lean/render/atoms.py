@@ -436,7 +436,7 @@ def _scaled_abs_bridge(atom: Any, targets: list[Any], facts: Facts, variables: l
 def _logb_bridge(atom: Any, facts: Facts) -> Bridge | None:
     """``Real.logb B X = Real.log X / Real.log B`` (``Real.log_div_log`` is ``rfl``; the front-end
     reads ``logb`` so), with ``B`` and ``X`` as the user writes them."""
-    if not (isinstance(atom, tuple) and atom and atom[0] == "app" and atom[1] == _LOGB and len(atom[2]) == 2):
+    if _logb_args(atom) is None:
         return None
     base, x = atom[2]
     value = [rp.num_value(t) if not _has_variable(t) else None for t in (base, x)]
@@ -757,6 +757,12 @@ _EXP, _LOG, _LOGB = ("const", "Real.exp"), ("const", "Real.log"), ("const", "Rea
 MAX_LOG_NUMERAL = 10**6
 
 
+def _logb_args(t: Any) -> tuple[Any, Any] | None:
+    """``(B, X)`` of ``t = Real.logb B X``, else None."""
+    ok = isinstance(t, tuple) and t and t[0] == "app" and t[1] == _LOGB and len(t[2]) == 2
+    return (t[2][0], t[2][1]) if ok else None
+
+
 def _applied(t: Any, f: Any) -> Any | None:
     """The argument of ``t = f X`` (one argument), else None."""
     return t[2][0] if isinstance(t, tuple) and t and t[0] == "app" and t[1] == f and len(t[2]) == 1 else None
@@ -795,8 +801,9 @@ def _exp_law(atom: Any, facts: Facts) -> tuple[Any, str] | None:
             hat = facts.have("hat", f"{_lean_show(a)} = {_lean_show(split)}", "by ring")
             return ("app", _EXP, (split,)), f"congrArg Real.exp {hat}"
         return None
-    if isinstance(atom, tuple) and atom and atom[0] == "app" and atom[1] == _LOGB and len(atom[2]) == 2:
-        base, x = atom[2]      # `Real.logb b x := Real.log x / Real.log b` (`Real.log_div_log` is `rfl`)
+    logb = _logb_args(atom)
+    if logb is not None:
+        base, x = logb      # `Real.logb b x := Real.log x / Real.log b` (`Real.log_div_log` is `rfl`)
         return ("div", ("app", _LOG, (x,)), ("app", _LOG, (base,))), "Real.log_div_log.symm"
     a = _applied(atom, _LOG)
     if a is None:
