@@ -19,6 +19,7 @@ Map (dependencies run one way: ``cli.py``/``commands`` → ``api.py`` → ``sear
 
 * ``frontend/`` — Lean statement → :class:`Problem` (sympy) plus its faithful kernel terms.
 * ``kernel/`` — **the trust base**: the exact checker of every step (``verify.py`` is its door).
+* ``nterm/`` — statements over n terms (``∑``): summed facts proposed and proved, then the atom-level search.
 * ``search/`` — best-first search, the closer it calls on every goal (``close.py``), proof views.
 * ``rewrite/`` — symbolic rewrites (candidates for the search; ``chain.py``: the closers' normal form).
 * ``solvers/`` — registered closers for polynomial goals (``closers.py``), SOS, difference substitution.

@@ -8,6 +8,7 @@ expressions must create its symbols through :func:`var` to compare equal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import sympy as sp
 
@@ -130,6 +131,9 @@ class Problem:
     meta: dict = field(default_factory=dict)
     faithful: FaithfulStatement | None = None
     goal_parts: tuple[Relation, ...] = ()
+    #: a statement over n terms (:class:`prover.frontend.nterm.NTermReading`): this problem is then
+    #: its atom-level statement (one real variable per sum)
+    nterm: Any = None
 
     @property
     def is_conjunction(self) -> bool:
@@ -160,4 +164,5 @@ class Problem:
             and self.hypotheses == other.hypotheses
             and self.goal == other.goal
             and tuple(self.goal_parts) == tuple(other.goal_parts)
+            and self.nterm == other.nterm
         )

@@ -22,6 +22,7 @@ from prover.kernel import terms as T
 from prover.kernel.check import KernelError, Verdict, equivalent_relations  # noqa: F401 - re-exported
 from prover.kernel.ir import Statement
 from prover.kernel.lemma import Lemma, LemmaLookup
+from prover.kernel.sums import check_nterm_proof, is_nterm_proof
 
 
 @functools.lru_cache(maxsize=4)
@@ -159,6 +160,8 @@ def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statem
     the problem's (in-memory :class:`prover.ir.Proof`), else the one read again from the proof's
     Lean text."""
     data = proof.to_json() if hasattr(proof, "to_json") else proof
+    if is_nterm_proof(data):
+        return _check_nterm(proof, data, lemmas)
     if hasattr(proof, "problem") and (proof.problem.is_conjunction or getattr(proof, "parts", None)):
         parts = part_statements_of(proof.problem)
         if parts:
@@ -175,6 +178,26 @@ def check_proof(proof: Any, lemmas: LemmaLookup | None = None, statement: Statem
     if _is_conjunction_json(data):
         return Verdict(False, ["the proof is of a conjunction goal; the statement given has one goal"])
     return _check.check_proof(proof, _lemmas(lemmas), statement)
+
+
+def _check_nterm(proof: Any, data: dict, lemmas: LemmaLookup | None) -> Verdict:
+    """An n-term proof: against the problem's reading (in memory) or its Lean text read again."""
+    from prover.frontend.errors import ParseError
+    from prover.frontend.statement import parse_theorem
+
+    nterm = getattr(getattr(proof, "problem", None), "nterm", None)
+    if nterm is None:
+        problem = data.get("problem") if isinstance(data.get("problem"), dict) else {}
+        lean, name = problem.get("lean"), problem.get("lean_name")
+        if not isinstance(lean, str) or not (name is None or isinstance(name, str)):
+            return Verdict(False, ["an n-term proof file needs the theorem's Lean text (`problem.lean`)"])
+        try:
+            nterm = parse_theorem(lean, real_division=problem.get("lips_header") is True, name=name).nterm
+        except (ParseError, RecursionError) as exc:
+            return Verdict(False, [f"its Lean text cannot be read ({str(exc).strip()[:200]})"])
+        if nterm is None:
+            return Verdict(False, ["its Lean text is not a statement over n terms"])
+    return check_nterm_proof(data, nterm.statement, _lemmas(lemmas))
 
 
 def _is_conjunction_json(data: Any) -> bool:

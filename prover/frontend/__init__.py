@@ -17,6 +17,7 @@ Modules:
 * ``faithful`` — Faithful elaboration: the parsed AST into kernel terms (:mod:`prover.kernel.terms`), one Lean operation to …
 * ``fidelity`` — Does the sympy form of a parsed statement keep its Lean meaning?
 * ``lean_file`` — A Lean file read as Lean reads it, up to one declaration: its commands and their effect.
+* ``nterm`` — Statements over n terms: ``(n : ℕ)``, families ``a : Fin n → ℝ`` / ``a : ℕ → ℝ``, sums ``∑``.
 * ``names`` — Name resolution as Lean 4 does it, for the names a statement may use.
 * ``lexer`` — Tokenizer for the part of Lean 4 syntax a theorem statement uses.
 * ``printer`` — Lean 4 text for expressions, relations and whole problems (``parse ∘ print`` is the identity).
@@ -24,7 +25,7 @@ Modules:
 * ``statement`` — Lean 4 declarations (``theorem``/``lemma``/``example``) into :class:`~prover.problem.Problem`.
 * ``syntax`` — Pratt parser for Lean 4 terms (numbers, ``+ - * / ^ ⁻¹``, ``√``/``sqrt``, ``|a|``/``abs``, …
 
-Trust: the faithful reading (``lexer``, ``lean_file``, ``names``, ``syntax``, ``definitions``, ``faithful``) is
+Trust: the faithful reading (``lexer``, ``lean_file``, ``names``, ``syntax``, ``definitions``, ``faithful``, ``nterm``) is
 what the kernel checks a proof's root goal against; the rest is untrusted.
 """
 

@@ -48,6 +48,7 @@ from prover.frontend.names import (
     resolve_interval,
     resolve_type,
 )
+from prover.frontend.nterm import looks_like_nterm, read_nterm
 from prover.frontend.syntax import TYPE_NAMES, SyntaxNode, TermParser, describe
 from prover.problem import Hypothesis, Problem, var
 
@@ -105,6 +106,10 @@ def parse_theorem(text: str, *, real_division: bool = False, name: str | None = 
         target = _choose(decls, tokens, name)
         context = context_before(tokens, text, commands, target.index, lips=real_division)
         _check_literals(tokens, target.key)
+        if looks_like_nterm(tokens, target.key):
+            command = commands[target.index]
+            span = (tokens[target.key].pos, tokens[command.end - 1].pos + len(tokens[command.end - 1].text))
+            return read_nterm(text, tokens, target.key, command.end, context, real_division, span, name)
         return _Decl(tokens, target.key, context, commands[target.index].end, lips=real_division).parse()
     except Located as exc:
         raise exc.to_parse_error(text) from None

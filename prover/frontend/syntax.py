@@ -154,8 +154,11 @@ class TermParser:
 
     def __init__(self, tokens: list[Token], index: int = 0, resolve: Resolver | None = None,
                  adjacent_arguments: bool = True, resolve_set: SetResolver | None = None,
-                 functions: dict[str, int] | None = None) -> None:
+                 functions: dict[str, int] | None = None,
+                 big_sum: Callable[[TermParser, Token], SyntaxNode] | None = None) -> None:
         self.toks = tokens
+        #: reads ``∑``/``∏`` (statements over n terms, :mod:`prover.frontend.nterm`); None: refused
+        self.big_sum = big_sum
         #: function variables in scope (``(f : ℝ → ℝ)``): name -> arity; shared with the caller
         self.functions: dict[str, int] = functions if functions is not None else {}
         self.i = index
@@ -265,6 +268,8 @@ class TermParser:
                 return SyntaxNode("neg", t.pos, (self.term(75),), level=75)
             if t.text in BAR_TOKENS:
                 raise Located(BAR_TOKENS[t.text], t.pos)
+            if t.text in ("∑", "∏") and self.big_sum is not None:
+                return self.big_sum(self, t)
             if t.text in _LEADING_REFUSED:
                 raise Located(_LEADING_REFUSED[t.text], t.pos)
             if t.text == "π":      # a scoped notation: the resolver says whose

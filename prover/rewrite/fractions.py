@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
-from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis, SosCertificate
+from prover.kernel.certificates import EqTerm, LinearCertificate, NewHypothesis, SosCertificate, SosTerm
 from prover.problem import Relation
 from prover.rewrite.base import (
     Candidate,
@@ -105,35 +105,62 @@ class ClearDenominators(SingleStepRewrite):
 
 class ClearHypothesisDenominators(SingleStepRewrite):
     """Add, for each equality hypothesis ``l = r`` whose sides have positive denominators, the
-    cleared form ``D·(l - r) = 0`` as a new hypothesis (proved: it is ``D`` times ``eq(H)``)."""
+    cleared form ``D·(l - r) = 0`` as a new hypothesis (proved: it is ``D`` times ``eq(H)``); and
+    for each inequality hypothesis ``s ≥ 0`` (or ``> 0``) whose denominator ``D`` is a product of
+    powers of hypotheses' slacks (``0 < n``) and squares, ``D·s ≥ 0`` (proved: a product of
+    hypotheses times a square)."""
 
     name = "clear-hypothesis-denominators"
 
     def accepts(self, goal: Goal) -> bool:
-        return any(h.op == "=" for h in goal.hypotheses)
+        return bool(goal.hypotheses)
 
     def apply(self, goal: Goal) -> Step | None:
         syms = symbols_of(goal)
         extra: list[Relation] = []
         proofs: list[NewHypothesis] = []
         for i, h in enumerate(goal.hypotheses):
-            if h.op != "=":
+            if h.op not in ("=", ">=", ">", "<=", "<"):
                 continue
-            num, den = sp.fraction(factor_fraction(sp.together(h.lhs - h.rhs)))
-            if den.is_Rational or not denominator_has_sign(1 / den, goal):
+            num, den = sp.fraction(factor_fraction(sp.together(h.slack())))
+            if den.is_Rational:
                 continue
             try:
                 sp.Poly(sp.expand(num), *syms)
             except sp.PolynomialError:
                 continue
-            new = Relation(sp.expand(num), "=", sp.Integer(0))
+            if h.op == "=":
+                if not denominator_has_sign(1 / den, goal):
+                    continue
+                cert = SosCertificate(eq_terms=(EqTerm(i, expr_to_str(den)),))
+            else:
+                cert = _times_hypotheses(goal, i, den)
+                if cert is None:
+                    continue
+            new = Relation(sp.expand(num), "=" if h.op == "=" else ">=", sp.Integer(0))
             if new in goal.hypotheses or new in extra:
                 continue
-            proofs.append(NewHypothesis(len(goal.hypotheses) + len(extra),
-                                        SosCertificate(eq_terms=(EqTerm(i, expr_to_str(den)),))))
+            proofs.append(NewHypothesis(len(goal.hypotheses) + len(extra), cert))
             extra.append(new)
         if not extra:
             return None
         cert = LinearCertificate("1", new_hypotheses=tuple(proofs))
         return Step("rewrite", goal, [goal.with_hypotheses(extra)], cert.to_json(),
-                    note="equality hypotheses without denominators")
+                    note="hypotheses without denominators")
+
+
+def _times_hypotheses(goal: Goal, i: int, den: sp.Expr) -> SosCertificate | None:
+    """``den · slack(H_i)`` as ``slack(H_i) · Π slack(H_k) · poly²`` (None if ``den`` is not such
+    a product: each factor of odd power the slack of a hypothesis ``H_k``)."""
+    coeff, factors = _factors(den)
+    if not (coeff.is_Rational and coeff > 0):
+        return None
+    mult, square = [i], sp.Integer(1)
+    slacks = [h.slack() if h.op in (">=", ">", "<=", "<") else None for h in goal.hypotheses]
+    for f, e in factors:
+        square *= f ** (e // 2)
+        if e % 2:
+            if f not in slacks:
+                return None
+            mult.append(slacks.index(f))
+    return SosCertificate(terms=(SosTerm(expr_to_str(coeff), expr_to_str(square), tuple(mult)),))

@@ -37,6 +37,10 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     their statistics outlive a search the caller interrupts (instead of ``llm``).
     """
     t0 = time.monotonic()
+    if problem.nterm is not None:
+        from prover.nterm.search import prove_nterm
+
+        return prove_nterm(problem, time_limit, prove_problem)
     if problem.is_conjunction:
         return _prove_conjunction(problem, time_limit, t0, {"closers_only": closers_only, "llm": llm,
                                   "step_filter": step_filter, "closers": closers, "plugins": plugins})

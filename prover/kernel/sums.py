@@ -1,0 +1,312 @@
+"""Sums over n terms: a theorem about families ``a : Fin n → ℝ`` read at the level of its sums.
+
+Why: a statement such as ``∑ i, a i ^ 2 ≥ n`` (under ``∑ i, a i = n``) is not a statement about
+finitely many real variables. Its sums are *atoms*: the atom-level statement has one real variable
+per distinct sum (``sum_1 = ∑ i, a i``, …) and one for the cast ``(n : ℝ)``; a proof of that
+scalar statement, for all values of the atoms, proves the theorem at the actual sums. What ties
+the atoms together are **summed facts**, each checked here:
+
+* a termwise relation ``P(x, t) ⋈ 0`` (``⋈`` one of ``≥ > =``) over fresh scalars ``x`` standing
+  for the families at one generic index (``a`` for ``a i``), the statement's scalars and
+  parameters ``t``, proved by an ordinary kernel proof under the statement's per-index hypotheses
+  (which hold at every index of the set) and the parameters' own hypotheses; or, for ``=``, an
+  identity ``P ≡ 0`` that needs no proof;
+* a decomposition ``P ≡ Σₖ cₖ(t) · bodyₖ(x) + c₀(t)`` checked as an exact identity under the same
+  hypotheses, each ``cₖ``, ``c₀`` free of the families (so it does not depend on the index);
+* an instantiation of each parameter by a term over the atom-level variables, the parameters'
+  hypotheses at those terms proved (side proofs) from what is known so far.
+
+Summing over the index set (``card = n`` for ``Finset.univ : Finset (Fin n)`` and for
+``Finset.range n``): ``Σᵢ P(a i, T) = Σₖ cₖ(T) · sumₖ + c₀(T) · n ⋈ 0``. A sum of nonnegative
+terms is nonnegative (the empty sum is 0); strictly positive only over a nonempty set, so a
+strict fact needs a statement hypothesis ``n > c`` (``c ≥ 0``), ``n ≥ c`` (``c > 0``) or ``n ≠ 0``
+(``n`` is a natural number). The final proof is an ordinary kernel proof of the atom-level goal
+from the statement's hypotheses, ``n ≥ 0`` and the summed facts in order.
+
+Trust: this module and :mod:`prover.kernel.check` (docs/TRUST_BASE.md). It imports nothing of the
+project outside the kernel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from prover.kernel import terms as T
+from prover.kernel.algebra import KernelError
+from prover.kernel.check import LemmaLookup, Verdict, check_proof, check_statement, is_identity
+from prover.kernel.ir import IRError, Statement, as_json, parse_proof, read_expr, read_rel
+
+FORMAT = "prover-nterm-proof"
+VERSION = 1
+INDEX_SETS = ("fin", "range")
+FACT_OPS = (">=", ">", "=")
+MAX_FACTS = 64
+MAX_PARAMS = 8
+
+
+@dataclass(frozen=True)
+class NTermStatement:
+    """A theorem over ``n`` terms as the front-end read it.
+
+    ``statement`` is the atom-level statement: its variables are ``scalars``, then ``n`` (the
+    cast ``(n : ℝ)`` of the natural number bounding the index set), then the atom names; its
+    hypotheses are the theorem's hypotheses that are not per-index, each sum replaced by its
+    atom. ``index_hypotheses`` hold at every index of the set, over ``families`` (``a`` for
+    ``a i``) and ``scalars``; ``atoms`` pairs each atom name with its body over the same."""
+
+    n: str
+    index_set: str
+    families: tuple[str, ...]
+    scalars: tuple[str, ...]
+    index_hypotheses: tuple[T.Rel, ...]
+    atoms: tuple[tuple[str, T.Term], ...]
+    statement: Statement
+
+    @property
+    def index_variables(self) -> tuple[str, ...]:
+        return self.families + self.scalars
+
+    def to_json(self) -> dict:
+        return {"n": self.n, "index_set": self.index_set, "families": list(self.families),
+                "scalars": list(self.scalars),
+                "index_hypotheses": [_rel_json(r) for r in self.index_hypotheses],
+                "atoms": [{"name": a, "body": T.show(b)} for a, b in self.atoms],
+                "variables": list(self.statement.variables),
+                "hypotheses": [_rel_json(r) for r in self.statement.hypotheses],
+                "goal": _rel_json(self.statement.goal)}
+
+    @staticmethod
+    def from_json(d: Any) -> NTermStatement:
+        if not isinstance(d, dict):
+            raise IRError("nterm statement: expected an object")
+        n, index_set = d.get("n"), d.get("index_set")
+        if index_set not in INDEX_SETS:
+            raise IRError(f"nterm statement: unknown index set {index_set!r}")
+        families, scalars = _names(d.get("families"), "families"), _names(d.get("scalars"), "scalars")
+        if not isinstance(n, str) or not n.isidentifier():
+            raise IRError("nterm statement: 'n' must be a name")
+        inner = families + scalars
+        raw_atoms = d.get("atoms")
+        if not isinstance(raw_atoms, list):
+            raise IRError("nterm statement: 'atoms' must be a list")
+        atoms = tuple(_atom(a, inner) for a in raw_atoms)
+        variables = scalars + (n,) + tuple(a for a, _ in atoms)
+        if tuple(d.get("variables") or ()) != variables:
+            raise IRError("nterm statement: variables must be the scalars, n, then the atoms")
+        _distinct(families + variables)
+        hyps = _rels(d.get("index_hypotheses"), inner, "index hypothesis")
+        statement = Statement(variables, _rels(d.get("hypotheses"), variables, "hypothesis"),
+                              read_rel(d.get("goal"), variables, "nterm goal"))
+        return NTermStatement(n, index_set, families, scalars, hyps, atoms, statement)
+
+
+def _rel_json(r: T.Rel) -> dict:
+    return {"lhs": T.show(r.lhs), "op": r.op, "rhs": T.show(r.rhs)}
+
+
+def _names(d: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(d, list) or not all(isinstance(v, str) and v.isidentifier() for v in d):
+        raise IRError(f"nterm statement: '{what}' must be a list of names")
+    return tuple(d)
+
+
+def _distinct(names: tuple[str, ...]) -> None:
+    if len(set(names)) != len(names):
+        raise IRError("nterm statement: a name is used twice (families, scalars, n, atoms)")
+    for v in names:
+        if v in T.FUNCTIONS or v in T.CONSTANTS:
+            raise IRError(f"nterm statement: {v!r} is not a valid name")
+
+
+def _atom(d: Any, inner: tuple[str, ...]) -> tuple[str, T.Term]:
+    if not isinstance(d, dict) or not isinstance(d.get("name"), str) or not d["name"].isidentifier():
+        raise IRError("nterm atom: expected an object with 'name' and 'body'")
+    return d["name"], read_expr(d.get("body"), inner, f"body of {d['name']}")
+
+
+def _rels(d: Any, variables: tuple[str, ...], what: str) -> tuple[T.Rel, ...]:
+    if not isinstance(d, list):
+        raise IRError(f"nterm statement: {what}s must be a list")
+    return tuple(read_rel(r, variables, f"{what} {i}") for i, r in enumerate(d))
+
+
+# ---------------------------------------------------------------- facts
+
+
+@dataclass(frozen=True)
+class SummedFact:
+    """One certificate entry (see the module docstring); expressions are kernel-term text."""
+
+    params: tuple[str, ...]
+    param_hypotheses: tuple[dict, ...]
+    relation: dict
+    proof: Any
+    instantiation: dict
+    side_proofs: tuple[Any, ...]
+    coefficients: tuple[tuple[str, str], ...]
+    constant: str
+    nonempty: int | None = None
+
+    def to_json(self) -> dict:
+        return {"params": list(self.params), "param_hypotheses": list(self.param_hypotheses),
+                "relation": self.relation, "proof": as_json(self.proof), "instantiation": self.instantiation,
+                "side_proofs": [as_json(p) for p in self.side_proofs],
+                "coefficients": [{"atom": a, "coefficient": c} for a, c in self.coefficients],
+                "constant": self.constant, "nonempty": self.nonempty}
+
+    @staticmethod
+    def from_json(d: Any) -> SummedFact:
+        if not isinstance(d, dict):
+            raise IRError("summed fact: expected an object")
+        coefficients = d.get("coefficients")
+        if not isinstance(coefficients, list) or not all(isinstance(c, dict) for c in coefficients):
+            raise IRError("summed fact: 'coefficients' must be a list of objects")
+        params = _names(d.get("params", []), "params")
+        hyps, sides = d.get("param_hypotheses", []), d.get("side_proofs", [])
+        inst = d.get("instantiation", {})
+        if not isinstance(hyps, list) or not isinstance(sides, list) or not isinstance(inst, dict):
+            raise IRError("summed fact: malformed parameters")
+        nonempty = d.get("nonempty")
+        if nonempty is not None and (not isinstance(nonempty, int) or isinstance(nonempty, bool)):
+            raise IRError("summed fact: 'nonempty' must be a hypothesis index")
+        return SummedFact(params, tuple(hyps), d.get("relation"), d.get("proof"), inst, tuple(sides),
+                          tuple((c.get("atom"), c.get("coefficient")) for c in coefficients),
+                          d.get("constant", "0"), nonempty)
+
+
+@dataclass(frozen=True)
+class NTermProof:
+    statement: NTermStatement
+    extra_atoms: tuple[tuple[str, T.Term], ...]
+    facts: tuple[SummedFact, ...]
+    final: Any
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "statement": self.statement.to_json(),
+                "atoms": [{"name": a, "body": T.show(b)} for a, b in self.extra_atoms],
+                "facts": [f.to_json() for f in self.facts], "final": as_json(self.final)}
+
+
+def is_nterm_proof(data: Any) -> bool:
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def check_nterm_proof(data: Any, statement: NTermStatement | None = None,
+                      lemmas: LemmaLookup | None = None) -> Verdict:
+    """Check an n-term proof (JSON or an object with ``to_json()``); ``statement`` (the front-end's
+    reading of the theorem), when given, must be the proof's own; ``lemmas`` looks up catalogue
+    lemmas for the scalar proofs inside."""
+    data = as_json(data)
+    errors: list[str] = []
+    try:
+        _check(data, statement, errors, lemmas)
+    except (KernelError, IRError) as exc:
+        errors.append(str(exc))
+    except RecursionError:
+        errors.append("unreadable proof: nested too deeply")
+    return Verdict(not errors, errors)
+
+
+def _check(data: Any, expected: NTermStatement | None, errors: list[str], lemmas: LemmaLookup | None) -> None:
+    if not is_nterm_proof(data) or data.get("version") != VERSION:
+        raise IRError(f"not a {FORMAT} file of version {VERSION}")
+    st = NTermStatement.from_json(data.get("statement"))
+    if expected is not None and st != expected:
+        raise KernelError("the proof's n-term statement is not the theorem's")
+    extra = data.get("atoms", [])
+    facts = data.get("facts", [])
+    if not isinstance(extra, list) or not isinstance(facts, list) or len(facts) > MAX_FACTS:
+        raise IRError(f"'atoms' and 'facts' must be lists (at most {MAX_FACTS} facts)")
+    extra_atoms = tuple(_atom(a, st.index_variables) for a in extra)
+    variables = st.statement.variables + tuple(a for a, _ in extra_atoms)
+    _distinct(st.families + variables)
+    bodies = dict(st.atoms + extra_atoms)
+    known: list[T.Rel] = list(st.statement.hypotheses) + [T.Rel(T.Var(st.n), ">=", T.ZERO)]
+    for i, raw in enumerate(facts):
+        fact = SummedFact.from_json(raw)
+        known.append(_summed(st, bodies, variables, tuple(known), fact, f"fact {i}", (errors, lemmas)))
+    final_goal = Statement(variables, tuple(known), st.statement.goal)
+    _sub_proof(data.get("final"), final_goal, "final", (errors, lemmas))
+
+
+def _summed(st: NTermStatement, bodies: dict[str, T.Term], variables: tuple[str, ...],
+            known: tuple[T.Rel, ...], fact: SummedFact, what: str, out: _Out) -> T.Rel:
+    """The atom-level relation of one fact, after checking it (errors are appended)."""
+    if len(fact.params) > MAX_PARAMS or set(fact.params) & (set(st.index_variables) | set(variables)):
+        raise KernelError(f"{what}: parameters must be at most {MAX_PARAMS} fresh names")
+    inner = st.index_variables + fact.params
+    p_hyps = tuple(read_rel(h, fact.params, f"{what} parameter hypothesis") for h in fact.param_hypotheses)
+    rel = read_rel(fact.relation, inner, f"{what} relation")
+    if rel.op not in FACT_OPS or rel.rhs != T.ZERO:
+        raise KernelError(f"{what}: a termwise relation must be P >= 0, P > 0 or P = 0")
+    context = st.index_hypotheses + p_hyps
+    if fact.proof is None:
+        if rel.op != "=" or not is_identity(rel.lhs, context):
+            raise KernelError(f"{what}: only an identity P = 0 needs no proof")
+    else:
+        _sub_proof(fact.proof, Statement(inner, context, rel), what, out)
+    outer = st.scalars + fact.params
+    coeffs = [(a, read_expr(c, outer, f"{what} coefficient")) for a, c in fact.coefficients]
+    constant = read_expr(fact.constant, outer, f"{what} constant")
+    for a, _ in coeffs:
+        if a not in bodies:
+            raise KernelError(f"{what}: unknown atom {a!r}")
+    expansion = T.add(*(T.mul(c, bodies[a]) for a, c in coeffs), constant)
+    if not is_identity(T.sub(rel.lhs, expansion), context):
+        raise KernelError(f"{what}: the termwise relation is not Σ coefficient · body + constant")
+    inst = _instantiation(fact, variables, what)
+    for k, h in enumerate(p_hyps):
+        _sub_proof(fact.side_proofs[k] if k < len(fact.side_proofs) else None,
+                   Statement(variables, known, T.substitute_rel(h, inst)), f"{what} side proof {k}", out)
+    total = T.add(*(T.mul(T.substitute(c, inst), T.Var(a)) for a, c in coeffs),
+                  T.mul(T.substitute(constant, inst), T.Var(st.n)))
+    if rel.op == ">" and not _nonempty(st, known, fact.nonempty):
+        raise KernelError(f"{what}: a strict sum needs a nonempty index set (a hypothesis n ≥ 1)")
+    return T.Rel(total, rel.op, T.ZERO)
+
+
+def _instantiation(fact: SummedFact, variables: tuple[str, ...], what: str) -> dict[str, T.Term]:
+    if set(fact.instantiation) != set(fact.params):
+        raise KernelError(f"{what}: every parameter needs exactly one instantiation")
+    return {p: read_expr(fact.instantiation[p], variables, f"{what} instantiation of {p}") for p in fact.params}
+
+
+def _nonempty(st: NTermStatement, known: tuple[T.Rel, ...], index: int | None) -> bool:
+    """Hypothesis ``index`` of the statement says ``n ≥ 1`` for a natural number ``n``."""
+    hyps = st.statement.hypotheses
+    if index is None or not 0 <= index < len(hyps) or hyps[index] != known[index]:
+        return False
+    r = hyps[index]
+    n = T.Var(st.n)
+    flipped = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "=": "=", "!=": "!="}
+    if r.rhs == n and isinstance(r.lhs, T.Num):
+        r = T.Rel(r.rhs, flipped[r.op], r.lhs)
+    if r.lhs != n or not isinstance(r.rhs, T.Num):
+        return False
+    c: Fraction = r.rhs.value
+    return (r.op == ">" and c >= 0) or (r.op == ">=" and c > 0) or (r.op == "!=" and c == 0) \
+        or (r.op == "=" and c >= 1)
+
+
+#: where a check reports: the error list and the catalogue lookup for the scalar proofs inside
+_Out = tuple[list[str], "LemmaLookup | None"]
+
+
+def _sub_proof(proof: Any, expected: Statement, what: str, out: _Out) -> None:
+    """An ordinary kernel proof whose root goal says what ``expected`` says."""
+    errors, lemmas = out
+    if proof is None:
+        errors.append(f"{what}: no proof")
+        return
+    try:
+        goal, _, _root = parse_proof(as_json(proof))
+    except IRError as exc:
+        errors.append(f"{what}: unreadable proof: {exc}")
+        return
+    errors.extend(f"{what}: {e}" for e in check_statement(expected, goal))
+    verdict = check_proof(proof, lemmas)
+    errors.extend(f"{what}: {e}" for e in verdict.errors)
+    if not verdict.ok and not verdict.errors:
+        errors.append(f"{what}: rejected")

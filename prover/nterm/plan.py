@@ -1,0 +1,250 @@
+"""Summed facts the search may add to a statement over n terms, and the methods that propose them.
+
+A :class:`FactPlan` is one termwise relation ``Σₖ cₖ·bodyₖ + c₀ ⋈ 0`` at a generic index (bodies
+over the families and scalars, coefficients free of the families), to be proved as an ordinary
+scalar statement under the per-index hypotheses and summed by the kernel (:mod:`prover.kernel.sums`)
+into ``Σₖ cₖ·Sₖ + c₀·n ⋈ 0``. Parameters ``t`` are universally quantified in the termwise proof and
+instantiated afterwards by terms over the atoms (``t := S₁ / n``).
+
+Methods (each reads the structure of the atoms' bodies, never a statement's text):
+
+* :func:`positivity_plans` — each body's sign (``Σ aᵢ > 0`` when every ``aᵢ > 0`` and ``n ≥ 1``);
+* :func:`linear_split_plans` — a body that is a sum ``Σ c·m`` split into sums of its terms (an
+  identity: no proof), so that every sum is a combination of sums of monomials;
+* :func:`termwise_goal_plans` — a goal linear in the sums with constant coefficients, proved term
+  by term;
+* :func:`tangent_plans` — the tangent-line trick: under ``Σ x = K`` each ``Σ f(x)`` in the goal is
+  bounded by ``f(m) + f'(m)(x − m)`` summed, ``m = K / n`` (a constant, or a parameter);
+* :func:`quadratic_plans` — Cauchy–Schwarz/Titu/QM by a parameter: ``u²/v − 2t·u + t²·v ≥ 0``
+  (``(u − t·v)²/v``) summed with ``t = Σu / Σv``, for each body ``c·u²/v`` (``v = 1``: ``u²``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from prover.problem import var
+
+
+@dataclass
+class FactPlan:
+    """One termwise fact (see the module docstring). ``terms`` pairs each atom's name with its
+    coefficient; a body not yet an atom is named in ``new_atoms``."""
+
+    kind: str
+    terms: list[tuple[str, sp.Expr]]
+    constant: sp.Expr = sp.S.Zero
+    op: str = ">="
+    params: tuple[str, ...] = ()
+    param_hypotheses: tuple[tuple[sp.Expr, str], ...] = ()    # (expr over params, op) meaning expr op 0
+    instantiation: dict[str, sp.Expr] = field(default_factory=dict)
+    new_atoms: list[tuple[str, sp.Expr]] = field(default_factory=list)
+    identity: bool = False                                    # P ≡ 0: no termwise proof
+
+    def lhs(self, bodies: dict[str, sp.Expr]) -> sp.Expr:
+        """The termwise expression ``Σ cₖ·bodyₖ + c₀`` (unsimplified order kept by the caller)."""
+        return sp.Add(*(c * bodies[a] for a, c in self.terms), self.constant)
+
+    def summed(self, n: sp.Symbol) -> sp.Expr:
+        """``Σ cₖ[T]·Sₖ + c₀[T]·n``: the atom-level left side (``⋈ 0``)."""
+        inst = {var(p): e for p, e in self.instantiation.items()}
+        return sp.Add(*(c.subs(inst) * var(a) for a, c in self.terms), self.constant.subs(inst) * n)
+
+
+@dataclass
+class Atoms:
+    """The atoms known so far: name → body (sympy, over the families and scalars)."""
+
+    bodies: dict[str, sp.Expr]
+    families: tuple[str, ...]
+    prefix: str
+
+    def name_of(self, body: sp.Expr, plan: FactPlan | None = None) -> str:
+        """The atom whose body is ``body`` (a new one, recorded in ``plan``, if none is)."""
+        for name, b in self.bodies.items():
+            if sp.simplify(b - body) == 0 if _small(b, body) else b == body:
+                return name
+        name = f"{self.prefix}_{len(self.bodies) + 1}"
+        self.bodies[name] = body
+        if plan is not None:
+            plan.new_atoms.append((name, body))
+        return name
+
+    def depends(self, e: sp.Expr) -> bool:
+        return any(s.name in self.families for s in e.free_symbols)
+
+
+def _small(a: sp.Expr, b: sp.Expr) -> bool:
+    return sp.count_ops(a) + sp.count_ops(b) < 40
+
+
+def positivity_plans(atoms: Atoms) -> Iterator[FactPlan]:
+    for name in list(atoms.bodies):
+        yield FactPlan("positivity", [(name, sp.Integer(1))], op=">")
+        yield FactPlan("positivity", [(name, sp.Integer(1))], op=">=")
+
+
+def split_terms(body: sp.Expr, atoms: Atoms) -> tuple[list[tuple[sp.Expr, sp.Expr]], sp.Expr]:
+    """``body`` as ``Σ cⱼ·mⱼ + c₀`` with ``mⱼ`` depending on the families and ``cⱼ`` not."""
+    parts: list[tuple[sp.Expr, sp.Expr]] = []
+    constant = sp.Integer(0)
+    for term in sp.Add.make_args(sp.expand(body)):
+        coeff, rest = [], []
+        for f in sp.Mul.make_args(term):
+            (rest if atoms.depends(f) else coeff).append(f)
+        if not rest:
+            constant += term
+        else:
+            parts.append((sp.Mul(*coeff), sp.Mul(*rest)))
+    return parts, constant
+
+
+def linear_split_plans(atoms: Atoms) -> Iterator[FactPlan]:
+    """``S = Σ cⱼ·Mⱼ + c₀·n`` for each atom whose body has more than one term (an identity)."""
+    for name, body in list(atoms.bodies.items()):
+        parts, constant = split_terms(body, atoms)
+        if len(parts) + (constant != 0) <= 1 and (not parts or parts[0][0] == 1):
+            continue
+        plan = FactPlan("linear", [(name, sp.Integer(1))], -constant, op="=", identity=True)
+        for c, m in parts:
+            plan.terms.append((atoms.name_of(m, plan), -c))
+        yield plan
+
+
+def goal_slack(goal_lhs: sp.Expr, goal_rhs: sp.Expr, op: str) -> tuple[sp.Expr, str]:
+    """The goal as ``slack ⋈ 0`` with ``⋈`` one of ``>=``, ``>``."""
+    if op in (">=", ">"):
+        return goal_lhs - goal_rhs, op
+    if op in ("<=", "<"):
+        return goal_rhs - goal_lhs, {"<=": ">=", "<": ">"}[op]
+    return goal_lhs - goal_rhs, op
+
+
+def linear_in_atoms(expr: sp.Expr, atom_names: list[str], n: sp.Symbol) -> dict[str, sp.Expr] | None:
+    """``expr = Σ cₖ·Sₖ + c·n + r`` with constant ``cₖ``, ``c`` (None otherwise); key "" is ``r``."""
+    syms = [var(a) for a in atom_names] + [n]
+    try:
+        poly = sp.Poly(sp.expand(expr), *syms)
+    except sp.PolynomialError:
+        return None
+    if poly.total_degree() > 1:
+        return None
+    out: dict[str, sp.Expr] = {}
+    for monom, coeff in poly.terms():
+        if sum(monom) == 0:
+            out[""] = coeff
+            continue
+        k = monom.index(1)
+        out[atom_names[k] if k < len(atom_names) else "n"] = coeff
+    return out
+
+
+def termwise_goal_plans(slack: sp.Expr, op: str, atoms: Atoms, n: sp.Symbol) -> Iterator[FactPlan]:
+    """A goal ``Σ cₖ·Sₖ + c·n ⋈ 0`` (no other term): ``Σ cₖ·bodyₖ + c ⋈ 0`` at each index."""
+    lin = linear_in_atoms(slack, list(atoms.bodies), n)
+    if lin is None or lin.get("", 0) != 0 or op not in (">=", ">"):
+        return
+    terms = [(a, c) for a, c in lin.items() if a not in ("", "n")]
+    if terms:
+        yield FactPlan("termwise", terms, lin.get("n", sp.Integer(0)), op=op)
+
+
+def equality_means(constraints: list[sp.Expr], atoms: Atoms, n: sp.Symbol) -> Iterator[tuple[str, str, sp.Expr]]:
+    """``(family, atom of Σ family, mean K / n)`` for each constraint ``Σ x = K`` (``K`` free of atoms)."""
+    names = list(atoms.bodies)
+    for c in constraints:
+        for name in names:
+            body = atoms.bodies[name]
+            if not (isinstance(body, sp.Symbol) and body.name in atoms.families):
+                continue
+            coeff = sp.diff(c, var(name))
+            rest = sp.expand(c - coeff * var(name))
+            if coeff == 0 or not coeff.is_number or any(var(a) in rest.free_symbols for a in names):
+                continue
+            yield body.name, name, sp.simplify(-rest / (coeff * n))
+
+
+def tangent_plans(slack: sp.Expr, constraints: list[sp.Expr], atoms: Atoms, n: sp.Symbol,
+                  signs: dict[str, str]) -> Iterator[list[FactPlan]]:
+    """For each constraint ``Σ x = K``: a tangent-line fact per goal atom ``Σ f(x)`` (``f`` of ``x``
+    alone), bounding ``f`` by its tangent at the mean from the side the goal needs. ``signs`` maps
+    a family to ``">"``/``">="`` when the per-index hypotheses say ``x > 0``/``x ≥ 0``."""
+    for x, atom_x, mean in list(equality_means(constraints, atoms, n)):
+        X = var(x)
+        plans = []
+        for name, body in list(atoms.bodies.items()):
+            if name == atom_x or body.free_symbols != {X} or var(name) not in slack.free_symbols:
+                continue
+            d = sp.diff(slack, var(name))
+            if not d.is_number or d == 0:
+                continue
+            plan = _tangent(name, body, X, atom_x, mean, n, signs.get(x), upper=bool(d < 0))
+            if plan is not None:
+                plans.append(plan)
+        if plans:
+            yield plans
+
+
+def _tangent(name: str, body: sp.Expr, X: sp.Symbol, atom_x: str, mean: sp.Expr, n: sp.Symbol,
+             sign: str | None, upper: bool) -> FactPlan | None:
+    constant_mean = not mean.free_symbols
+    m = mean if constant_mean else var("t_1")
+    slope = sp.diff(body, X).subs(X, m)
+    value = body.subs(X, m)
+    if slope.has(sp.zoo, sp.nan) or value.has(sp.zoo, sp.nan):
+        return None
+    s = -1 if upper else 1
+    plan = FactPlan("tangent", [(name, sp.Integer(s)), (atom_x, -s * slope)], s * (slope * m - value))
+    if not constant_mean:
+        plan.params = ("t_1",)
+        plan.instantiation = {"t_1": mean}
+        if sign is not None:
+            plan.param_hypotheses = ((var("t_1"), sign),)
+    return plan
+
+
+def square_split(body: sp.Expr, atoms: Atoms) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
+    """``body = c·u²/v`` (``c`` free of the families, ``v`` 1 or depending on them), else None."""
+    num, den = sp.fraction(sp.factor(body))
+    c, u = sp.Integer(1), sp.Integer(1)
+    for f in sp.Mul.make_args(num):
+        base, e = f.as_base_exp()
+        if not atoms.depends(f):
+            c *= f
+        elif e.is_Integer and e % 2 == 0:
+            u *= base ** (e // 2)
+        else:
+            return None
+    if not atoms.depends(den) and den != 1:
+        c, den = c / den, sp.Integer(1)
+    if u == 1 and den == 1:
+        return None
+    return c, u, den
+
+
+def quadratic_plans(atoms: Atoms, n: sp.Symbol) -> Iterator[FactPlan]:
+    """``c·(u²/v − 2t·u + t²·v) ≥ 0`` with ``t = Σu / Σv`` (Σ1 = n) for each body ``c·u²/v``."""
+    for name, body in list(atoms.bodies.items()):
+        split = square_split(body, atoms)
+        if split is None:
+            continue
+        c, u, v = split
+        t = var("t_1")
+        plan = FactPlan("quadratic", [(name, sp.Integer(1))], params=("t_1",))
+        su = _sum_of(u, atoms, plan, n, c * (-2 * t))
+        sv = _sum_of(v, atoms, plan, n, c * t ** 2)
+        plan.instantiation = {"t_1": su / sv}
+        yield plan
+
+
+def _sum_of(body: sp.Expr, atoms: Atoms, plan: FactPlan, n: sp.Symbol, coeff: sp.Expr) -> sp.Expr:
+    """Add ``coeff · Σ body`` to ``plan`` (a constant body: to its constant); return ``Σ body``."""
+    if not atoms.depends(body):
+        plan.constant += coeff * body
+        return body * n
+    name = atoms.name_of(body, plan)
+    plan.terms.append((name, coeff))
+    return var(name)

@@ -1,0 +1,108 @@
+"""An n-term proof as the search builds it, and its certificate for the kernel.
+
+:class:`NTermProof` duck-types what callers use of :class:`prover.ir.Proof` (``problem``, ``meta``,
+``steps()``, ``roots()``, ``to_json()``, ``dumps()``); its JSON is the kernel's
+``prover-nterm-proof`` format (:mod:`prover.kernel.sums`), with the user's Lean text so that
+``prover check`` reads the theorem again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+from prover.ir import Proof, Step
+from prover.kernel.sums import FORMAT, VERSION, SummedFact
+from prover.nterm.plan import Atoms, FactPlan
+from prover.problem import Problem
+
+
+@dataclass
+class ProvedFact:
+    plan: FactPlan
+    proof: Proof | None                 # the termwise proof (None: an identity)
+    side_proofs: list[Proof]
+
+
+def nonempty_index(problem: Problem) -> int | None:
+    """A statement hypothesis saying the index set is nonempty (``n ≥ 1`` as a natural number)."""
+    from prover.kernel.sums import _nonempty
+
+    st = problem.nterm.statement
+    for k in range(len(st.statement.hypotheses)):
+        if _nonempty(st, st.statement.hypotheses, k):
+            return k
+    return None
+
+
+def _text(e: sp.Expr) -> str:
+    return str(e)
+
+
+def _rel(lhs: sp.Expr, op: str) -> dict:
+    return {"lhs": _text(lhs), "op": op, "rhs": "0"}
+
+
+@dataclass
+class NTermProof:
+    problem: Problem
+    atoms: Atoms
+    facts: list[ProvedFact]
+    final: Proof
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def extra_atoms(self) -> list[tuple[str, sp.Expr]]:
+        known = {a for a, _ in self.problem.nterm.statement.atoms}
+        return [(a, b) for a, b in self.atoms.bodies.items() if a not in known]
+
+    def summed_fact(self, fact: ProvedFact) -> SummedFact:
+        plan = fact.plan
+        params = []
+        for e, op in plan.param_hypotheses:
+            params.append(_rel(e, op))
+        return SummedFact(
+            params=tuple(plan.params), param_hypotheses=tuple(params),
+            relation=_rel(plan.lhs(self.atoms.bodies), plan.op),
+            proof=fact.proof.to_json() if fact.proof is not None else None,
+            instantiation={p: _text(e) for p, e in plan.instantiation.items()},
+            side_proofs=tuple(p.to_json() for p in fact.side_proofs),
+            coefficients=tuple((a, _text(c)) for a, c in plan.terms), constant=_text(plan.constant),
+            nonempty=nonempty_index(self.problem) if plan.op == ">" else None)
+
+    def to_json(self) -> dict:
+        st = self.problem.nterm.statement
+        out = {"format": FORMAT, "version": VERSION, "statement": st.to_json(),
+               "atoms": [{"name": a, "body": _text(b)} for a, b in self.extra_atoms()],
+               "facts": [self.summed_fact(f).to_json() for f in self.facts],
+               "final": self.final.to_json(),
+               "problem": {"name": self.problem.name, "lean": self.problem.meta.get("lean"),
+                           "lean_name": self.problem.meta.get("lean_name"),
+                           "lips_header": self.problem.meta.get("lips_header", False)}}
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def sub_proofs(self) -> list[Proof]:
+        out = [f.proof for f in self.facts if f.proof is not None]
+        out += [p for f in self.facts for p in f.side_proofs]
+        return out + [self.final]
+
+    def roots(self) -> list[Step]:
+        return [p.root for p in self.sub_proofs()]
+
+    def steps(self) -> list[Step]:
+        return [s for p in self.sub_proofs() for s in p.steps()]
+
+    @property
+    def root(self) -> Step:
+        return self.final.root
+
+    def check(self) -> Any:
+        from prover.kernel.sums import check_nterm_proof
+        from prover.verify import _lemmas
+
+        return check_nterm_proof(self.to_json(), self.problem.nterm.statement, _lemmas(None))
