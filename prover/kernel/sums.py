@@ -224,7 +224,13 @@ def _check(data: Any, expected: NTermStatement | None, errors: list[str], lemmas
     _distinct(st.families + variables)
     bodies = dict(st.atoms + extra_atoms)
     known: list[T.Rel] = list(st.statement.hypotheses) + [T.Rel(T.Var(st.n), ">=", T.ZERO)]
+    if data.get("empty") is not None:   # n = 0 apart: every sum is 0; then n > 0, n ≥ 1 (n is natural)
+        _sub_proof(data["empty"], empty_case(st), "empty case", (errors, lemmas))
+        known += [T.Rel(T.Var(st.n), ">", T.ZERO), T.Rel(T.Var(st.n), ">=", T.Num(Fraction(1)))]
     for i, raw in enumerate(facts):
+        if isinstance(raw, dict) and "lemma" in raw:
+            known.append(_catalogue(st, bodies, raw, f"fact {i}"))
+            continue
         fact = SummedFact.from_json(raw)
         known.append(_summed(st, bodies, variables, tuple(known), fact, f"fact {i}", (errors, lemmas)))
     final_goal = Statement(variables, tuple(known), st.statement.goal)
@@ -267,18 +273,48 @@ def _summed(st: NTermStatement, bodies: dict[str, T.Term], variables: tuple[str,
     return T.Rel(total, rel.op, T.ZERO)
 
 
+#: Mathlib's inequalities over sums, as facts over atoms: name -> Mathlib lemma (docs/TRUST_BASE.md)
+CATALOGUE = {"cauchy_schwarz": "Finset.sum_mul_sq_le_sq_mul_sq"}
+
+
+def _catalogue(st: NTermStatement, bodies: dict[str, T.Term], d: dict, what: str) -> T.Rel:
+    """``cauchy_schwarz`` with terms ``u``, ``v`` (over the families and scalars) and atoms
+    ``[uv, uu, vv]`` whose bodies are ``u·v``, ``u²``, ``v²``: ``uv² ≤ uu·vv``, which is
+    ``Finset.sum_mul_sq_le_sq_mul_sq s u v`` (any finite set, no hypothesis)."""
+    if d.get("lemma") not in CATALOGUE:
+        raise KernelError(f"{what}: unknown lemma {d.get('lemma')!r}")
+    u = read_expr(d.get("u"), st.index_variables, f"{what} u")
+    v = read_expr(d.get("v"), st.index_variables, f"{what} v")
+    names = d.get("atoms")
+    if not isinstance(names, list) or len(names) != 3 or any(a not in bodies for a in names):
+        raise KernelError(f"{what}: expected three known atoms [u·v, u², v²]")
+    expected = (T.mul(u, v), T.power(u, T.Num(Fraction(2))), T.power(v, T.Num(Fraction(2))))
+    for a, e in zip(names, expected):
+        if not is_identity(T.sub(bodies[a], e), st.index_hypotheses):
+            raise KernelError(f"{what}: the body of {a} is not {T.show(e)}")
+    uv, uu, vv = (T.Var(a) for a in names)
+    return T.Rel(T.sub(T.mul(uu, vv), T.power(uv, T.Num(Fraction(2)))), ">=", T.ZERO)
+
+
 def _instantiation(fact: SummedFact, variables: tuple[str, ...], what: str) -> dict[str, T.Term]:
     if set(fact.instantiation) != set(fact.params):
         raise KernelError(f"{what}: every parameter needs exactly one instantiation")
     return {p: read_expr(fact.instantiation[p], variables, f"{what} instantiation of {p}") for p in fact.params}
 
 
+def empty_case(st: NTermStatement) -> Statement:
+    """The statement at ``n = 0``: every sum is empty, so every atom and ``n`` are 0."""
+    zero = {v: T.ZERO for v in st.statement.variables if v not in st.scalars}
+    return Statement(st.scalars, tuple(T.substitute_rel(h, zero) for h in st.statement.hypotheses),
+                     T.substitute_rel(st.statement.goal, zero))
+
+
 def _nonempty(st: NTermStatement, known: tuple[T.Rel, ...], index: int | None) -> bool:
-    """Hypothesis ``index`` of the statement says ``n ≥ 1`` for a natural number ``n``."""
-    hyps = st.statement.hypotheses
-    if index is None or not 0 <= index < len(hyps) or hyps[index] != known[index]:
+    """``known[index]`` — a statement hypothesis, ``n ≥ 0`` or the ``n > 0``, ``n ≥ 1`` of the
+    empty-case split — says ``n ≥ 1`` for the natural number ``n``."""
+    if index is None or not 0 <= index < min(len(known), len(st.statement.hypotheses) + 3):
         return False
-    r = hyps[index]
+    r = known[index]
     n = T.Var(st.n)
     flipped = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "=": "=", "!=": "!="}
     if r.rhs == n and isinstance(r.lhs, T.Num):

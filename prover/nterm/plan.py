@@ -43,6 +43,9 @@ class FactPlan:
     instantiation: dict[str, sp.Expr] = field(default_factory=dict)
     new_atoms: list[tuple[str, sp.Expr]] = field(default_factory=list)
     identity: bool = False                                    # P ≡ 0: no termwise proof
+    #: a catalogue fact (no termwise proof): ``("cauchy_schwarz", u, v)``, ``terms`` the atoms
+    #: of ``u·v``, ``u²``, ``v²``
+    lemma: tuple | None = None
 
     def lhs(self, bodies: dict[str, sp.Expr]) -> sp.Expr:
         """The termwise expression ``Σ cₖ·bodyₖ + c₀`` (unsimplified order kept by the caller)."""
@@ -50,6 +53,9 @@ class FactPlan:
 
     def summed(self, n: sp.Symbol) -> sp.Expr:
         """``Σ cₖ[T]·Sₖ + c₀[T]·n``: the atom-level left side (``⋈ 0``)."""
+        if self.lemma is not None:
+            uv, uu, vv = (var(a) for a, _ in self.terms)
+            return uu * vv - uv ** 2
         inst = {var(p): e for p, e in self.instantiation.items()}
         return sp.Add(*(c.subs(inst) * var(a) for a, c in self.terms), self.constant.subs(inst) * n)
 
@@ -248,3 +254,16 @@ def _sum_of(body: sp.Expr, atoms: Atoms, plan: FactPlan, n: sp.Symbol, coeff: sp
     name = atoms.name_of(body, plan)
     plan.terms.append((name, coeff))
     return var(name)
+
+
+def cauchy_plans(atoms: Atoms) -> Iterator[FactPlan]:
+    """Cauchy–Schwarz ``(Σ u·v)² ≤ Σ u² · Σ v²`` for each body ``u·v`` (two factors that both
+    depend on the families)."""
+    for name, body in list(atoms.bodies.items()):
+        factors = [f for f in sp.Mul.make_args(body)]
+        if len(factors) < 2 or not all(atoms.depends(f) for f in factors):
+            continue
+        u, v = factors[0], sp.Mul(*factors[1:])
+        plan = FactPlan("cauchy_schwarz", [(name, sp.Integer(1))], lemma=("cauchy_schwarz", u, v))
+        plan.terms += [(atoms.name_of(u ** 2, plan), sp.Integer(1)), (atoms.name_of(v ** 2, plan), sp.Integer(1))]
+        yield plan

@@ -27,15 +27,18 @@ class ProvedFact:
     side_proofs: list[Proof]
 
 
-def nonempty_index(problem: Problem) -> int | None:
-    """A statement hypothesis saying the index set is nonempty (``n ≥ 1`` as a natural number)."""
+def nonempty_index(problem: Problem, split: bool = False) -> int | None:
+    """The atom-level hypothesis saying the index set is nonempty (``n ≥ 1`` for a natural
+    number): a statement hypothesis, else (``split``: the empty case proved apart) the split's."""
+    import prover.kernel.terms as T
     from prover.kernel.sums import _nonempty
 
     st = problem.nterm.statement
+    known = st.statement.hypotheses + (T.Rel(T.Var(st.n), ">=", T.ZERO),)
     for k in range(len(st.statement.hypotheses)):
-        if _nonempty(st, st.statement.hypotheses, k):
+        if _nonempty(st, known, k):
             return k
-    return None
+    return len(known) if split else None
 
 
 def _text(e: sp.Expr) -> str:
@@ -52,6 +55,8 @@ class NTermProof:
     atoms: Atoms
     facts: list[ProvedFact]
     final: Proof
+    #: the case n = 0 proved apart (every sum 0), when no hypothesis says n ≥ 1
+    empty: Proof | None = None
     meta: dict[str, Any] = field(default_factory=dict)
 
     def extra_atoms(self) -> list[tuple[str, sp.Expr]]:
@@ -70,14 +75,21 @@ class NTermProof:
             instantiation={p: _text(e) for p, e in plan.instantiation.items()},
             side_proofs=tuple(p.to_json() for p in fact.side_proofs),
             coefficients=tuple((a, _text(c)) for a, c in plan.terms), constant=_text(plan.constant),
-            nonempty=nonempty_index(self.problem) if plan.op == ">" else None)
+            nonempty=nonempty_index(self.problem, self.empty is not None) if plan.op == ">" else None)
+
+    def fact_json(self, fact: ProvedFact) -> dict:
+        if fact.plan.lemma is not None:
+            name, u, v = fact.plan.lemma
+            return {"lemma": name, "u": _text(u), "v": _text(v), "atoms": [a for a, _ in fact.plan.terms]}
+        return self.summed_fact(fact).to_json()
 
     def to_json(self) -> dict:
         st = self.problem.nterm.statement
         out = {"format": FORMAT, "version": VERSION, "statement": st.to_json(),
                "atoms": [{"name": a, "body": _text(b)} for a, b in self.extra_atoms()],
-               "facts": [self.summed_fact(f).to_json() for f in self.facts],
+               "facts": [self.fact_json(f) for f in self.facts],
                "final": self.final.to_json(),
+               "empty": self.empty.to_json() if self.empty is not None else None,
                "problem": {"name": self.problem.name, "lean": self.problem.meta.get("lean"),
                            "lean_name": self.problem.meta.get("lean_name"),
                            "lips_header": self.problem.meta.get("lips_header", False)}}
@@ -87,7 +99,7 @@ class NTermProof:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
 
     def sub_proofs(self) -> list[Proof]:
-        out = [f.proof for f in self.facts if f.proof is not None]
+        out = [f.proof for f in self.facts if f.proof is not None] + ([self.empty] if self.empty else [])
         out += [p for f in self.facts for p in f.side_proofs]
         return out + [self.final]
 

@@ -28,6 +28,7 @@ from prover.nterm.plan import (
     FactPlan,
     goal_slack,
     linear_split_plans,
+    cauchy_plans,
     positivity_plans,
     quadratic_plans,
     tangent_plans,
@@ -51,6 +52,8 @@ class _State:
     deadline: float
     prove: Callable[..., ProveResult]
     facts: list[ProvedFact] = field(default_factory=list)
+    #: the case n = 0 proved apart (then n ≥ 1 is known): its proof
+    empty: Any = None
     stats: dict[str, Any] = field(default_factory=lambda: {"nterm_facts_tried": 0, "nterm_facts_proved": 0})
 
     def left(self) -> float:
@@ -81,9 +84,11 @@ def _index_hypotheses(problem: Problem) -> list[Hypothesis]:
 
 
 def _search(state: _State) -> ProveResult:
+    if nonempty_index(state.problem) is None:
+        state.empty = _empty_case(state)
     for plan in list(linear_split_plans(state.atoms)):
         state.facts.append(ProvedFact(plan, None, []))
-    nonempty = nonempty_index(state.problem) is not None
+    nonempty = _nonempty(state) is not None
     for plan in positivity_plans(state.atoms):
         if (plan.op == ">" and not nonempty) or any(f.plan.kind == "positivity" and f.plan.terms == plan.terms for f in state.facts):
             continue
@@ -111,10 +116,14 @@ def _methods(state: _State) -> list[tuple[str, list[list[FactPlan]]]]:
     slack, op = goal_slack(p.goal.lhs, p.goal.rhs, p.goal.op)
     constraints = [h.rel.lhs - h.rel.rhs for h in p.hypotheses if h.rel.op == "="]
     signs = _family_signs(state)
+    tangents = list(tangent_plans(slack, constraints, state.atoms, state.n, signs))
+    if len(tangents) > 1:   # one constraint per family: every family's tangent lines at once
+        tangents.append([plan for group in tangents for plan in group])
     return [("facts", [[]]),
             ("termwise", [[plan] for plan in termwise_goal_plans(slack, op, state.atoms, state.n)]),
-            ("tangent", list(tangent_plans(slack, constraints, state.atoms, state.n, signs))),
-            ("quadratic", [[plan] for plan in quadratic_plans(state.atoms, state.n)])]
+            ("tangent", tangents),
+            ("quadratic", [[plan] for plan in quadratic_plans(state.atoms, state.n)]),
+            ("cauchy_schwarz", [[plan] for plan in cauchy_plans(state.atoms)])]
 
 
 def _family_signs(state: _State) -> dict[str, str]:
@@ -129,7 +138,9 @@ def _family_signs(state: _State) -> dict[str, str]:
 
 def _prove_fact(state: _State, plan: FactPlan, budget: float) -> ProvedFact | None:
     """The termwise statement of ``plan`` proved (and its parameters' side conditions), or None."""
-    if budget <= 0.2 or (plan.op == ">" and nonempty_index(state.problem) is None):
+    if plan.lemma is not None:
+        return ProvedFact(plan, None, [])
+    if budget <= 0.2 or (plan.op == ">" and _nonempty(state) is None):
         return None
     st = state.problem.nterm.statement
     state.stats["nterm_facts_tried"] += 1
@@ -155,6 +166,21 @@ def _prove_fact(state: _State, plan: FactPlan, budget: float) -> ProvedFact | No
     return ProvedFact(plan, res.proof, sides)
 
 
+def _nonempty(state: _State) -> int | None:
+    return nonempty_index(state.problem, split=state.empty is not None)
+
+
+def _empty_case(state: _State) -> Any:
+    """A proof of the statement at n = 0 (every sum 0), or None."""
+    p = state.problem
+    zero = {var(v): sp.Integer(0) for v in p.variables if v not in p.nterm.statement.scalars}
+    hyps = [Hypothesis(h.name, Relation(h.rel.lhs.subs(zero), h.rel.op, h.rel.rhs.subs(zero))) for h in p.hypotheses]
+    goal = Relation(p.goal.lhs.subs(zero), p.goal.op, p.goal.rhs.subs(zero))
+    empty = Problem(f"{p.name}_empty", list(p.nterm.statement.scalars), hyps, goal)
+    res = state.prove(empty, time_limit=min(5.0, max(state.left() / 6, 0.5)))
+    return res.proof if res.proved else None
+
+
 def _atom_variables(state: _State) -> list[str]:
     return list(state.problem.variables) + [a for a in state.atoms.bodies if a not in state.problem.variables]
 
@@ -162,6 +188,9 @@ def _atom_variables(state: _State) -> list[str]:
 def _known(state: _State, facts: list[ProvedFact]) -> list[Hypothesis]:
     """The atom-level hypotheses: the statement's, ``n ≥ 0``, then each fact summed."""
     out = list(state.problem.hypotheses) + [Hypothesis("c_0", Relation(state.n, ">=", sp.Integer(0)))]
+    if state.empty is not None:
+        out += [Hypothesis("c_1", Relation(state.n, ">", sp.Integer(0))),
+                Hypothesis("c_2", Relation(state.n, ">=", sp.Integer(1)))]
     for k, f in enumerate(facts, 1):
         out.append(Hypothesis(f"g_{k}", Relation(f.plan.summed(state.n), f.plan.op, sp.Integer(0))))
     return out
@@ -175,7 +204,7 @@ def _final(state: _State, facts: list[ProvedFact], method: str) -> ProveResult |
     res = state.prove(final, time_limit=min(state.left(), max(state.left() / 2, 4.0)))
     if not res.proved:
         return None
-    proof = NTermProof(p, state.atoms, facts, res.proof)
+    proof = NTermProof(p, state.atoms, facts, res.proof, empty=state.empty)
     verdict = proof.check()
     state.stats["nterm_method"] = method
     if not verdict.ok:

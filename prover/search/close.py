@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import sympy as sp
 
-from prover.ir import Goal, Step
+from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import PositivityCertificate, SosCertificate
 from prover.rewrite.chain import Normalized, normalize
 from prover.rewrite.substitute import ProductOneRatios
@@ -64,6 +64,9 @@ def close_trivial(goal: Goal) -> Step | None:
     from prover.kernel.check import check_step
 
     slack = goal.target.slack()
+    absurd = _absurd(goal)
+    if absurd is not None:
+        return absurd
     if goal.target.op == "=":
         if not _looks_identity(slack):
             return None
@@ -75,6 +78,23 @@ def close_trivial(goal: Goal) -> Step | None:
             return None
         step = close_step(goal, PositivityCertificate().to_json(), "positivity")
     return step if check_step(step, _no_lemmas).ok else None
+
+
+def _absurd(goal: Goal) -> Step | None:
+    """A goal under a false numeric equality hypothesis ``c = d`` (``c ≠ d``; e.g. a constraint on
+    sums at n = 0): ``slack(target) = (slack(target) / (c − d)) · (c − d)``, one ``eq_terms`` entry."""
+    from prover.kernel.certificates import EqTerm
+    from prover.kernel.check import check_step
+
+    if goal.target.op == "!=":
+        return None
+    for i, h in enumerate(goal.hypotheses):
+        gap = h.lhs - h.rhs
+        if h.op == "=" and gap.is_Rational and gap != 0:
+            cert = SosCertificate(eq_terms=(EqTerm(i, expr_to_str(goal.target.slack() / gap)),))
+            step = close_step(goal, cert.to_json(), "a false hypothesis")
+            return step if check_step(step, _no_lemmas).ok else None
+    return None
 
 
 def close_goal(goal: Goal, time_limit: float = 10.0, closers: Sequence[Closer] | None = None) -> Step | None:
