@@ -58,9 +58,14 @@ class NTermReading:
     #: the user's text of each atom's sum (``∑ i, a i ^ 2``) and of its body at one index (``a ^ 2``)
     atom_source: tuple[str, ...]
     body_source: tuple[str, ...]
-    #: per-index hypotheses: (binder name, number of comparisons); the per-index statement's
-    #: hypotheses are these, in order (a conjunction ``h`` gives ``h.1``, ``h.2``)
-    index_binders: tuple[tuple[str, int], ...]
+    #: per-index hypotheses: (binder name, number of comparisons, the proposition at one index
+    #: (``0 < a``), how it quantifies: ``"all"`` (``∀ i``) or ``"mem"`` (``∀ i ∈ Finset.range n``,
+    #: ``∀ i < n``)); the per-index statement's hypotheses are these, in order (a conjunction
+    #: ``h`` gives ``h.1``, ``h.2``)
+    index_binders: tuple[tuple[str, int, str, str], ...]
+    #: the atom-level hypotheses as written (sums replaced by their atoms): (name, proposition)
+    atom_binders: tuple[tuple[str, str], ...]
+    atom_goal: str
     #: names of the statement's hypotheses over ℕ (``hn : 0 < n``), which the Lean file casts
     nat_hypotheses: tuple[str, ...]
     #: the atom-level and per-index declarations' texts, each inside the user's whole file
@@ -104,6 +109,7 @@ class _Hyp:
     sums: list[_Sum] = field(default_factory=list)
     parts: int = 1
     scalar: str = ""      # a per-index hypothesis at one index (``0 < a``)
+    bound: str = "all"    # a per-index hypothesis: ``∀ i`` ("all") or over the index set ("mem")
 
 
 class NTermDecl:
@@ -282,6 +288,7 @@ class NTermDecl:
             raise Located(f"unexpected {describe(p.peek())} after the goal", p.peek().pos)
         if not self.bodies:
             raise Located("a statement over n terms needs a sum `∑` in its hypotheses or goal", colon.pos)
+        self.goal = goal
         return head, self._atom_text(head, goal), self._index_text(head)
 
     def _binder(self) -> None:
@@ -365,6 +372,7 @@ class NTermDecl:
         index = p.advance()
         if index.kind != "ident" or index.text in self.families or index.text == self.n:
             raise Located(f"expected the index of `∀` (a fresh name), found {describe(index)}", index.pos)
+        bound = "all" if p.peek().kind == "op" and p.peek().text in (",", ":") else "mem"
         self._set(p, "∀")
         p.expect(",", " after the bound index")
         first = p.i
@@ -378,7 +386,7 @@ class NTermDecl:
             raise Located("a per-index hypothesis must be comparisons (joined by `∧`)", node.pos)
         scalar = self._index_free(node, index.text, first, p.i, "a per-index hypothesis")
         return _Hyp(name, self.toks[first].pos, self._end_of(p.i - 1), node, "index", parts=len(parts),
-                    scalar=scalar)
+                    scalar=scalar, bound=bound)
 
     def _proposition(self, name: str, first: int) -> _Hyp:
         before = len(self._sums)
@@ -519,7 +527,9 @@ def _problem(decl: NTermDecl, atoms, index, atom_decl: str, index_decl: str, pre
         statement=KI.Statement(tuple(atoms.variables), tuple(atoms.faithful.hypotheses), atoms.faithful.goal))
     reading = NTermReading(
         statement=statement, atom_source=tuple(decl.atom_source), body_source=tuple(decl.bodies),
-        index_binders=tuple((h.name, h.parts) for h in decl.hyps if h.kind == "index"),
+        index_binders=tuple((h.name, h.parts, h.scalar, h.bound) for h in decl.hyps if h.kind == "index"),
+        atom_binders=tuple((h.name, decl._replaced(h)) for h in decl.hyps if h.kind != "index"),
+        atom_goal=decl._replaced(decl.goal),
         nat_hypotheses=tuple(h.name for h in decl.hyps if h.kind == "nat"),
         atom_text=atom_decl, index_text=index_decl, file_prefix=prefix, file_suffix=suffix)
     meta = dict(atoms.meta)

@@ -147,14 +147,13 @@ class SummedFact:
     side_proofs: tuple[Any, ...]
     coefficients: tuple[tuple[str, str], ...]
     constant: str
-    nonempty: int | None = None
 
     def to_json(self) -> dict:
         return {"params": list(self.params), "param_hypotheses": list(self.param_hypotheses),
                 "relation": self.relation, "proof": as_json(self.proof), "instantiation": self.instantiation,
                 "side_proofs": [as_json(p) for p in self.side_proofs],
                 "coefficients": [{"atom": a, "coefficient": c} for a, c in self.coefficients],
-                "constant": self.constant, "nonempty": self.nonempty}
+                "constant": self.constant}
 
     @staticmethod
     def from_json(d: Any) -> SummedFact:
@@ -168,12 +167,9 @@ class SummedFact:
         inst = d.get("instantiation", {})
         if not isinstance(hyps, list) or not isinstance(sides, list) or not isinstance(inst, dict):
             raise IRError("summed fact: malformed parameters")
-        nonempty = d.get("nonempty")
-        if nonempty is not None and (not isinstance(nonempty, int) or isinstance(nonempty, bool)):
-            raise IRError("summed fact: 'nonempty' must be a hypothesis index")
         return SummedFact(params, tuple(hyps), d.get("relation"), d.get("proof"), inst, tuple(sides),
                           tuple((c.get("atom"), c.get("coefficient")) for c in coefficients),
-                          d.get("constant", "0"), nonempty)
+                          d.get("constant", "0"))
 
 
 @dataclass(frozen=True)
@@ -224,8 +220,9 @@ def _check(data: Any, expected: NTermStatement | None, errors: list[str], lemmas
     _distinct(st.families + variables)
     bodies = dict(st.atoms + extra_atoms)
     known: list[T.Rel] = list(st.statement.hypotheses) + [T.Rel(T.Var(st.n), ">=", T.ZERO)]
-    if data.get("empty") is not None:   # n = 0 apart: every sum is 0; then n > 0, n ≥ 1 (n is natural)
+    if data.get("empty") is not None:   # n = 0 apart: every sum is 0
         _sub_proof(data["empty"], empty_case(st), "empty case", (errors, lemmas))
+    if nonempty(st, data.get("empty") is not None):   # n > 0 and n ≥ 1 (n is a natural number)
         known += [T.Rel(T.Var(st.n), ">", T.ZERO), T.Rel(T.Var(st.n), ">=", T.Num(Fraction(1)))]
     for i, raw in enumerate(facts):
         if isinstance(raw, dict) and "lemma" in raw:
@@ -268,7 +265,8 @@ def _summed(st: NTermStatement, bodies: dict[str, T.Term], variables: tuple[str,
                    Statement(variables, known, T.substitute_rel(h, inst)), f"{what} side proof {k}", out)
     total = T.add(*(T.mul(T.substitute(c, inst), T.Var(a)) for a, c in coeffs),
                   T.mul(T.substitute(constant, inst), T.Var(st.n)))
-    if rel.op == ">" and not _nonempty(st, known, fact.nonempty):
+    split = len(st.statement.hypotheses) + 1     # where n > 0 stands when the set is nonempty
+    if rel.op == ">" and known[split:split + 1] != (T.Rel(T.Var(st.n), ">", T.ZERO),):
         raise KernelError(f"{what}: a strict sum needs a nonempty index set (a hypothesis n ≥ 1)")
     return T.Rel(total, rel.op, T.ZERO)
 
@@ -305,17 +303,34 @@ def _instantiation(fact: SummedFact, variables: tuple[str, ...], what: str) -> d
 def empty_case(st: NTermStatement) -> Statement:
     """The statement at ``n = 0``: every sum is empty, so every atom and ``n`` are 0."""
     zero = {v: T.ZERO for v in st.statement.variables if v not in st.scalars}
-    return Statement(st.scalars, tuple(T.substitute_rel(h, zero) for h in st.statement.hypotheses),
-                     T.substitute_rel(st.statement.goal, zero))
+
+    def at_zero(r: T.Rel) -> T.Rel:
+        return T.Rel(_fold(T.substitute(r.lhs, zero)), r.op, _fold(T.substitute(r.rhs, zero)))
+
+    return Statement(st.scalars, tuple(at_zero(h) for h in st.statement.hypotheses), at_zero(st.statement.goal))
 
 
-def _nonempty(st: NTermStatement, known: tuple[T.Rel, ...], index: int | None) -> bool:
-    """``known[index]`` — a statement hypothesis, ``n ≥ 0`` or the ``n > 0``, ``n ≥ 1`` of the
-    empty-case split — says ``n ≥ 1`` for the natural number ``n``."""
-    if index is None or not 0 <= index < min(len(known), len(st.statement.hypotheses) + 3):
-        return False
-    r = known[index]
-    n = T.Var(st.n)
+def _fold(t: T.Term) -> T.Term:
+    """``t`` rebuilt by the term constructors, which fold rational constants with Lean's values
+    (``0⁻¹ = 0``); other nodes are kept."""
+    if isinstance(t, T.Add):
+        return T.add(*(_fold(a) for a in t.args))
+    if isinstance(t, T.Mul):
+        return T.mul(*(_fold(a) for a in t.args))
+    if isinstance(t, T.Pow):
+        return T.power(_fold(t.base), T.Num(Fraction(t.exp)))
+    return t
+
+
+def nonempty(st: NTermStatement, split: bool) -> bool:
+    """Is the index set nonempty: the empty case proved apart (``split``), or a statement
+    hypothesis ``n > c`` (``c ≥ 0``), ``n ≥ c`` (``c > 0``), ``n ≠ 0`` or ``n = c`` (``c ≥ 1``) for
+    the natural number ``n`` (either way round)?"""
+    return split or any(_says_nonempty(st.n, r) for r in st.statement.hypotheses)
+
+
+def _says_nonempty(n_name: str, r: T.Rel) -> bool:
+    n = T.Var(n_name)
     flipped = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "=": "=", "!=": "!="}
     if r.rhs == n and isinstance(r.lhs, T.Num):
         r = T.Rel(r.rhs, flipped[r.op], r.lhs)

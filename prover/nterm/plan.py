@@ -184,14 +184,29 @@ def tangent_plans(slack: sp.Expr, constraints: list[sp.Expr], atoms: Atoms, n: s
         for name, body in list(atoms.bodies.items()):
             if name == atom_x or body.free_symbols != {X} or var(name) not in slack.free_symbols:
                 continue
-            d = sp.diff(slack, var(name))
-            if not d.is_number or d == 0:
+            sign = coefficient_sign(sp.diff(slack, var(name)), n)
+            if sign == 0:
                 continue
-            plan = _tangent(name, body, X, atom_x, mean, n, signs.get(x), upper=bool(d < 0))
+            plan = _tangent(name, body, X, atom_x, mean, n, signs.get(x), upper=sign < 0)
             if plan is not None:
                 plans.append(plan)
         if plans:
             yield plans
+
+
+def coefficient_sign(d: sp.Expr, n: sp.Symbol) -> int:
+    """The sign of a goal's coefficient of an atom when it is known: a number, or a polynomial in
+    ``n ≥ 0`` whose coefficients all have one sign; 0 when unknown."""
+    if d.is_number:
+        return int(sp.sign(d))
+    if d.free_symbols != {n}:
+        return 0
+    try:
+        coeffs = sp.Poly(d, n).coeffs()
+    except sp.PolynomialError:
+        return 0
+    signs = {int(sp.sign(c)) for c in coeffs if c != 0}
+    return signs.pop() if len(signs) == 1 else 0
 
 
 def _tangent(name: str, body: sp.Expr, X: sp.Symbol, atom_x: str, mean: sp.Expr, n: sp.Symbol,
@@ -212,38 +227,67 @@ def _tangent(name: str, body: sp.Expr, X: sp.Symbol, atom_x: str, mean: sp.Expr,
     return plan
 
 
-def square_split(body: sp.Expr, atoms: Atoms) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
-    """``body = c·u²/v`` (``c`` free of the families, ``v`` 1 or depending on them), else None."""
-    num, den = sp.fraction(sp.factor(body))
-    c, u = sp.Integer(1), sp.Integer(1)
-    for f in sp.Mul.make_args(num):
-        base, e = f.as_base_exp()
-        if not atoms.depends(f):
-            c *= f
-        elif e.is_Integer and e % 2 == 0:
-            u *= base ** (e // 2)
-        else:
+def _square_root(e: sp.Expr) -> sp.Expr | None:
+    """``r`` with ``r² = e`` as rational functions (``e`` a product of even powers), else None."""
+    num, den = sp.fraction(sp.factor(e))
+    root = sp.Integer(1)
+    for part, sign in ((num, 1), (den, -1)):
+        coeff, factors = sp.factor_list(part)
+        c = sp.sqrt(coeff)
+        if not c.is_Rational:
             return None
-    if not atoms.depends(den) and den != 1:
-        c, den = c / den, sp.Integer(1)
-    if u == 1 and den == 1:
-        return None
-    return c, u, den
+        root *= c ** sign
+        for f, k in factors:
+            if k % 2:
+                return None
+            root *= f ** (sign * (k // 2))
+    return root
 
 
 def quadratic_plans(atoms: Atoms, n: sp.Symbol) -> Iterator[FactPlan]:
-    """``c·(u²/v − 2t·u + t²·v) ≥ 0`` with ``t = Σu / Σv`` (Σ1 = n) for each body ``c·u²/v``."""
+    """Cauchy–Schwarz by a parameter: for bodies ``A``, ``C`` (``C`` may be the constant 1) with
+    ``A·C = B²``, the termwise ``A − 2t·B + t²·C ≥ 0`` (``(A − t·B)²/A`` for ``A > 0``) summed with
+    ``t = ΣB / ΣC`` gives ``ΣA ≥ (ΣB)²/ΣC``: QM (``a², a, 1``), Titu (``u²/v, u, v``), AM–HM
+    (``1/a, 1, a``), ``Σa³·Σa ≥ (Σa²)²`` (``a³, a², a``). ``B`` may be a new atom."""
+    bodies = list(atoms.bodies.items())
+    for name, body in bodies:
+        for other, c_body in [("", sp.Integer(1))] + bodies:
+            if other == name or not atoms.depends(body) or (other and not atoms.depends(c_body)):
+                continue
+            b_body = _square_root(body * c_body)
+            if b_body is None or b_body == 0:
+                continue
+            t = var("t_1")
+            plan = FactPlan("quadratic", [(name, sp.Integer(1))], params=("t_1",))
+            sb = _sum_of(b_body, atoms, plan, n, -2 * t)
+            sc = _sum_of(c_body, atoms, plan, n, t ** 2)
+            if sb == var(name):
+                continue
+            plan.instantiation = {"t_1": sb / sc}
+            yield plan
+
+
+def jensen_plans(slack: sp.Expr, atoms: Atoms, n: sp.Symbol, signs: dict[str, str]) -> Iterator[FactPlan]:
+    """The tangent line at the mean ``t = Σx / n`` for each goal atom ``Σ f(x)`` (``f`` of one
+    family ``x``, not linear): ``f(x) ≥ f(t) + f'(t)(x − t)`` summed gives ``Σ f(x) ≥ n·f(Σx/n)``
+    (power means, Jensen); ``≤`` where the goal needs an upper bound."""
     for name, body in list(atoms.bodies.items()):
-        split = square_split(body, atoms)
-        if split is None:
+        syms = [s for s in body.free_symbols if s.name in atoms.families]
+        if len(syms) != 1 or body.free_symbols != set(syms) or var(name) not in slack.free_symbols:
             continue
-        c, u, v = split
-        t = var("t_1")
-        plan = FactPlan("quadratic", [(name, sp.Integer(1))], params=("t_1",))
-        su = _sum_of(u, atoms, plan, n, c * (-2 * t))
-        sv = _sum_of(v, atoms, plan, n, c * t ** 2)
-        plan.instantiation = {"t_1": su / sv}
-        yield plan
+        X = syms[0]
+        sign = coefficient_sign(sp.diff(slack, var(name)), n)
+        if sign == 0 or sp.diff(body, X, 2) == 0:
+            continue
+        plan = FactPlan("jensen", [])
+        atom_x = atoms.name_of(X, plan)
+        tangent = _tangent(name, body, X, atom_x, var(atom_x) / n + var("t_0"), n, signs.get(X.name), sign < 0)
+        if tangent is None:
+            continue
+        tangent.instantiation = {"t_1": var(atom_x) / n}
+        tangent.new_atoms = plan.new_atoms
+        tangent.kind = "jensen"
+        yield tangent
 
 
 def _sum_of(body: sp.Expr, atoms: Atoms, plan: FactPlan, n: sp.Symbol, coeff: sp.Expr) -> sp.Expr:

@@ -27,20 +27,6 @@ class ProvedFact:
     side_proofs: list[Proof]
 
 
-def nonempty_index(problem: Problem, split: bool = False) -> int | None:
-    """The atom-level hypothesis saying the index set is nonempty (``n ≥ 1`` for a natural
-    number): a statement hypothesis, else (``split``: the empty case proved apart) the split's."""
-    import prover.kernel.terms as T
-    from prover.kernel.sums import _nonempty
-
-    st = problem.nterm.statement
-    known = st.statement.hypotheses + (T.Rel(T.Var(st.n), ">=", T.ZERO),)
-    for k in range(len(st.statement.hypotheses)):
-        if _nonempty(st, known, k):
-            return k
-    return len(known) if split else None
-
-
 def _text(e: sp.Expr) -> str:
     return str(e)
 
@@ -74,8 +60,7 @@ class NTermProof:
             proof=fact.proof.to_json() if fact.proof is not None else None,
             instantiation={p: _text(e) for p, e in plan.instantiation.items()},
             side_proofs=tuple(p.to_json() for p in fact.side_proofs),
-            coefficients=tuple((a, _text(c)) for a, c in plan.terms), constant=_text(plan.constant),
-            nonempty=nonempty_index(self.problem, self.empty is not None) if plan.op == ">" else None)
+            coefficients=tuple((a, _text(c)) for a, c in plan.terms), constant=_text(plan.constant))
 
     def fact_json(self, fact: ProvedFact) -> dict:
         if fact.plan.lemma is not None:

@@ -23,18 +23,30 @@ from typing import Any
 
 import sympy as sp
 
+from prover.frontend.errors import ParseError
+from prover.frontend.printer import print_expr
+from prover.kernel.sums import empty_case, nonempty
+from prover.lean.syntax import lean_ident
+from prover.nterm.lean_text import (
+    atom_body_texts,
+    fact_text,
+    read_statement,
+    relation_text,
+    theorem_text,
+)
 from prover.nterm.plan import (
     Atoms,
     FactPlan,
-    goal_slack,
-    linear_split_plans,
     cauchy_plans,
+    goal_slack,
+    jensen_plans,
+    linear_split_plans,
     positivity_plans,
     quadratic_plans,
     tangent_plans,
     termwise_goal_plans,
 )
-from prover.nterm.proof import NTermProof, ProvedFact, nonempty_index
+from prover.nterm.proof import NTermProof, ProvedFact
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.search.result import ProveResult
 from prover.sympy_terms import term_to_sympy
@@ -52,6 +64,7 @@ class _State:
     deadline: float
     prove: Callable[..., ProveResult]
     facts: list[ProvedFact] = field(default_factory=list)
+    counter: int = 0
     #: the case n = 0 proved apart (then n ≥ 1 is known): its proof
     empty: Any = None
     stats: dict[str, Any] = field(default_factory=lambda: {"nterm_facts_tried": 0, "nterm_facts_proved": 0})
@@ -76,7 +89,7 @@ def prove_nterm(problem: Problem, time_limit: float, prove: Callable[..., ProveR
 
 def _index_hypotheses(problem: Problem) -> list[Hypothesis]:
     reading = problem.nterm
-    names = [f"{name}.{k}" if parts > 1 else name for name, parts in reading.index_binders
+    names = [f"{name}.{k}" if parts > 1 else name for name, parts, _, _ in reading.index_binders
              for k in range(1, parts + 1)]
     rels = reading.statement.index_hypotheses
     return [Hypothesis(names[k] if k < len(names) else f"h{k}",
@@ -84,15 +97,15 @@ def _index_hypotheses(problem: Problem) -> list[Hypothesis]:
 
 
 def _search(state: _State) -> ProveResult:
-    if nonempty_index(state.problem) is None:
+    if not nonempty(state.problem.nterm.statement, False):
         state.empty = _empty_case(state)
     for plan in list(linear_split_plans(state.atoms)):
         state.facts.append(ProvedFact(plan, None, []))
-    nonempty = _nonempty(state) is not None
+    nonempty_set = _nonempty(state)
     for plan in positivity_plans(state.atoms):
-        if (plan.op == ">" and not nonempty) or any(f.plan.kind == "positivity" and f.plan.terms == plan.terms for f in state.facts):
+        if (plan.op == ">" and not nonempty_set) or any(f.plan.kind == "positivity" and f.plan.terms == plan.terms for f in state.facts):
             continue
-        fact = _prove_fact(state, plan, min(SIGN_TIME, state.left() / 8))
+        fact = _prove_fact(state, plan, min(SIGN_TIME, state.left() / 8), state.facts)
         if fact is not None:
             state.facts.append(fact)
     base = list(state.facts)
@@ -100,8 +113,12 @@ def _search(state: _State) -> ProveResult:
         if state.left() <= 0.5:
             break
         for group in groups:
-            extra = [f for f in (_prove_fact(state, p, min(FACT_TIME, state.left() / 3)) for p in group)
-                     if f is not None]
+            extra: list[ProvedFact] = []
+            for plan in group:
+                fact = _prove_fact(state, plan, min(FACT_TIME, state.left() / 3), base + extra)
+                if fact is None:
+                    break
+                extra.append(fact)
             if len(extra) < len(group):
                 continue
             result = _final(state, base + extra, method)
@@ -122,8 +139,17 @@ def _methods(state: _State) -> list[tuple[str, list[list[FactPlan]]]]:
     return [("facts", [[]]),
             ("termwise", [[plan] for plan in termwise_goal_plans(slack, op, state.atoms, state.n)]),
             ("tangent", tangents),
-            ("quadratic", [[plan] for plan in quadratic_plans(state.atoms, state.n)]),
+            ("quadratic", _with_all([[plan] for plan in quadratic_plans(state.atoms, state.n)])),
+            ("jensen", _with_all([[plan] for plan in jensen_plans(slack, state.atoms, state.n, signs)])),
             ("cauchy_schwarz", [[plan] for plan in cauchy_plans(state.atoms)])]
+
+
+def _with_all(groups: list[list[FactPlan]]) -> list[list[FactPlan]]:
+    """The groups, then (several) one plan per atom at once: the first plan of each atom."""
+    firsts: dict[str, FactPlan] = {}
+    for group in groups:
+        firsts.setdefault(group[0].terms[0][0], group[0])
+    return groups + ([list(firsts.values())] if len(firsts) > 1 else [])
 
 
 def _family_signs(state: _State) -> dict[str, str]:
@@ -136,47 +162,54 @@ def _family_signs(state: _State) -> dict[str, str]:
     return out
 
 
-def _prove_fact(state: _State, plan: FactPlan, budget: float) -> ProvedFact | None:
-    """The termwise statement of ``plan`` proved (and its parameters' side conditions), or None."""
+def _prove_fact(state: _State, plan: FactPlan, budget: float, prior: list[ProvedFact]) -> ProvedFact | None:
+    """The termwise statement of ``plan`` proved (and its parameters' side conditions, from the
+    facts ``prior`` to it), or None."""
     if plan.lemma is not None:
         return ProvedFact(plan, None, [])
-    if budget <= 0.2 or (plan.op == ">" and _nonempty(state) is None):
+    if budget <= 0.2 or (plan.op == ">" and not _nonempty(state)):
         return None
     st = state.problem.nterm.statement
     state.stats["nterm_facts_tried"] += 1
-    params = [Hypothesis(f"hp{k}", Relation(e, op, sp.Integer(0)) if op not in (">", ">=")
-                         else Relation(sp.Integer(0), "<" if op == ">" else "<=", e))
-              for k, (e, op) in enumerate(plan.param_hypotheses)]
-    goal = Relation(plan.lhs(state.atoms.bodies), plan.op, sp.Integer(0))
-    termwise = Problem(f"{state.problem.name}_term", [*st.families, *st.scalars, *plan.params],
-                       state.index_hyps + params, goal)
+    state.counter += 1
+    name = f"{lean_ident(state.problem.name)}_term_{state.counter}"
+    binders = [(h, text) for h, _, text, _ in state.problem.nterm.index_binders]
+    binders += [(f"hp_{k}", relation_text(op, print_expr(e))) for k, (e, op) in enumerate(plan.param_hypotheses, 1)]
+    goal = relation_text(plan.op, fact_text(plan, atom_body_texts(state.problem, state.atoms.bodies)))
+    try:
+        termwise = read_statement(state.problem, theorem_text(
+            name, [*st.families, *st.scalars, *plan.params], binders, goal), name)
+    except ParseError:
+        return None
     res = state.prove(termwise, time_limit=budget)
     if not res.proved:
         return None
     sides = []
-    for h in params:
-        inst = {var(p): e for p, e in plan.instantiation.items()}
-        side = Problem(f"{state.problem.name}_side", _atom_variables(state), _known(state, state.facts),
-                       Relation(h.rel.lhs.subs(inst), h.rel.op, h.rel.rhs.subs(inst)))
-        side_res = state.prove(side, time_limit=min(budget, max(state.left(), 0.2)))
-        if not side_res.proved:
+    inst = {var(p): e for p, e in plan.instantiation.items()}
+    for k, (e, op) in enumerate(plan.param_hypotheses, 1):
+        side = _atom_problem(state, prior, relation_text(op, print_expr(e.subs(inst))), f"{name}_side_{k}")
+        side_res = state.prove(side, time_limit=min(budget, max(state.left(), 0.2))) if side else None
+        if side_res is None or not side_res.proved:
             return None
         sides.append(side_res.proof)
     state.stats["nterm_facts_proved"] += 1
     return ProvedFact(plan, res.proof, sides)
 
 
-def _nonempty(state: _State) -> int | None:
-    return nonempty_index(state.problem, split=state.empty is not None)
+def _nonempty(state: _State) -> bool:
+    return nonempty(state.problem.nterm.statement, state.empty is not None)
 
 
 def _empty_case(state: _State) -> Any:
-    """A proof of the statement at n = 0 (every sum 0), or None."""
-    p = state.problem
-    zero = {var(v): sp.Integer(0) for v in p.variables if v not in p.nterm.statement.scalars}
-    hyps = [Hypothesis(h.name, Relation(h.rel.lhs.subs(zero), h.rel.op, h.rel.rhs.subs(zero))) for h in p.hypotheses]
-    goal = Relation(p.goal.lhs.subs(zero), p.goal.op, p.goal.rhs.subs(zero))
-    empty = Problem(f"{p.name}_empty", list(p.nterm.statement.scalars), hyps, goal)
+    """A proof of the statement at n = 0 (every sum 0, ``n`` 0: the kernel's own substitution, so
+    ``x / 0`` is Lean's 0), or None."""
+    st = empty_case(state.problem.nterm.statement)
+
+    def rel(r: Any) -> Relation:
+        return Relation(term_to_sympy(r.lhs), r.op, term_to_sympy(r.rhs))
+
+    hyps = [Hypothesis(f"h_{k}", rel(r)) for k, r in enumerate(st.hypotheses, 1)]
+    empty = Problem(f"{lean_ident(state.problem.name)}_empty", list(st.variables), hyps, rel(st.goal))
     res = state.prove(empty, time_limit=min(5.0, max(state.left() / 6, 0.5)))
     return res.proof if res.proved else None
 
@@ -185,22 +218,33 @@ def _atom_variables(state: _State) -> list[str]:
     return list(state.problem.variables) + [a for a in state.atoms.bodies if a not in state.problem.variables]
 
 
-def _known(state: _State, facts: list[ProvedFact]) -> list[Hypothesis]:
-    """The atom-level hypotheses: the statement's, ``n ≥ 0``, then each fact summed."""
-    out = list(state.problem.hypotheses) + [Hypothesis("c_0", Relation(state.n, ">=", sp.Integer(0)))]
-    if state.empty is not None:
-        out += [Hypothesis("c_1", Relation(state.n, ">", sp.Integer(0))),
-                Hypothesis("c_2", Relation(state.n, ">=", sp.Integer(1)))]
+def known_binders(state: _State, facts: list[ProvedFact]) -> list[tuple[str, str]]:
+    """The atom-level hypotheses as Lean binders: the statement's, ``n ≥ 0`` (and ``n > 0``,
+    ``n ≥ 1`` when the empty case is apart), then each fact summed."""
+    n = state.problem.nterm.statement.n
+    out = list(state.problem.nterm.atom_binders) + [("c_0", f"0 ≤ {n}")]
+    if _nonempty(state):
+        out += [("c_1", f"0 < {n}"), ("c_2", f"1 ≤ {n}")]
     for k, f in enumerate(facts, 1):
-        out.append(Hypothesis(f"g_{k}", Relation(f.plan.summed(state.n), f.plan.op, sp.Integer(0))))
+        out.append((f"g_{k}", relation_text(f.plan.op, print_expr(f.plan.summed(state.n)))))
     return out
+
+
+def _atom_problem(state: _State, facts: list[ProvedFact], goal: str, name: str) -> Problem | None:
+    try:
+        return read_statement(state.problem, theorem_text(name, _atom_variables(state), known_binders(state, facts),
+                                                          goal), name)
+    except ParseError:
+        return None
 
 
 def _final(state: _State, facts: list[ProvedFact], method: str) -> ProveResult | None:
     if state.left() <= 0.3:
         return None
     p = state.problem
-    final = Problem(f"{p.name}_atoms", _atom_variables(state), _known(state, facts), p.goal)
+    final = _atom_problem(state, facts, p.nterm.atom_goal, f"{lean_ident(p.name)}_atoms")
+    if final is None:
+        return None
     res = state.prove(final, time_limit=min(state.left(), max(state.left() / 2, 4.0)))
     if not res.proved:
         return None
