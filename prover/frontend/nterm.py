@@ -34,7 +34,9 @@ two index sets, ``∀`` over anything but the index set, an ℕ body) is refused
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from prover.frontend.errors import Located, ParseError
 from prover.frontend.lean_file import FileContext
@@ -48,6 +50,10 @@ from prover.kernel.sums import NTermStatement
 #: elaborated at ℝ), so that Lean casts it: ``pow`` only for its base.
 _CAST_THROUGH = {"add", "sub", "mul", "div", "neg", "rel", "sqrt", "exp", "log", "logb", "ascribe"}
 _REAL_LEAVES = {"sqrt", "exp", "log", "logb", "pi"}
+
+
+#: the scalar front-end: ``(parse_theorem, check_variable_name)`` (passed in: it imports this module)
+ScalarReader = tuple[Callable[..., Any], Callable[[str, int], None]]
 
 
 @dataclass(frozen=True)
@@ -116,8 +122,9 @@ class NTermDecl:
     """Reads one declaration (see the module docstring); :meth:`read` returns the two texts."""
 
     def __init__(self, text: str, tokens: list[Token], start: int, end: int, context: FileContext,
-                 lips: bool) -> None:
+                 lips: bool, check_name: Callable[[str, int], None]) -> None:
         self.text, self.toks, self.end, self.context = text, tokens, end, context
+        self.check_name = check_name
         self.families: dict[str, int] = {}
         self.style: str | None = None             # "fin" | "range"
         self.n: str | None = None
@@ -164,11 +171,9 @@ class NTermDecl:
                           f"statement (found {describe(tok)})", tok.pos)
 
     def _name(self, tok: Token) -> str:
-        from prover.frontend.statement import check_variable_name
-
         if tok.kind != "ident":
             raise Located(f"expected a name, found {describe(tok)}", tok.pos)
-        check_variable_name(tok.text, tok.pos)
+        self.check_name(tok.text, tok.pos)
         if tok.text in self.binders:
             raise Located(f"`{tok.text}` is bound twice (Lean's later binder shadows the earlier one)", tok.pos)
         return tok.text
@@ -499,11 +504,11 @@ def _cast_leaves(node: SyntaxNode, n: str, real: bool) -> None:
 
 
 def read_nterm(text: str, tokens: list[Token], start: int, end: int, context: FileContext, lips: bool,
-               span: tuple[int, int], name: str | None):
-    """The Problem of an n-term declaration (the atom-level statement, ``nterm`` set)."""
-    from prover.frontend.statement import parse_theorem
-
-    decl = NTermDecl(text, tokens, start, end, context, lips)
+               span: tuple[int, int], name: str | None, scalar: ScalarReader):
+    """The Problem of an n-term declaration (the atom-level statement, ``nterm`` set); ``scalar``
+    gives the scalar front-end's ``parse_theorem`` and ``check_variable_name``."""
+    parse_theorem, check_name = scalar
+    decl = NTermDecl(text, tokens, start, end, context, lips, check_name)
     _, atom_decl, index_decl = decl.read()
     prefix, suffix = text[:span[0]], text[span[1]:]
     try:

@@ -109,7 +109,8 @@ def parse_theorem(text: str, *, real_division: bool = False, name: str | None = 
         if looks_like_nterm(tokens, target.key):
             command = commands[target.index]
             span = (tokens[target.key].pos, tokens[command.end - 1].pos + len(tokens[command.end - 1].text))
-            return read_nterm(text, tokens, target.key, command.end, context, real_division, span, name)
+            return read_nterm(text, tokens, target.key, command.end, context, real_division, span, name,
+                              (parse_theorem, check_variable_name))
         return _Decl(tokens, target.key, context, commands[target.index].end, lips=real_division).parse()
     except Located as exc:
         raise exc.to_parse_error(text) from None

@@ -254,7 +254,7 @@ class TermParser:
             self.advance()
             return SyntaxNode("num", t.pos, value=t.text)
         if t.kind == "ident":
-            return self._identifier(t)
+            return self._identifier(t, min_prec)
         if t.kind == "op":
             if t.text == "(":
                 return self._paren(t)
@@ -283,9 +283,12 @@ class TermParser:
             raise Located(f"unexpected character `{t.text}`", t.pos)
         raise Located(f"expected an expression, found {describe(t)}", t.pos)
 
-    def _identifier(self, t: Token) -> SyntaxNode:
+    def _identifier(self, t: Token, min_prec: int = 0) -> SyntaxNode:
         name = t.text
         if name in self.functions:
+            if min_prec >= MAX:   # an argument (`√a i`, `Real.sqrt f x`) is read at max precedence
+                raise Located(f"`{name} …` here is not an argument: an application is not read at max "
+                              f"precedence, so Lean reads `(√{name}) …`; write `({name} …)`", t.pos)
             return self._application(t)
         if "." in name and name.rpartition(".")[2] == "pi":
             # `Real.pi` (qualified; a short `pi` is never it: `Real.pi` is protected, so even inside

@@ -6,6 +6,7 @@ The front-end (:mod:`prover.frontend.nterm`) reads such a statement into an atom
 
 Modules:
 
+* ``lean_text`` — Lean text of the scalar statements an n-term proof is made of, read back by the front-end.
 * ``plan`` — Summed facts the search may add to a statement over n terms, and the methods that propose them.
 * ``proof`` — An n-term proof as the search builds it, and its certificate for the kernel.
 * ``search`` — The search for a statement over n terms: summed facts, then the atom-level statement.

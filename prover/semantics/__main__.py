@@ -1,4 +1,4 @@
-"""``python -m prover.semantics fuzz-frontend|fuzz-context|check-proofs …``.
+"""``python -m prover.semantics fuzz-frontend|fuzz-context|fuzz-nterm|check-proofs …``.
 
 All print progress, write a JSON summary (counts, failures, machine, seed, duration) and exit
 with status 1 when there are failures (front-end disagreements or crashes; a statement in file
@@ -94,6 +94,39 @@ def fuzz_context(args: argparse.Namespace) -> int:
     return 1 if report.failures else 0
 
 
+def fuzz_nterm(args: argparse.Namespace) -> int:
+    from prover.semantics.fuzz_nterm import NTermReport, run_nterm_fuzz
+
+    def progress(r: NTermReport) -> None:
+        print(f"[{r.statements:>6}/{args.statements}] accepted {r.accepted} refused {r.refused} (must refuse "
+              f"{r.must_refuse}, refused there {r.refused_where_expected}) pairs {r.pairs} (n = 0: "
+              f"{r.empty_sum_pairs}) comparisons {r.index_comparisons}+{r.comparisons} undecided {r.undecided} "
+              f"misreadings {len(r.misreadings)} accepted-must-refuse {len(r.accepted_must_refuse)} crashes "
+              f"{len(r.crashes)} ({r.duration_s:.1f}s)", flush=True)
+
+    started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    report = run_nterm_fuzz(args.statements, args.points, args.seed, progress=progress,
+                            progress_every=args.progress_every, refuse_share=args.refuse_share)
+    progress(report)
+    summary = {"command": "fuzz-nterm", "started": started, "points_per_statement": args.points,
+               "options": {"refuse_share": args.refuse_share}, **report.to_json(), "machine": _machine()}
+    for d in summary["examples"][:10]:
+        print(f"MISREADING #{d['index']} {d['relation']}{' (unsound)' if d['unsound'] else ''} at {d['point']}: "
+              f"{d['statement']}\n    lean: {d['lean']}\n    front-end: {d['frontend']}   [{d['frontend_text']}]")
+    for c in summary["accepted_must_refuse_examples"][:10]:
+        print(f"ACCEPTED (MUST REFUSE) {c}")
+    for c in summary["shape_mismatches"][:10]:
+        print(f"SHAPE {c}")
+    for c in summary["crashes"][:10]:
+        print(f"CRASH {c}")
+    print(f"statements {report.statements} accepted {report.accepted} refused {report.refused} (must refuse "
+          f"{report.must_refuse}, refused there {report.refused_where_expected}) pairs {report.pairs} "
+          f"(n = 0: {report.empty_sum_pairs}) misreadings {len(report.misreadings)} failures {report.failures} "
+          f"in {report.duration_s:.1f}s")
+    _write(args.out, summary)
+    return 1 if report.failures else 0
+
+
 def check_proofs(args: argparse.Namespace) -> int:
     from prover.semantics.check_proofs import FileCheck
     from prover.semantics.check_proofs import check_proofs as run
@@ -145,6 +178,15 @@ def main(argv: list[str] | None = None) -> int:
     x.add_argument("--progress-every", type=int, default=250)
     x.add_argument("--out", type=Path, default=None)
     x.set_defaults(run=fuzz_context)
+    t = sub.add_parser("fuzz-nterm", help="differential fuzzing of statements over n terms (∑, Fin n, Finset.range n)")
+    t.add_argument("--statements", type=int, default=300)
+    t.add_argument("--points", type=int, default=8, help="points per accepted statement")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--refuse-share", type=float, default=0.22,
+                   help="share of statements with a construct the front-end must refuse")
+    t.add_argument("--progress-every", type=int, default=50)
+    t.add_argument("--out", type=Path, default=None)
+    t.set_defaults(run=fuzz_nterm)
     c = sub.add_parser("check-proofs", help="root statements of proof files at random points")
     c.add_argument("root", type=Path, help="a folder (searched for **/proofs/*.json) or one proof file")
     c.add_argument("--points", type=int, default=1000, help="admissible points per file")

@@ -53,6 +53,7 @@ Modules:
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.
 * ``local_lemmas`` — Our own catalogue lemmas (``Prover.Lemmas.*``) stated and proved inside the rendered proof (``have prover_<name>``), so a file imports Mathlib alone.
 * ``monotone`` — ``monotone`` steps: ``f(A) ≤ f(B)`` from ``a ≤ b`` (and ``0 ≤ a``), ``f`` = ``Real.sqrt`` or ``· ^ (r : ℝ)``.
+* ``nterm`` — Statements over n terms as a Lean file: scalar lemmas, then the user's theorem from them.
 * ``proof`` — A whole proof: the step renderers by kind, the step tree, and the complete file.
 * ``scale`` — ``scale`` steps: catalogue lemmas (Mathlib names or replayed kernel certificates) and facts.
 * ``shrink`` — Small certificates for rendering: SOS ``close`` certificates re-written with short rationals.

@@ -117,6 +117,11 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     Lines over the line budget are broken at ``+``/``-``, and the theorem gets
     ``set_option maxHeartbeats N in`` with ``N`` twice the replay model's estimate of its work
     when that is over Lean's default (:mod:`prover.lean.render.budget`)."""
+    if getattr(getattr(proof, "problem", None), "nterm", None) is not None:   # a statement over n terms
+        from prover.lean.render.nterm import render_nterm
+
+        return render_nterm(proof, render_proof, lemmas=lemmas, close_style=close_style, shrink=shrink,
+                            shrink_budget_s=shrink_budget_s)
     if shrink:
         from prover.lean.render.shrink import PROOF_BUDGET_S, shrink_proof
         proof = shrink_proof(proof, budget_s=PROOF_BUDGET_S if shrink_budget_s is None else shrink_budget_s)
