@@ -172,7 +172,7 @@ def _prove_fact(state: _State, plan: FactPlan, budget: float, prior: list[Proved
     st = state.problem.nterm.statement
     state.stats["nterm_facts_tried"] += 1
     state.counter += 1
-    name = f"{lean_ident(state.problem.name)}_term_{state.counter}"
+    name = f"{_base(state.problem)}_term_{state.counter}"
     binders = [(h, text) for h, _, text, _ in state.problem.nterm.index_binders]
     binders += [(f"hp_{k}", relation_text(op, print_expr(e))) for k, (e, op) in enumerate(plan.param_hypotheses, 1)]
     goal = relation_text(plan.op, fact_text(plan, atom_body_texts(state.problem, state.atoms.bodies)))
@@ -209,9 +209,15 @@ def _empty_case(state: _State) -> Any:
         return Relation(term_to_sympy(r.lhs), r.op, term_to_sympy(r.rhs))
 
     hyps = [Hypothesis(f"h_{k}", rel(r)) for k, r in enumerate(st.hypotheses, 1)]
-    empty = Problem(f"{lean_ident(state.problem.name)}_empty", list(st.variables), hyps, rel(st.goal))
+    empty = Problem(f"{_base(state.problem)}_empty", list(st.variables), hyps, rel(st.goal))
     res = state.prove(empty, time_limit=min(5.0, max(state.left() / 6, 0.5)))
     return res.proof if res.proved else None
+
+
+def _base(problem: Problem) -> str:
+    """The prefix of the lemmas' names: the theorem's own name (a benchmark id's last part)."""
+    name = lean_ident(problem.name.rsplit("/", 1)[-1])
+    return name if name.isidentifier() else "nterm"
 
 
 def _atom_variables(state: _State) -> list[str]:
@@ -242,7 +248,7 @@ def _final(state: _State, facts: list[ProvedFact], method: str) -> ProveResult |
     if state.left() <= 0.3:
         return None
     p = state.problem
-    final = _atom_problem(state, facts, p.nterm.atom_goal, f"{lean_ident(p.name)}_atoms")
+    final = _atom_problem(state, facts, p.nterm.atom_goal, f"{_base(p)}_atoms")
     if final is None:
         return None
     res = state.prove(final, time_limit=min(state.left(), max(state.left() / 2, 4.0)))
