@@ -154,7 +154,8 @@ class NTermDecl:
     def _global(self, tok: Token, expected: str) -> None:
         """``tok`` is ``expected`` (``Fin``, ``Finset.range``) as Lean resolves it here."""
         if tok.kind != "ident" or tok.text != expected:
-            raise Located(f"expected `{expected}`, found {describe(tok)}", tok.pos)
+            raise Located(f"a sum or `∀` over {describe(tok)} is not supported (only `∑ i ∈ Finset.range n`, "
+                          "`∑ i : Fin n` and `∑ i` over `Fin n`)", tok.pos)
         if tok.text.split(".")[0] in self.binders or not resolve_type(tok.text, self.context.names) \
                 or any(o not in ("Real", "BigOperators", "Nat", "Topology", "Classical", "Rat", "NNReal")
                        for o in self.context.names.opens):

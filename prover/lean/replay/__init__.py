@@ -68,6 +68,15 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   must rewrite; then ``with_reducible rfl`` closes a syntactic ``t = t``/``t ≤ t``), ``·``
   bullets, ``first | …`` (only with finishing alternatives), ``t <;> t'``, shadowed names (a
   re-bound name hides the old hypothesis from names, not from ``positivity``/``linarith``).
+* **Sums over n terms** (``sums``): binders ``(n : ℕ)``, families ``(a : Fin n → ℝ)``/``(a : ℕ → ℝ)``,
+  ``∀ i, P (a i)`` and ``∀ i ∈ Finset.range n, P``; terms ``∑ i, body``, ``∑ i : Fin n, body``,
+  ``∑ i ∈ Finset.range n, body`` (body at precedence 67), atoms for ``ring``/``linarith`` compared up to
+  the bound variable's name; ``binop%``'s casts (``∑ i, a i = n`` is ``… = ↑n``; ``(n : ℝ)`` = ``↑n``).
+  ``Finset.sum_nonneg``/``sum_pos``/``sum_eq_zero`` against a stated sum (the lambda's type must be the
+  summand), ``Finset.univ_nonempty_iff``/``nonempty_range_iff``/``Fin.pos_iff_nonempty``,
+  ``Nat.cast_nonneg``; ``simp only [Finset.sum_add_distrib, ← Finset.mul_sum, Finset.sum_const, …]``
+  rewriting to a fixpoint; ``rw [← h]`` with a local equation; ``omega`` and ``exact_mod_cast`` on a
+  comparison of one natural-number variable with a numeral.
 * **Names**: every global constant must be whitelisted (``MATHLIB_SIGNATURES`` or a
   ``ProverLemmas`` theorem read from ``lean_project/ProverLemmas/*.lean``).
 * **Size**: at most ``LINE_BUDGET`` characters a line, ``TACTIC_BUDGET`` a tactic (over all the
@@ -83,8 +92,9 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
 
 Not modelled (each is a failure): ``field_simp``, ``nlinarith``, ``polyrith``, ``norm_num``,
 ``simp`` (but ``simp only`` with definition hypotheses), ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
-``calc`` (``Checker.calc`` is written but the tactic parser does not produce it yet), casts, ``∃``,
-``Finset`` sums, and every name outside the whitelist.
+``calc`` (``Checker.calc`` is written but the tactic parser does not produce it yet), casts other
+than ``ℕ → ℝ``, ``∃``, ``∏``, sums over other sets than ``Finset.range N``/``Fin N``, and every name
+outside the whitelist.
 
 Modules (each imports only the ones it needs; none imports this package):
 
@@ -100,6 +110,7 @@ Modules (each imports only the ones it needs; none imports this package):
 * ``ring_normal`` — ``ring``'s normal form (polynomials over ℚ in atoms, python-flint) and ``norm_num``'s values.
 * ``signatures`` — The whitelisted names: Mathlib signatures, rewrite lemmas, ``ProverLemmas`` theorems.
 * ``source`` — Top-level structure of a Lean file: comments stripped, commands, declarations.
+* ``sums`` — Sums over n terms: casts ℕ → ℝ, the ``Finset`` lemmas, ``simp only`` linearity, ``omega``, ``exact_mod_cast``.
 * ``tactics`` — Tactic syntax: a block split into items (Lean's column rule) and the tactic parser.
 * ``term_parser`` — Name resolution (``Scope``) and the Pratt parser of Lean terms over tokens.
 * ``terms`` — Terms as tuples: constants, canonical forms (``clean``, ``canon``), printing, substitution.

@@ -33,6 +33,7 @@ from prover.lean.replay.signatures import (
     _OPEN_REAL,
     FUNCTIONS,
     MATHLIB_SIGNATURES,
+    NONEMPTY_SIGNATURES,
     RW_LEMMAS,
     Signature,
     mathlib_signature,
@@ -40,9 +41,30 @@ from prover.lean.replay.signatures import (
     prover_lemma_signatures,
 )
 from prover.lean.replay.source import Decl, LeanSource
+from prover.lean.replay.sums import (
+    bare_nat,
+    mod_cast,
+    nat_vars,
+    omega_goal,
+    parse_simp_rules,
+    simp_sum_target,
+)
 from prover.lean.replay.tactics import Item, TacParser, split_block
 from prover.lean.replay.term_parser import Scope, parse_term
-from prover.lean.replay.terms import NAT, REAL, ZERO, canon, fun_arity, has_mvar, show, subst, uid_name
+from prover.lean.replay.terms import (
+    NAT,
+    REAL,
+    ZERO,
+    alpha,
+    canon,
+    family_domain,
+    fun_arity,
+    has_mvar,
+    is_value_type,
+    show,
+    subst,
+    uid_name,
+)
 
 
 class Checker:
@@ -85,7 +107,7 @@ class Checker:
         if "Real" in self.opens:
             cands.append("Real." + name)
         for c in cands:
-            if c in self.local_decls or c in MATHLIB_SIGNATURES or c in RW_LEMMAS:
+            if c in self.local_decls or c in MATHLIB_SIGNATURES or c in RW_LEMMAS or c in NONEMPTY_SIGNATURES:
                 return c
             if "ProverLemmas" in self.imports and c in prover_lemma_signatures():
                 return c
@@ -205,7 +227,7 @@ class Checker:
         m: dict[Any, Any] = {}
         for uid, ty, _ in sig.binders:
             ty = subst(ty, m)
-            ctx.append(Local(uid, uid_name(uid), ty == REAL or fun_arity(ty) is not None, ty))
+            ctx.append(Local(uid, uid_name(uid), is_value_type(ty), ty))
         goal = Goal(tuple(ctx), sig.concl)
         items = split_block(d.body)
         if not items:
@@ -220,12 +242,53 @@ class Checker:
         for _, ty, _ in sig.binders:
             self.meter.term(ty, self.meter.res.line)
         self.meter.term(sig.concl, self.meter.res.line)
+        over_n = _mentions_sum((sig.concl,) + tuple(ty for _, ty, _ in sig.binders))
         for _, ty, _ in sig.binders:
+            if (ty == NAT or family_domain(ty) is not None) and over_n:
+                continue     # a statement over n terms (its sums are checked below)
             if fun_arity(ty) is None and (ty != REAL and not _is_prop(ty) or _type_arrow(ty)):
                 raise NotModelled(f"binder of type {show(ty)}")
         check_signature(sig.binders, sig.concl)
+        self.check_sum_statement(sig)
         if not _is_prop(sig.concl):
             raise NotModelled(f"conclusion {show(sig.concl)} is not a proposition")
+
+    def check_sum_statement(self, sig: Signature) -> None:
+        """A statement over ``n`` terms (``ℕ``/family binders or sums): every real-valued side of
+        a comparison is elaborated as a real term (the index of a family application of the right
+        type, ``(n : ℝ)`` casts, sums over ``range N``/``Fin N``), binders left to right."""
+        if not _mentions_sum((sig.concl,) + tuple(ty for _, ty, _ in sig.binders)):
+            return
+        ctx: list[Local] = []
+        for uid, ty, _ in sig.binders:
+            if _is_prop(ty):
+                self.typecheck_prop(ty, Goal(tuple(ctx), ty))
+            ctx.append(Local(uid, uid_name(uid), is_value_type(ty), ty))
+        self.typecheck_prop(sig.concl, Goal(tuple(ctx), sig.concl))
+
+    def typecheck_prop(self, t: Any, g: Goal) -> None:
+        tag = t[0]
+        if tag in ("and", "or", "iff", "imp"):
+            self.typecheck_prop(t[1], g)
+            self.typecheck_prop(t[2], g)
+        elif tag == "not":
+            self.typecheck_prop(t[1], g)
+        elif tag in ("forall", "exists"):
+            if is_value_type(t[2]):
+                self.typecheck_prop(t[3], g.add(Local(t[1], uid_name(t[1]), True, t[2])))
+            else:
+                self.typecheck_prop(t[3], g)
+        elif tag == "rel":
+            uids = nat_vars(g.ctx)
+            if bare_nat(t, uids):
+                for side in (t[2], t[3]):
+                    if not _nat_term(side, uids):
+                        raise NotModelled(f"a comparison over ℕ that is not between variables and numerals: "
+                                          f"{show(t)[:150]}")
+                return
+            el = self.elab(g)
+            el.value(t[2])
+            el.value(t[3])
 
     # -- blocks
     def run_block(self, items: list[Item], goals: list[Goal]) -> list[Goal]:
@@ -375,6 +438,10 @@ class Checker:
 
     def atomic(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
         kind = tac[0]
+        if kind in ("positivity", "linarith", "linear_combination", "ring", "ring1") and \
+                bare_nat(canon(g.target), nat_vars(g.ctx)):
+            # the model's arithmetic is over ℝ (ℕ subtraction truncates, division floors)
+            raise NotModelled(f"not modelled: {kind} on a goal about natural numbers ({show(g.target)[:150]})")
         if kind == "have":
             return self.atomic_have(tac, g, line, text)
         if kind == "suffices":
@@ -382,6 +449,21 @@ class Checker:
         if kind == "linear_combination":
             self.linear_combination(tac, g, line, text)
             self.verdict(line, "linear_combination", OK, "", text)
+            return []
+        if kind == "omega":
+            if tac[1]:
+                raise NotModelled("not modelled: omega with arguments")
+            self.meter.call(line)
+            omega_goal(g.target, g.ctx)
+            self.verdict(line, "omega", OK, "", text)
+            return []
+        if kind == "exact_mod_cast":
+            el = self.elab(g)
+            prop = el.proof(self.parse(tac[1], g))
+            self.finish_elab(el, line, text)
+            self.meter.call(line)
+            mod_cast(el.inst(prop), g.target, g.ctx)
+            self.verdict(line, "exact_mod_cast", OK, "", text)
             return []
         if kind == "positivity":
             self.meter.positivity(g.ctx, g.target, line)
@@ -432,11 +514,58 @@ class Checker:
         raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
 
     def atomic_simp_only(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
-        """``simp only [d₁, …] (at h)?`` with definition hypotheses (``definitions.simp_only``)."""
+        """``simp only [d₁, …] (at h)?`` with definition hypotheses (``definitions.simp_only``), or
+        ``simp only [l₁, …]`` with the ``Finset`` linearity lemmas on the goal (``sums``)."""
+        rules = parse_simp_rules(tac[1])
+        if rules is not None:
+            return self.simp_sums(rules, tac[2], g, line, text)
         new, term = simp_only(tac[1], tac[2], g, g.scope(self.base_scope()), self.base.fresh)
         self.meter.term(term, line)
         self.verdict(line, "simp only", OK, "", text)
         return [new]
+
+    def simp_sums(self, rules: list[tuple[str, str]], loc: str | None, g: Goal, line: int,
+                  text: str) -> list[Goal]:
+        """``simp only [Finset.sum_add_distrib, ← Finset.mul_sum, Finset.sum_const, …]`` on the goal:
+        the lemmas rewrite both sides to a fixpoint (``sums.simp_sum_target``); a goal whose sides
+        become equal is closed (``rfl``); no change is "simp made no progress". When lemmas overlap,
+        every rewriting order is followed and must leave the same goal, else not modelled."""
+        if loc is not None:
+            raise NotModelled("not modelled: simp only [Finset lemmas] at a hypothesis")
+        old = alpha(g.target)
+        results = simp_sum_target(rules, old)
+        self.meter.call(line, *results)
+        for r in results:
+            check_simp_result_sums(r)
+        if all(r == old for r in results):
+            raise ModelError("simp made no progress")
+        closed = [_sides_equal(r) for r in results]
+        if len(results) > 1:
+            # several orders: the goal must come out the same up to ring normal form
+            if len(set(closed)) > 1:
+                raise NotModelled("not modelled: simp only: the result depends on the rewriting order")
+            if not closed[0]:
+                self.require_ring_equal(results, g)
+        self.verdict(line, "simp only", OK, "", text)
+        if closed[0]:
+            return []
+        return [g.with_target(results[0])]
+
+    def require_ring_equal(self, results: list[Any], g: Goal) -> None:
+        """The goals simp may leave (one per rewriting order) must agree in ring normal form (each
+        side), or the model cannot tell which one Lean's ``simp`` leaves."""
+        el = self.elab(g)
+        sides = []
+        for r in results:
+            c = canon(r)
+            if c[0] != "rel":
+                raise NotModelled("not modelled: simp only: the result depends on the rewriting order")
+            sides.append((el.value(c[2]), el.value(c[3])))
+        norm = RingNormalizer([x for ab in sides for x in ab])
+        base = sides[0]
+        for a, b in sides[1:]:
+            if not (norm.norm(("sub", a, base[0])).is_zero() and norm.norm(("sub", b, base[1])).is_zero()):
+                raise NotModelled("not modelled: simp only: the result depends on the rewriting order")
 
     def atomic_have(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
         _, name, ty_toks, how, body = tac
@@ -541,7 +670,7 @@ class Checker:
             t = cur.target
             uid = self.base.fresh(nm)
             if t[0] == "forall":
-                is_var = t[2] == REAL or fun_arity(t[2]) is not None
+                is_var = is_value_type(t[2])
                 cur = Goal(cur.ctx + (Local(uid, nm, is_var, t[2]),), subst(t[3], {t[1]: ("fv", uid)}))
             elif t[0] == "imp":
                 cur = Goal(cur.ctx + (Local(uid, nm, False, t[1]),), t[2])
@@ -648,16 +777,29 @@ class Checker:
         rules, loc = tac[1], tac[2]
         names, at_goal = loc if loc is not None else ((), True)
         scope = g.scope(self.base_scope())
+        def eq_of(rule: Any) -> Any:
+            """A local hypothesis ``h : l = r`` named by a rule, else None."""
+            if rule[0] != "const":
+                return None
+            uid = scope.names.get(rule[1])
+            loc = g.local(uid) if uid is not None else None
+            if loc is None or loc.is_var:
+                return None
+            c = alpha(loc.type)
+            if c[0] != "rel" or c[1] != "=":
+                raise NotModelled(f"not modelled: rw with the hypothesis {rule[1]} : {show(loc.type)[:100]}")
+            return c
+
         for nm in names:
             uid = scope.names.get(nm)
             hyp = g.local(uid) if uid is not None else None
             if hyp is None or hyp.is_var:
                 raise ModelError(f"rw at {nm}: no such hypothesis")
-            new = _rewrite_rules(rules, hyp.type, nm)
+            new = _rewrite_rules(rules, hyp.type, nm, eq_of)
             g = Goal(tuple(Local(self.base.fresh(nm), nm, False, new) if x is hyp else x for x in g.ctx),
                      g.target, g.unknown)
         if at_goal:
-            g = g.with_target(_rewrite_rules(rules, g.target, "the goal"))
+            g = g.with_target(_rewrite_rules(rules, g.target, "the goal", eq_of))
         self.verdict(line, "rw", OK, "", text)
         c = canon(g.target)
         if c[0] == "rel" and c[1] in ("≤", "=") and c[2] == c[3] or c[0] == "iff" and c[1] == c[2]:
@@ -829,10 +971,21 @@ def _looks_like_proof(e: Any, g: Goal, checker: Checker) -> bool:
     return head[0] in ("by", "anon", "ascr") and e[0] != "ascr"
 
 
-def _rewrite_rules(rules: list[Any], t: Any, where: str) -> Any:
+def _rewrite_rules(rules: list[Any], t: Any, where: str, eq_of: Any = None) -> Any:
     """``t`` rewritten by each rule in turn (``ge_iff_le``/``gt_iff_lt``; the first instance fixes
-    the lemma's ``a b``, as ``kabstract``, and every equal instance is rewritten)."""
+    the lemma's ``a b``, as ``kabstract``, and every equal instance is rewritten); a local
+    hypothesis ``h : l = r`` rewrites every instance of ``l`` (``← h``: of ``r``), compared as
+    terms up to the names of bound variables (``kabstract``), and an absent instance is an error."""
     for rev, rule in rules:
+        eq = eq_of(rule) if eq_of is not None else None
+        if eq is not None:
+            src, dst = (eq[3], eq[2]) if rev else (eq[2], eq[3])
+            new, hits = _replace(alpha(t), src, dst)
+            if not hits:
+                raise ModelError(f"rw [{'← ' if rev else ''}{rule[1]}]: did not find an instance of the pattern "
+                                 f"{show(src)[:200]} in {where}")
+            t = new
+            continue
         name = rule[1] if rule[0] == "const" else None
         if rev or name not in RW_LEMMAS:
             raise NotModelled(f"not modelled: rw with {'← ' if rev else ''}{show(rule)[:100]}")
@@ -842,6 +995,59 @@ def _rewrite_rules(rules: list[Any], t: Any, where: str) -> Any:
             raise ModelError(f"rw [{name}]: did not find an instance of the pattern `_ {op} _` in {where}")
         t = _rewrite_rel(t, first)
     return t
+
+
+def _replace(t: Any, src: Any, dst: Any) -> tuple[Any, int]:
+    """Every occurrence of ``src`` in ``t`` replaced by ``dst`` (outermost first), with the count."""
+    if t == src:
+        return dst, 1
+    if not isinstance(t, tuple) or not t or t[0] in ("by", "fv", "num", "const", "type"):
+        return t, 0
+    hits, out = 0, []
+    for x in t:
+        if isinstance(x, tuple):
+            y, k = _replace(x, src, dst)
+            hits += k
+            out.append(y)
+        else:
+            out.append(x)
+    return tuple(out), hits
+
+
+def _sides_equal(t: Any) -> bool:
+    c = canon(t)
+    return c[0] == "rel" and c[1] == "=" and c[2] == c[3]
+
+
+def check_simp_result_sums(t: Any) -> None:
+    """What ``simp only`` would simplify further that the model does not follow: ``True``/``False``,
+    a closed ℕ arithmetic exponent (the default simprocs)."""
+    from prover.lean.replay.definitions import _nat_arith
+
+    if not isinstance(t, tuple) or not t:
+        return
+    if t in (("const", "True"), ("const", "False")):
+        raise NotModelled("simp only on a proposition with True/False is not modelled")
+    if t[0] == "pow" and t[2][0] != "num" and _nat_arith(t[2]):
+        raise NotModelled(f"simp only: the exponent {show(t[2])[:100]} is closed ℕ arithmetic (simprocs)")
+    for x in t:
+        if isinstance(x, tuple):
+            check_simp_result_sums(x)
+
+
+def _mentions_sum(ts: tuple) -> bool:
+    def walk(t: Any) -> bool:
+        if not isinstance(t, tuple) or not t:
+            return False
+        if t[0] in ("sum", "cast"):
+            return True
+        return any(walk(x) for x in t if isinstance(x, tuple))
+    return any(walk(t) for t in ts)
+
+
+def _nat_term(t: Any, uids: set[str]) -> bool:
+    """A natural-number side of a comparison the model reads: a variable or a numeral."""
+    return t[0] == "num" or t[0] == "fv" and t[1] in uids
 
 
 def _first_rel(t: Any, op: str) -> Any:
@@ -884,7 +1090,8 @@ def _split_top_commas(toks: list[Tok]) -> list[list[Tok]]:
 
 
 def _finishing(tac: Any) -> bool:
-    return tac[0] in ("linear_combination", "positivity", "linarith", "exact", "ring", "ring1") or (
+    return tac[0] in ("linear_combination", "positivity", "linarith", "exact", "ring", "ring1", "omega",
+                      "exact_mod_cast") or (
         tac[0] == "seq" and tac[1] and _finishing(tac[1][-1]))
 
 

@@ -10,7 +10,22 @@ from prover.lean.replay.goals import Goal, Local
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.ring_normal import num_value
 from prover.lean.replay.signatures import CONSTANTS, FUNCTIONS
-from prover.lean.replay.terms import NAT, REAL, _closed, canon, fun_arity, show, subst, uid_name, unfold_mem
+from prover.lean.replay.sums import FINSET_SUM_LEMMAS, finset_sum_lemma
+from prover.lean.replay.terms import (
+    NAT,
+    REAL,
+    _closed,
+    canon,
+    family_domain,
+    fin_bound,
+    fun_arity,
+    is_value_type,
+    show,
+    subst,
+    sum_index_type,
+    uid_name,
+    unfold_mem,
+)
 
 FALSE = ("const", "False")
 
@@ -92,6 +107,15 @@ class Elab:
             if loc.type != REAL:
                 raise NotModelled(f"variable {loc.name} : {show(loc.type)} is not real")
             return t
+        if tag == "sum":
+            return self.sum_value(t)
+        if tag == "cast":
+            return ("cast", self.nat_value(t[1]))
+        if tag == "smul":
+            # `k • c` left by `simp only [Finset.sum_const]` without `nsmul_eq_mul`: Mathlib's `ring`
+            # normalises `•` by a natural number (`evalNSMul`), which the model does not follow
+            raise NotModelled(f"not modelled: ring on `{show(t)[:80]}` (`•` by a natural number; "
+                              "add nsmul_eq_mul to the simp set)")
         if tag in ("add", "sub", "mul", "div"):
             return (tag, self.value(t[1]), self.value(t[2]))
         if tag in ("neg", "inv", "abs"):
@@ -105,6 +129,8 @@ class Elab:
                 return ("pow", base, ("ascr", self.value(e[1]), REAL))
             if e[0] == "ascr" and e[2] == NAT:
                 raise NotModelled("natural-number casts in exponents are not modelled")
+            if e[0] == "fv" and self.bound_local(e[1]).type != REAL:
+                raise NotModelled(f"not modelled: the exponent {show(e)} is not real (a natural-number power)")
             return ("pow", base, self.value(e))
         if tag == "ascr":
             if t[2] == REAL:
@@ -125,9 +151,70 @@ class Elab:
             raise ModelError(f"unknown identifier {t[1]}")
         raise NotModelled(f"not a real-valued term: {show(t)}")
 
+    def nat_value(self, t: Any) -> Any:
+        """``t`` checked as a natural-number term: a variable of type ``ℕ``, a numeral, or a
+        cardinality from ``simp only [Finset.sum_const]`` (``s.card``, ``Fintype.card (Fin N)``)."""
+        if t[0] == "num":
+            return t
+        if t[0] == "fv":
+            loc = self.bound_local(t[1])
+            if loc.is_var and loc.type == NAT:
+                return t
+            raise ModelError(f"type mismatch: {loc.name} : {show(loc.type)[:80]} is not a natural number")
+        if t[0] in ("card", "fintype_card"):
+            return t
+        raise NotModelled(f"not modelled: the natural-number term {show(t)[:100]}")
+
+    def index_type(self, s: Any) -> Any:
+        """The type of the bound variable of a sum over ``s`` (its bound ``N`` checked)."""
+        ty = sum_index_type(s)
+        if ty is None:
+            raise NotModelled(f"not modelled: a sum over {show(s)[:100]}")
+        bound = fin_bound(ty) if ty != NAT else s[2][0]
+        self.nat_value(bound)
+        return ty
+
+    def sum_value(self, t: Any) -> Any:
+        """``∑ i ∈ s, body``: the body checked as a real term with ``i`` of the index type (an atom
+        for ``ring``/``linarith``, compared up to the name of the bound variable)."""
+        s, uid, body = t[1], t[2], t[3]
+        ty = self.index_type(s)
+        saved = self.goal
+        self.goal = self.goal.add(Local(uid, uid_name(uid), True, ty))
+        try:
+            b = self.value(body)
+        finally:
+            self.goal = saved
+        return ("sum", s, uid, b)
+
+    def index_arg(self, a: Any, dom: Any, what: str) -> Any:
+        """An index argument of type ``dom`` (``Fin N`` or ``ℕ``): a variable of that type, or a
+        numeral for ``ℕ``."""
+        if a[0] == "num" and dom == NAT:
+            return a
+        if a[0] == "const":
+            raise ModelError(f"unknown identifier {a[1]} (the index of {what})")
+        if a[0] == "fv":
+            loc = self.bound_local(a[1])
+            if loc.is_var and canon(self.inst(loc.type)) == canon(self.inst(dom)):
+                return a
+            if dom == NAT and fin_bound(loc.type) is not None:
+                raise NotModelled(f"not modelled: {what} applied to {loc.name} : {show(loc.type)} (Lean inserts "
+                                  "the coercion `↑i : ℕ`)")
+            raise ModelError(f"application type mismatch: {what} expects an index of type {show(dom)}, "
+                             f"{loc.name} : {show(loc.type)[:80]}")
+        raise NotModelled(f"not modelled: the index {show(a)[:80]} of {what} (only a variable"
+                          + (" or a numeral)" if dom == NAT else ")"))
+
     def fun_app(self, t: Any) -> Any:
-        """``f t₁ … tₙ`` of a function local ``f : ℝ → … → ℝ`` (an atom for ``ring``)."""
+        """``f t₁ … tₙ`` of a function local ``f : ℝ → … → ℝ`` (an atom for ``ring``), or ``a i``
+        of a family ``a : Fin N → ℝ`` / ``a : ℕ → ℝ``."""
         loc = self.bound_local(t[1][1])
+        dom = family_domain(loc.type) if loc.is_var else None
+        if dom is not None:
+            if len(t[2]) != 1:
+                raise ModelError(f"function expected: {show(t)[:100]}: the family {loc.name} takes one index")
+            return ("app", t[1], (self.index_arg(t[2][0], dom, loc.name),))
         n = fun_arity(loc.type) if loc.is_var else None
         if n is None:
             raise ModelError(f"function expected: {loc.name} : {show(loc.type)[:100]} is applied to arguments")
@@ -213,11 +300,18 @@ class Elab:
                 break
             a = args.pop(0)
             if ty_i == REAL:
-                m[uid] = self.value(a)
+                m[uid] = self.value(self.real_arg(a))
             elif ty_i == NAT:
-                if a[0] != "num":
-                    raise NotModelled("natural-number arguments other than literals are not modelled")
-                m[uid] = a
+                if a[0] == "hole":
+                    m[uid] = self.mvar()
+                elif a[0] == "num" or a[0] == "fv" and self.bound_local(a[1]).type == NAT:
+                    m[uid] = a
+                else:
+                    raise NotModelled("natural-number arguments other than literals and variables are not modelled")
+            elif fin_bound(ty_i) is not None:
+                m[uid] = self.index_arg(a, ty_i, "the lemma")
+            elif is_value_type(ty_i):
+                raise NotModelled(f"not modelled: an argument of type {show(ty_i)[:80]}")
             else:
                 self.proof_against(a, ty_i)
         if args:
@@ -231,6 +325,26 @@ class Elab:
         if remaining:
             out = _pi_close(remaining, out)
         return out
+
+    def real_arg(self, a: Any) -> Any:
+        """An argument elaborated against ``ℝ``: a natural-number variable (or a ``+ - *`` tree of
+        them and numerals) gets ``↑`` at its leaves, as Lean's coercion at the argument does."""
+        def nat_tree(t: Any) -> bool:
+            if t[0] in ("add", "mul"):
+                return nat_tree(t[1]) and nat_tree(t[2])
+            if t[0] == "num":
+                return True
+            if t[0] == "fv":
+                loc = self.goal.local(t[1])
+                return loc is not None and loc.is_var and loc.type == NAT
+            return False
+
+        def cast(t: Any) -> Any:
+            if t[0] in ("add", "mul"):
+                return (t[0], cast(t[1]), cast(t[2]))
+            return ("cast", t) if t[0] == "fv" else t
+
+        return cast(a) if a[0] != "num" and nat_tree(a) else a
 
     def proof_against(self, a: Any, ty: Any) -> None:
         """Elaborate proof ``a`` against the expected proposition ``ty``."""
@@ -273,6 +387,8 @@ class Elab:
                 raise NotModelled("anonymous constructor without an expected type")
             exp = canon(self.inst(expected))
             items = list(t[1])
+            if exp[0] == "app" and exp[1] == ("const", "Nonempty"):
+                return self.nonempty_intro(items, exp)
             if exp[0] != "and":
                 raise NotModelled(f"anonymous constructor for {show(exp)} is not modelled")
             if len(items) < 2:
@@ -297,6 +413,9 @@ class Elab:
             return expected
         if tag == "app":
             head, args = t[1], list(t[2])
+            if head[0] == "const" and self.checker.global_name(head[1]) in FINSET_SUM_LEMMAS \
+                    and self.checker.resolve_decl(head[1]) is None:
+                return finset_sum_lemma(self, self.checker.global_name(head[1]), args, expected)
             if head == ("const", "congrArg"):
                 return self.congr_arg(args, expected)
             if head in (("const", "Or.inl"), ("const", "Or.inr")):
@@ -307,6 +426,22 @@ class Elab:
         if binders and any(not e for _, _, e in binders):
             return self.apply_telescope(binders, concl, [], expected)
         return _pi_close(binders, concl) if binders else concl
+
+    def nonempty_intro(self, items: list[Any], exp: Any) -> Any:
+        """``⟨x⟩ : Nonempty α`` (``Nonempty.intro``) with ``x = ⟨k, h⟩ : Fin N`` (``Fin.mk``: the
+        value ``k`` a numeral and ``h : k < N``), as in ``Fin.pos_iff_nonempty``'s proof
+        ``fun h => ⟨⟨0, h⟩⟩``."""
+        ty = exp[2][0]
+        if len(items) != 1:
+            raise ModelError(f"anonymous constructor: Nonempty {show(ty)} takes one component")
+        x = items[0]
+        n = fin_bound(canon(self.inst(ty)))
+        if n is None:
+            raise NotModelled(f"not modelled: an element of {show(ty)[:80]}")
+        if not (x[0] == "anon" and len(x[1]) == 2 and x[1][0][0] == "num"):
+            raise NotModelled(f"not modelled: the element {show(x)[:80]} of Fin (only ⟨k, proof⟩)")
+        self.proof_against(x[1][1], ("rel", "<", x[1][0], n))
+        return exp
 
     def congr_arg(self, args: list[Any], expected: Any) -> Any:
         """``congrArg f h : f a₁ = f a₂`` for ``h : a₁ = a₂`` (Lean core, ``Init/Prelude.lean``), with ``f``
@@ -403,5 +538,5 @@ def _unfold_not(prop: Any) -> Any:
 def _pi_close(binders: list[tuple[str, Any, bool]], concl: Any) -> Any:
     out = concl
     for uid, ty, _ in reversed(binders):
-        out = ("forall", uid, ty, out) if ty in (REAL, NAT) else ("imp", ty, out)
+        out = ("forall", uid, ty, out) if is_value_type(ty) else ("imp", ty, out)
     return out

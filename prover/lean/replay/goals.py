@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prover.lean.replay.term_parser import Scope
-from prover.lean.replay.terms import fun_arity
+from prover.lean.replay.terms import NAT, family_domain, fin_bound, fun_arity
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,9 @@ class Goal:
             n = fun_arity(loc.type) if loc.is_var else None
             if n is not None:
                 s.functions[loc.uid] = n
+            if loc.is_var and (loc.type == NAT or fin_bound(loc.type) is not None
+                               or family_domain(loc.type) is not None):
+                s.types[loc.uid] = loc.type
         return s
 
     def local(self, uid: str) -> Local | None:

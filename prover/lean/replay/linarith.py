@@ -9,6 +9,7 @@ from typing import Any
 from prover.lean.replay.goals import Local, _rel
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.ring_normal import RingNormalizer, num_value
+from prover.lean.replay.sums import bare_nat, nat_vars
 from prover.lean.replay.terms import canon, show
 
 
@@ -21,9 +22,10 @@ def linarith_goal(target: Any, ctx: tuple[Local, ...]) -> None:
         linarith_goal(("rel", "≤", t[3], t[2]), ctx)
         return
     facts: list[tuple[Any, str]] = []        # (term p, rel) meaning p rel 0 with rel ∈ {<, ≤, =}
+    nats = nat_vars(ctx)
     for loc in ctx:
-        if loc.is_var:
-            continue
+        if loc.is_var or bare_nat(loc.type, nats):
+            continue          # a fact about ℕ is left out (the model's arithmetic is over ℝ)
         r = _rel(loc.type)
         if r is None or r[0] == "≠" or _size(loc.type, LINARITH_HYP_SIZE) > LINARITH_HYP_SIZE:
             continue          # dropping a hypothesis only weakens the model (sound, maybe incomplete)

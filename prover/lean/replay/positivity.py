@@ -7,7 +7,7 @@ from typing import Any
 from prover.lean.replay.goals import Local
 from prover.lean.replay.report import ModelError
 from prover.lean.replay.ring_normal import num_value
-from prover.lean.replay.terms import ZERO, canon, show
+from prover.lean.replay.terms import ZERO, alpha, canon, show
 
 _POS, _NONNEG, _NONZERO = "pos", "nonneg", "nonzero"
 
@@ -39,7 +39,7 @@ def positivity_core(e: Any, ctx: tuple[Local, ...]) -> str | None:
         return result
     for loc in ctx:
         if not loc.is_var:
-            result = _or_else(result, lambda loc=loc: _compare_hyp(e, loc.type))
+            result = _or_else(result, lambda loc=loc: _compare_hyp(e, alpha(loc.type)))
     return result
 
 
@@ -85,6 +85,16 @@ def _positivity_ext(e: Any, ctx: tuple[Local, ...]) -> str | None:
         # `evalLogNatLit`: `Real.log n` of an argument norm_num evaluates to a natural number n > 1
         v = num_value(e[2][0])
         return _POS if v is not None and v.denominator == 1 and v > 1 else None
+    if tag == "cast":
+        # `evalNatCast`: `0 ≤ (↑n : ℝ)` always (`Nat.cast_nonneg`), `0 < ↑n` when `n` is positive;
+        # for the natural-number `n` only a hypothesis `0 < n`, `c ≤ n` (c ≥ 1) or `c < n` is used
+        n = e[1]
+        for loc in ctx:
+            h = canon(loc.type) if not loc.is_var else None
+            if isinstance(h, tuple) and h[0] == "rel" and h[3] == n and h[2][0] == "num" and (
+                    h[1] == "<" or h[1] == "≤" and h[2][1] >= 1):
+                return _POS
+        return _NONNEG
     if tag == "abs":
         r = positivity_core(e[1], ctx)
         if r in (_POS, _NONZERO):

@@ -224,6 +224,14 @@ class ResourceMeter:
         self._add("elab", HB_ELAB_PER_NODE * nodes)
         self._depth(d, line)
 
+    def call(self, line: int, *terms: Any) -> None:
+        """One call of a tactic without a calibrated cost of its own (``simp only`` with the
+        ``Finset`` lemmas, ``omega``, ``exact_mod_cast``): the fixed cost of a tactic call plus the
+        elaboration of the terms it builds (an estimate: not calibrated on Mathlib's tests)."""
+        self._add("elab", HB_TACTIC_CALL)
+        for t in terms:
+            self.term(t, line)
+
     def ring(self, normalised: Any, ops: int, line: int) -> None:
         """One ``ring`` normalisation of ``normalised`` costing ``ops`` monomial operations."""
         _, d = size_depth(normalised)

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from prover.lean.replay.report import NotModelled
-from prover.lean.replay.terms import show
+from prover.lean.replay.terms import alpha, show
 
 try:
     import flint  # python-flint
@@ -85,7 +85,8 @@ class RingNormalizer:
                    "exists", "anon", "fun", "type"):
             raise NotModelled(f"ring: not a real-valued term: {show(t)}")
         self.ops += 1
-        return self.atom(("term", t))
+        # an atom (a function application, a sum …) compared as a term up to bound-variable names
+        return self.atom(("term", alpha(t)))
 
     def inv(self, p: Any) -> Any:
         self.ops += max(1, len(p))

@@ -9,8 +9,9 @@ from typing import Any
 from prover.lean.replay.lexing import lex
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.source import LeanSource
-from prover.lean.replay.term_parser import Scope, TermParser
-from prover.lean.replay.terms import clean, fun_arity, real_exponents
+from prover.lean.replay.sums import finset_range, insert_casts, nonempty, nonempty_type
+from prover.lean.replay.term_parser import Scope, TermParser, register_type
+from prover.lean.replay.terms import NAT, ZERO, clean, fun_arity, real_exponents
 
 #: The whitelisted Mathlib names, specialised to ℝ: name -> (file at v4.16.0, signature as
 #: Lean binders and type). Each one is recorded with its source in docs/lean-names.md.
@@ -135,6 +136,7 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
                             "{a b : ℝ} (h : a ^ 2 ≤ b ^ 2) (hb : 0 ≤ b) : -b ≤ a ∧ a ≤ b"),
     "abs_lt_of_sq_lt_sq'": ("Mathlib/Algebra/Order/Ring/Abs.lean",
                             "{a b : ℝ} (h : a ^ 2 < b ^ 2) (hb : 0 ≤ b) : -b < a ∧ a < b"),
+    "Nat.cast_nonneg": ("Mathlib/Data/Nat/Cast/Order/Ring.lean", "(n : ℕ) : 0 ≤ (n : ℝ)"),
 }
 
 #: Rewrite lemmas ``rw`` may use (target rewriting of ``≥``/``>`` only).
@@ -158,6 +160,30 @@ class Signature:
     source: str = ""
 
 
+def _fin(n: Any) -> Any:
+    return ("app", ("const", "Fin"), (n,))
+
+
+_N = ("fv", "n#sig")
+#: Lemmas about ``Finset.Nonempty``/``Nonempty`` (terms the text parser does not read), built
+#: directly; specialised to ``α := Fin n`` where the statement is about any finite type. Each one
+#: is recorded with its source in docs/lean-names.md.
+NONEMPTY_SIGNATURES: dict[str, Signature] = {
+    # theorem univ_nonempty_iff : (univ : Finset α).Nonempty ↔ Nonempty α   ([Fintype α])
+    "Finset.univ_nonempty_iff": Signature(
+        (("n#sig", NAT, False),), ("iff", nonempty(("univ", _fin(_N))), nonempty_type(_fin(_N))),
+        "Mathlib/Data/Fintype/Basic.lean"),
+    # @[simp] theorem nonempty_range_iff : (range n).Nonempty ↔ n ≠ 0
+    "Finset.nonempty_range_iff": Signature(
+        (("n#sig", NAT, False),), ("iff", nonempty(finset_range(_N)), ("rel", "≠", _N, ZERO)),
+        "Mathlib/Data/Finset/Range.lean"),
+    # theorem Fin.pos_iff_nonempty {n : Nat} : 0 < n ↔ Nonempty (Fin n)   (Lean core)
+    "Fin.pos_iff_nonempty": Signature(
+        (("n#sig", NAT, False),), ("iff", ("rel", "<", ZERO, _N), nonempty_type(_fin(_N))),
+        "Lean core src/Init/Data/Fin/Lemmas.lean"),
+}
+
+
 def parse_signature(text: str, scope: Scope | None = None, source: str = "") -> Signature:
     """``(x y : ℝ) {a : ℝ} (h : P) : Q`` as a :class:`Signature`."""
     scope = scope or Scope()
@@ -173,16 +199,17 @@ def parse_signature(text: str, scope: Scope | None = None, source: str = "") -> 
         while p.peek().kind == "ident" or p.at("_"):
             names.append(p.next().text)
         p.expect(":")
-        ty = clean(p.expr(0))
+        ty = clean(insert_casts(p.expr(0), p.scope.types))
         p.expect(close)
         for nm in names:
             p.scope, uid = p.scope.bind(nm)
             arity = fun_arity(ty)
             if arity is not None:
                 p.scope.functions[uid] = arity
+            register_type(p.scope, uid, ty)
             binders.append((uid, ty, open_ == "("))
     p.expect(":")
-    concl = clean(p.expr(0))
+    concl = clean(insert_casts(p.expr(0), p.scope.types))
     if not p.done():
         raise NotModelled(f"syntax: signature ends with {p.peek().text!r}")
     if scope.real_division:
@@ -195,6 +222,8 @@ _SIG_CACHE: dict[str, Signature] = {}
 
 
 def mathlib_signature(name: str) -> Signature | None:
+    if name in NONEMPTY_SIGNATURES:
+        return NONEMPTY_SIGNATURES[name]
     if name in _SIG_CACHE:
         return _SIG_CACHE[name]
     entry = MATHLIB_SIGNATURES.get(name) or RW_LEMMAS.get(name)

@@ -8,7 +8,8 @@ from typing import Any
 
 from prover.lean.replay.lexing import ABS_BAR, Tok
 from prover.lean.replay.report import NotModelled
-from prover.lean.replay.terms import REAL, clean, real_exponents
+from prover.lean.replay.sums import infer_index, insert_casts, sum_set
+from prover.lean.replay.terms import NAT, REAL, clean, family_domain, fin_bound, real_exponents
 
 KEYWORDS = {"with", "at", "by", "from", "fun", "then", "else", "using", "in", "do", "if", "have", "show",
             "suffices", "calc", "obtain", "rcases", "intro", "exact", "refine", "apply", "theorem", "lemma",
@@ -24,10 +25,14 @@ class Scope:
 
     def __init__(self, names: dict[str, str] | None = None, opens: tuple[str, ...] = (),
                  namespace: str = "", counter: itertools.count | None = None, real_division: bool = False,
-                 functions: dict[str, int] | None = None):
+                 functions: dict[str, int] | None = None, types: dict[str, Any] | None = None):
         self.names = dict(names or {})
         #: the function locals in scope (``f : ℝ → ℝ``): uid -> arity
         self.functions = dict(functions or {})
+        #: the types of the variables that are not real (``n : ℕ``, ``i : Fin n``, ``a : Fin n → ℝ``),
+        #: by uid; shared (not copied) by the scopes :meth:`bind` makes, so that the types of bound
+        #: variables stay known to the cast pass after parsing (uids are unique)
+        self.types: dict[str, Any] = types if types is not None else {}
         self.opens = opens
         self.namespace = namespace
         self.counter = counter or itertools.count(1)
@@ -39,7 +44,8 @@ class Scope:
 
     def bind(self, name: str) -> tuple[Scope, str]:
         uid = self.fresh(name)
-        s = Scope(self.names, self.opens, self.namespace, self.counter, self.real_division, self.functions)
+        s = Scope(self.names, self.opens, self.namespace, self.counter, self.real_division, self.functions,
+                  self.types)
         s.names[name] = uid
         return s, uid
 
@@ -156,6 +162,9 @@ class TermParser(_TokenCursor):
                 if self.at(":"):
                     self.next()
                     ty = self.expr(0)
+                elif self.at("∈"):            # ``∀ i ∈ s, p`` is ``∀ i, i ∈ s → p`` (binder predicate)
+                    self.next()
+                    ty = ("in", self.expr(0))
                 out += [(nm, ty) for nm in names]
             else:
                 raise NotModelled(f"syntax: binder {self.peek().text!r}")
@@ -240,6 +249,14 @@ class TermParser(_TokenCursor):
                 inner = self.expr(0)
                 self.expect(ABS_BAR)
                 return ("abs", inner)
+            if t.text == "↑":               # ``syntax:max "↑" term:max``: a coercion, resolved by the cast pass
+                self.next()
+                return ("coe", self.arg())
+            if t.text == "∑":
+                self.next()
+                return self.big_sum()
+            if t.text == "∏":
+                raise NotModelled("not modelled: ∏ (finite products)")
         if t.kind == "ident" and t.text in ("fun", "λ") or t.kind == "sym" and t.text == "λ":
             self.next()
             names = []
@@ -269,23 +286,86 @@ class TermParser(_TokenCursor):
                 a = ("app", a, tuple(args))
         return a
 
+    def big_sum(self) -> Any:
+        """``∑ i, body`` / ``∑ i : Fin N, body`` / ``∑ i ∈ Finset.range N, body`` (Mathlib's
+        ``bigsum`` syntax: the body is parsed at precedence 67, so ``∑ i, a i + 1`` is
+        ``(∑ i, a i) + 1``). Other binders (``in``, ``<``, ``with``, several names) are not modelled."""
+        tok = self.next()
+        if tok.kind != "ident" or tok.text in KEYWORDS:
+            raise NotModelled(f"not modelled: ∑ with the binder {tok.text!r}")
+        ty = s = None
+        if self.at(":"):
+            self.next()
+            ty = clean(self.expr(0))
+            if ty != NAT and fin_bound(ty) is None:
+                raise NotModelled(f"not modelled: a sum over the type {ty}")
+        elif self.at("∈"):
+            self.next()
+            s = clean(self.expr(0))
+        elif self.peek().kind == "ident" and self.peek().text == "in":
+            raise NotModelled("not modelled: the deprecated `∑ x in s, f x` (write `∑ x ∈ s, f x`)")
+        if not self.at(","):
+            raise NotModelled(f"not modelled: ∑ binder followed by {self.peek().text!r}")
+        self.next()
+        scope, uid = self.scope.bind(tok.text)
+        if ty is not None:
+            scope.types[uid] = ty
+        elif s is not None and s != ("const", "Finset.univ"):
+            scope.types[uid] = NAT
+        saved, self.scope = self.scope, scope
+        body = self.expr(67)
+        self.scope = saved
+        return ("sum", sum_set(uid, ty, s, body, self.scope.types), uid, body)
+
     def quantified(self, kind: str, bs: list[tuple[str, Any]]) -> Any:
         scope, uids = self.scope, []
         untyped = [ty is None for _, ty in bs]
-        if any(untyped) and (kind != "forall" or not all(untyped)):
+        if any(untyped) and kind != "forall":
             raise NotModelled("syntax: binders without a type are not modelled")
         for nm, ty in bs:
             scope, uid = scope.bind(nm)
+            if isinstance(ty, tuple) and ty[0] == "in":
+                if kind != "forall":
+                    raise NotModelled("syntax: `∃ x ∈ s` is not modelled")
+                ty = ("in", clean(ty[1]))
+            elif ty is not None:
+                ty = clean(ty)
+                if ty == NAT or fin_bound(ty) is not None:
+                    scope.types[uid] = ty
             uids.append((uid, ty))
         saved, self.scope = self.scope, scope
         body = self.expr(0)
         self.scope = saved
-        if any(untyped):
-            uids = [(uid, REAL) for uid, _ in uids]
-            if not _defines_function(body, [uid for uid, _ in uids], self.scope.functions):
+        typed: list[tuple[str, Any]] = []
+        guards: dict[str, Any] = {}
+        for uid, ty in uids:
+            if isinstance(ty, tuple) and ty[0] == "in":
+                # ``∀ i ∈ s, p`` (Mathlib's binder predicate): ``∀ i, i ∈ s → p``
+                st = ty[1]
+                if st[0] == "app" and st[1] == ("const", "Finset.range") and len(st[2]) == 1:
+                    ity = NAT
+                else:
+                    raise NotModelled(f"not modelled: `∀ x ∈ {st}` (only `Finset.range N`)")
+                self.scope.types[uid] = ity
+                guards[uid] = st
+                typed.append((uid, ity))
+            elif ty is None:
+                ity = infer_index(body, uid, self.scope.types)
+                if ity is not None:
+                    self.scope.types[uid] = ity
+                typed.append((uid, ity))
+            else:
+                typed.append((uid, ty))
+        if any(ty is None for _, ty in typed):
+            if not all(ty is None for _, ty in typed):
+                raise NotModelled("syntax: binders without a type are not modelled")
+            typed = [(uid, REAL) for uid, _ in typed]
+            if not _defines_function(body, [uid for uid, _ in typed], self.scope.functions):
                 raise NotModelled("syntax: binders without a type are not modelled (only in `∀ x, f x = E` "
-                                  "for a function local `f`)")
-        for uid, ty in reversed(uids):
+                                  "for a function local `f`, and an index `∀ i, P (a i)` of a family `a`)")
+        for uid, ty in reversed(typed):
+            if uid in guards:
+                body = ("imp", ("mem", ("fv", uid), guards[uid]), body)
             body = (kind, uid, ty, body)
         return body
 
@@ -338,4 +418,11 @@ def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:
     t = p.expr(0)
     if whole and not p.done():
         raise NotModelled(f"syntax: unexpected {p.peek().text!r} after a term")
-    return real_exponents(clean(t)) if scope.real_division else clean(t)
+    t = clean(insert_casts(t, scope.types))
+    return real_exponents(t) if scope.real_division else t
+
+
+def register_type(scope: Scope, uid: str, ty: Any) -> None:
+    """Record a binder's type when it is not real (``ℕ``, ``Fin N``, a family ``Fin N → ℝ``)."""
+    if ty == NAT or fin_bound(ty) is not None or family_domain(ty) is not None:
+        scope.types[uid] = ty

@@ -12,10 +12,97 @@ from typing import Any
 #   ("forall", uid, type, body)  ("exists", uid, type, body)
 #   ("anon", (items…))  ("fun", (uids…), body)  ("by", Tactic)  ("hole",)  ("shole",)
 #   ("type", "ℝ")
+# Finite sums (``sums``): ("sum", S, uid, body) is ``∑ uid ∈ S, body`` with S one of
+#   ("univ", ("app", ("const", "Fin"), (N,)))  (``∑ i, …``/``∑ i : Fin N, …``: ``Finset.univ``) and
+#   ("app", ("const", "Finset.range"), (N,)); ("cast", t) is ``(↑t : ℝ)`` for a natural-number term
+#   ``t``; ("coe", t) is a written ``↑t`` before the cast pass; ("smul", k, c) is ``k • c`` (k : ℕ);
+#   ("card", S) is ``S.card``; ("fintype_card", T) is ``Fintype.card T``.
 
 REAL = ("type", "ℝ")
 NAT = ("type", "ℕ")
 ZERO = ("num", 0)
+
+
+def fin_bound(ty: Any) -> Any:
+    """``N`` for the type ``Fin N``, else None."""
+    if isinstance(ty, tuple) and ty and ty[0] == "app" and ty[1] == ("const", "Fin") and len(ty[2]) == 1:
+        return ty[2][0]
+    return None
+
+
+def family_domain(ty: Any) -> Any:
+    """The index type of a family ``a : Fin N → ℝ`` / ``a : ℕ → ℝ`` (``Fin N`` or ``ℕ``), else None."""
+    if (isinstance(ty, tuple) and ty and ty[0] == "imp" and ty[2] == REAL
+            and (ty[1] == NAT or fin_bound(ty[1]) is not None)):
+        return ty[1]
+    return None
+
+
+def is_value_type(ty: Any) -> bool:
+    """A type whose inhabitants are values, not proofs: ``ℝ``, ``ℕ``, ``Fin N``, families, functions."""
+    return (ty in (REAL, NAT) or fin_bound(ty) is not None or family_domain(ty) is not None
+            or fun_arity(ty) is not None)
+
+
+def sum_index_type(s: Any) -> Any:
+    """The type of the bound variable of a sum over the finset ``s`` (``Fin N`` or ``ℕ``), else None."""
+    if isinstance(s, tuple) and s and s[0] == "univ":
+        return s[1]
+    if isinstance(s, tuple) and s and s[0] == "app" and s[1] == ("const", "Finset.range") and len(s[2]) == 1:
+        return NAT
+    return None
+
+
+def _sum_level(t: Any) -> int:
+    """The nesting level of sums in ``t`` (-1 without sums; a sum is one more than its body's)."""
+    if not isinstance(t, tuple) or not t:
+        return -1
+    if t[0] == "sum":
+        return _sum_level(t[3]) + 1
+    if t[0] == "by":
+        return -1
+    return max((_sum_level(x) for x in t if isinstance(x, tuple)), default=-1)
+
+
+def _has_sum(t: Any) -> bool:
+    if not isinstance(t, tuple) or not t:
+        return False
+    if t[0] == "sum":
+        return True
+    return t[0] != "by" and any(_has_sum(x) for x in t if isinstance(x, tuple))
+
+
+def alpha(t: Any) -> Any:
+    """``t`` with the bound variable of every sum renamed canonically (``i#bvL``, L the sum's
+    nesting level), so that two sums equal up to the name of the bound variable are equal tuples
+    (Lean's terms are locally nameless: the name is irrelevant to ``isDefEq``). Renaming is
+    lexically scoped, and the level of a sum exceeds every level inside its body, so nothing is
+    captured."""
+    if not _has_sum(t):
+        return t
+    return _alpha(t, {})
+
+
+def _alpha(t: Any, env: dict) -> Any:
+    if not isinstance(t, tuple) or not t:
+        return t
+    tag = t[0]
+    if not isinstance(tag, str):
+        return tuple(_alpha(x, env) for x in t)
+    if tag == "fv":
+        return ("fv", env[t[1]]) if t[1] in env else t
+    if tag in ("num", "dec", "const", "type", "by", "hole", "shole", "mvar"):
+        return t
+    if tag == "sum":
+        name = f"i#bv{_sum_level(t[3]) + 1}"
+        return ("sum", _alpha(t[1], env), name, _alpha(t[3], {**env, t[2]: name}))
+    if tag in ("forall", "exists"):
+        inner = {k: v for k, v in env.items() if k != t[1]}
+        return (tag, t[1], _alpha(t[2], env), _alpha(t[3], inner))
+    if tag == "fun":
+        inner = {k: v for k, v in env.items() if k not in t[1]}
+        return ("fun", t[1], _alpha(t[2], inner))
+    return (tag,) + tuple(_alpha(x, env) if isinstance(x, tuple) else x for x in t[1:])
 
 
 _ARITH = {"add", "sub", "mul", "div", "pow", "neg", "inv"}
@@ -123,14 +210,19 @@ def clean(t: Any, in_exponent: bool = False) -> Any:
 
 
 def canon(t: Any) -> Any:
-    """``≥``/``>`` unfolded to ``≤``/``<`` (reducible definitions in Lean), recursively."""
+    """``≥``/``>`` unfolded to ``≤``/``<`` (reducible definitions in Lean), recursively; the bound
+    variables of sums renamed canonically (:func:`alpha`)."""
+    return alpha(_canon(t))
+
+
+def _canon(t: Any) -> Any:
     if not isinstance(t, tuple):
         return t
     if t[0] == "rel" and t[1] in ("≥", ">"):
-        return ("rel", "≤" if t[1] == "≥" else "<", canon(t[3]), canon(t[2]))
+        return ("rel", "≤" if t[1] == "≥" else "<", _canon(t[3]), _canon(t[2]))
     if t[0] in ("by", "const", "fv", "num", "mvar", "dec", "type"):
         return t
-    return tuple(canon(a) if isinstance(a, tuple) else a for a in t)
+    return tuple(_canon(a) if isinstance(a, tuple) else a for a in t)
 
 
 #: ``x ∈ Set.Icc a b`` unfolds by definition (``Set.mem_Icc`` … are ``Iff.rfl`` in
@@ -222,6 +314,25 @@ def show(t: Any, prec: int = 0) -> str:
         return f"({s})" if prec > 0 else s
     if tag == "anon":
         return "⟨" + ", ".join(show(a) for a in t[1]) + "⟩"
+    if tag == "sum":
+        st = t[1]
+        if st[0] == "univ":
+            head = f"∑ {uid_name(t[2])} : {show(st[1])}, "
+        else:
+            head = f"∑ {uid_name(t[2])} ∈ {show(st)}, "
+        s = head + show(t[3], 67)
+        return f"({s})" if prec > 66 else s
+    if tag in ("cast", "coe"):
+        return "↑" + show(t[1], 1025)
+    if tag == "smul":
+        s = f"{show(t[1], 74)} • {show(t[2], 73)}"
+        return f"({s})" if prec > 73 else s
+    if tag == "card":
+        return f"{show(t[1], 1025)}.card"
+    if tag == "fintype_card":
+        return f"Fintype.card {show(t[1], 1025)}"
+    if tag == "univ":
+        return f"(Finset.univ : Finset {show(t[1], 1025)})"
     if tag == "fun":
         s = "fun " + " ".join(uid_name(u) for u in t[1]) + " => " + show(t[2])
         return f"({s})" if prec > 0 else s
@@ -269,6 +380,9 @@ def free_fvars(t: Any, acc: set | None = None) -> set:
     if isinstance(t, tuple) and t:
         if t[0] == "fv":
             acc.add(t[1])
+        elif t[0] == "sum":
+            free_fvars(t[1], acc)
+            acc |= free_fvars(t[3]) - {t[2]}
         elif t[0] != "by":
             for a in t:
                 if isinstance(a, tuple):
