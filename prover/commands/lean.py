@@ -125,7 +125,7 @@ def render(
                                 "default v4.16.0"),
 ) -> None:
     """Render a saved proof as a complete Lean 4 file."""
-    from prover.ir import IRError, Proof
+    from prover.ir import IRError
     from prover.lean.mathlib_versions import UnknownMathlibVersion, adapt, get_profile
     from prover.lean.render import RenderError, render_proof
 
@@ -136,15 +136,31 @@ def render(
     if not proof_file.is_file():
         _fail(f"no such file: {proof_file}")
     try:
-        proof = Proof.loads(proof_file.read_text(encoding="utf-8"))
+        proof = _load_proof(proof_file)
         text = adapt(render_proof(proof, close_style=style), profile)
-    except (IRError, RenderError) as exc:
+    except (IRError, RenderError, ValueError) as exc:
         _fail(str(exc).splitlines()[0])
     if out is None:
         typer.echo(text, nl=False)
     else:
         out.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {out}")
+
+
+def _load_proof(path: Path) -> object:
+    """A saved proof: an n-term proof (read back with its statement) or an ordinary one."""
+    import json
+
+    from prover.ir import Proof
+    from prover.kernel.sums import is_nterm_proof
+
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    if is_nterm_proof(data):
+        from prover.nterm.proof import proof_from_json
+
+        return proof_from_json(data)
+    return Proof.loads(text)
 
 
 @lean_app.command("replay")

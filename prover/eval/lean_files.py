@@ -31,9 +31,14 @@ def render_text(proof_json: Any, seconds: float = RENDER_SECONDS) -> tuple[str |
 
     try:
         from prover.ir import Proof
+        from prover.kernel.sums import is_nterm_proof
         from prover.lean.render import render_proof
 
         with alarm_after(seconds, _RenderTimeout):
+            if is_nterm_proof(proof_json):
+                from prover.nterm.proof import proof_from_json
+
+                return render_proof(proof_from_json(proof_json), shrink_budget_s=SHRINK_SECONDS), ""
             return render_proof(Proof.from_json(proof_json), shrink_budget_s=SHRINK_SECONDS), ""
     except _RenderTimeout:
         return None, f"rendering took over {seconds:g} s"

@@ -103,3 +103,52 @@ class NTermProof:
         from prover.verify import _lemmas
 
         return check_nterm_proof(self.to_json(), self.problem.nterm.statement, _lemmas(None))
+
+
+def proof_from_json(data: dict) -> NTermProof:
+    """An :class:`NTermProof` read back from its JSON (for rendering a saved proof): the statement
+    from the file's Lean text (the front-end again), every expression by the kernel's parser.
+    Raises ``ValueError`` (``ParseError``, ``IRError``) on a file it cannot read."""
+    from prover.frontend.statement import parse_theorem
+    from prover.ir import expr_from_str
+
+    meta = data.get("problem") or {}
+    lean, name = meta.get("lean"), meta.get("lean_name")
+    if not isinstance(lean, str):
+        raise ValueError("an n-term proof file needs the theorem's Lean text (`problem.lean`)")  # noqa: TRY004
+    problem = parse_theorem(lean, real_division=meta.get("lips_header") is True, name=name)
+    problem.name = str(meta.get("name") or problem.name)
+    problem.meta = {**problem.meta, "lean": lean, "lean_name": name, "lips_header": meta.get("lips_header") is True}
+    st = problem.nterm.statement
+    inner = list(st.families) + list(st.scalars)
+    bodies = {a: expr_from_str(T_show(b), inner) for a, b in st.atoms}
+    bodies.update({a["name"]: expr_from_str(a["body"], inner) for a in data.get("atoms", [])})
+    atoms = Atoms(bodies, st.families, st.atoms[0][0].rpartition("_")[0])
+    facts = [_fact_from_json(f, inner, list(problem.variables) + list(bodies)) for f in data.get("facts", [])]
+    empty = Proof.from_json(data["empty"]) if data.get("empty") else None
+    return NTermProof(problem, atoms, facts, Proof.from_json(data["final"]), empty=empty)
+
+
+def T_show(t: Any) -> str:
+    from prover.kernel.terms import show
+
+    return show(t)
+
+
+def _fact_from_json(d: dict, inner: list[str], outer: list[str]) -> ProvedFact:
+    from prover.ir import expr_from_str
+
+    if "lemma" in d:
+        u, v = (expr_from_str(d[k], inner) for k in ("u", "v"))
+        plan = FactPlan("cauchy_schwarz", [(a, sp.Integer(1)) for a in d["atoms"]], lemma=(d["lemma"], u, v))
+        return ProvedFact(plan, None, [])
+    params = list(d.get("params", []))
+    scalars = inner + params
+    plan = FactPlan("summed", [(c["atom"], expr_from_str(c["coefficient"], scalars)) for c in d["coefficients"]],
+                    expr_from_str(d.get("constant", "0"), scalars), op=d["relation"]["op"], params=tuple(params),
+                    param_hypotheses=tuple((expr_from_str(h["lhs"], params), h["op"])
+                                           for h in d.get("param_hypotheses", [])),
+                    instantiation={p: expr_from_str(e, outer) for p, e in d.get("instantiation", {}).items()},
+                    identity=d.get("proof") is None)
+    proof = Proof.from_json(d["proof"]) if d.get("proof") else None
+    return ProvedFact(plan, proof, [Proof.from_json(p) for p in d.get("side_proofs", [])])
