@@ -143,3 +143,19 @@ def test_a_false_statement_has_no_proof():
              "∑ i, a i ^ 2 ≥ n + 1 := by sorry")
     assert parse(false).nterm is not None
     assert not prove(false, time_limit=10).proved
+
+
+def test_sq_le_mul_needs_its_three_termwise_proofs():
+    titu = ("theorem t6 (n : ℕ) (a b : ℕ → ℝ) (hb : ∀ i ∈ Finset.range n, 0 ≤ b i) : "
+            "(∑ i ∈ Finset.range n, a i) ^ 2 / (∑ i ∈ Finset.range n, b i + n) ≤ "
+            "∑ i ∈ Finset.range n, a i ^ 2 / (b i + 1) := by sorry")
+    data, st = _proved(titu)
+    assert check_nterm_proof(data, st).ok
+    fact = next(f for f in data["facts"] if f.get("lemma") == "sq_le_mul")
+    bad = copy.deepcopy(data)
+    next(f for f in bad["facts"] if f.get("lemma") == "sq_le_mul")["atoms"] = [fact["atoms"][1], fact["atoms"][0],
+                                                                                fact["atoms"][2]]
+    _rejects(bad, st, "does not say", "hypotheses")
+    bad = copy.deepcopy(data)
+    next(f for f in bad["facts"] if f.get("lemma") == "sq_le_mul")["proofs"] = fact["proofs"][:2]
+    _rejects(bad, st, "three proofs")

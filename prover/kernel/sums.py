@@ -226,7 +226,7 @@ def _check(data: Any, expected: NTermStatement | None, errors: list[str], lemmas
         known += [T.Rel(T.Var(st.n), ">", T.ZERO), T.Rel(T.Var(st.n), ">=", T.Num(Fraction(1)))]
     for i, raw in enumerate(facts):
         if isinstance(raw, dict) and "lemma" in raw:
-            known.append(_catalogue(st, bodies, raw, f"fact {i}"))
+            known.append(_catalogue(st, bodies, raw, f"fact {i}", (errors, lemmas)))
             continue
         fact = SummedFact.from_json(raw)
         known.append(_summed(st, bodies, variables, tuple(known), fact, f"fact {i}", (errors, lemmas)))
@@ -272,15 +272,19 @@ def _summed(st: NTermStatement, bodies: dict[str, T.Term], variables: tuple[str,
 
 
 #: Mathlib's inequalities over sums, as facts over atoms: name -> Mathlib lemma (docs/TRUST_BASE.md)
-CATALOGUE = {"cauchy_schwarz": "Finset.sum_mul_sq_le_sq_mul_sq"}
+CATALOGUE = {"cauchy_schwarz": "Finset.sum_mul_sq_le_sq_mul_sq",
+             "sq_le_mul": "Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul"}
 
 
-def _catalogue(st: NTermStatement, bodies: dict[str, T.Term], d: dict, what: str) -> T.Rel:
+def _catalogue(st: NTermStatement, bodies: dict[str, T.Term], d: dict, what: str, out: _Out) -> T.Rel:
     """``cauchy_schwarz`` with terms ``u``, ``v`` (over the families and scalars) and atoms
     ``[uv, uu, vv]`` whose bodies are ``u·v``, ``u²``, ``v²``: ``uv² ≤ uu·vv``, which is
-    ``Finset.sum_mul_sq_le_sq_mul_sq s u v`` (any finite set, no hypothesis)."""
+    ``Finset.sum_mul_sq_le_sq_mul_sq s u v`` (any finite set, no hypothesis). ``sq_le_mul``: see
+    :func:`_sq_le_mul`."""
     if d.get("lemma") not in CATALOGUE:
         raise KernelError(f"{what}: unknown lemma {d.get('lemma')!r}")
+    if d["lemma"] == "sq_le_mul":
+        return _sq_le_mul(st, bodies, d, what, out)
     u = read_expr(d.get("u"), st.index_variables, f"{what} u")
     v = read_expr(d.get("v"), st.index_variables, f"{what} v")
     names = d.get("atoms")
@@ -292,6 +296,24 @@ def _catalogue(st: NTermStatement, bodies: dict[str, T.Term], d: dict, what: str
             raise KernelError(f"{what}: the body of {a} is not {T.show(e)}")
     uv, uu, vv = (T.Var(a) for a in names)
     return T.Rel(T.sub(T.mul(uu, vv), T.power(uv, T.Num(Fraction(2)))), ">=", T.ZERO)
+
+
+def _sq_le_mul(st: NTermStatement, bodies: dict[str, T.Term], d: dict, what: str, out: _Out) -> T.Rel:
+    """Atoms ``[r, f, g]`` and three proofs under the per-index hypotheses: ``f ≥ 0``, ``g ≥ 0``
+    and ``r² − f·g = 0`` (each body as the atom's): ``(Σr)² ≤ Σf · Σg``, which is Mathlib's
+    ``Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul s hf hg ht`` (Cauchy–Schwarz in the form that covers
+    Titu's ``(Σa)² ≤ Σ(a²/b)·Σb`` and needs no division)."""
+    names, proofs = d.get("atoms"), d.get("proofs")
+    if not isinstance(names, list) or len(names) != 3 or any(a not in bodies for a in names) \
+            or not isinstance(proofs, list) or len(proofs) != 3:
+        raise KernelError(f"{what}: expected atoms [r, f, g] and three proofs")
+    r, f, g = (bodies[a] for a in names)
+    two = T.Num(Fraction(2))
+    goals = (T.Rel(f, ">=", T.ZERO), T.Rel(g, ">=", T.ZERO), T.Rel(T.sub(T.power(r, two), T.mul(f, g)), "=", T.ZERO))
+    for k, (proof, goal) in enumerate(zip(proofs, goals)):
+        _sub_proof(proof, Statement(st.index_variables, st.index_hypotheses, goal), f"{what} proof {k}", out)
+    R, F, G = (T.Var(a) for a in names)
+    return T.Rel(T.sub(T.mul(F, G), T.power(R, two)), ">=", T.ZERO)
 
 
 def _instantiation(fact: SummedFact, variables: tuple[str, ...], what: str) -> dict[str, T.Term]:

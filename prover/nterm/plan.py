@@ -43,8 +43,9 @@ class FactPlan:
     instantiation: dict[str, sp.Expr] = field(default_factory=dict)
     new_atoms: list[tuple[str, sp.Expr]] = field(default_factory=list)
     identity: bool = False                                    # P ≡ 0: no termwise proof
-    #: a catalogue fact (no termwise proof): ``("cauchy_schwarz", u, v)``, ``terms`` the atoms
-    #: of ``u·v``, ``u²``, ``v²``
+    #: a catalogue fact: ``("cauchy_schwarz", u, v)``, ``terms`` the atoms of ``u·v``, ``u²``,
+    #: ``v²``; ``("sq_le_mul", r, f, g)``, ``terms`` the atoms of ``r``, ``f``, ``g``: either way
+    #: ``Σ(2nd)·Σ(3rd) − (Σ 1st)² ≥ 0``
     lemma: tuple | None = None
 
     def lhs(self, bodies: dict[str, sp.Expr]) -> sp.Expr:
@@ -108,9 +109,14 @@ def split_terms(body: sp.Expr, atoms: Atoms) -> tuple[list[tuple[sp.Expr, sp.Exp
     return parts, constant
 
 
-def linear_split_plans(atoms: Atoms) -> Iterator[FactPlan]:
-    """``S = Σ cⱼ·Mⱼ + c₀·n`` for each atom whose body has more than one term (an identity)."""
+def linear_split_plans(atoms: Atoms, done: set[str] | None = None) -> Iterator[FactPlan]:
+    """``S = Σ cⱼ·Mⱼ + c₀·n`` for each atom whose body has more than one term (an identity);
+    atoms in ``done`` are skipped, and every atom looked at is added to it."""
+    done = set() if done is None else done
     for name, body in list(atoms.bodies.items()):
+        if name in done:
+            continue
+        done.add(name)
         parts, constant = split_terms(body, atoms)
         if len(parts) + (constant != 0) <= 1 and (not parts or parts[0][0] == 1):
             continue
@@ -300,14 +306,65 @@ def _sum_of(body: sp.Expr, atoms: Atoms, plan: FactPlan, n: sp.Symbol, coeff: sp
     return var(name)
 
 
+def _factorizations(body: sp.Expr, atoms: Atoms) -> Iterator[tuple[sp.Expr, sp.Expr]]:
+    """``body = u·v`` with both factors depending on the families: a product split at its first
+    factor, a power ``x^k`` as ``x^i · x^(k−i)``."""
+    factors = list(sp.Mul.make_args(body))
+    if len(factors) >= 2 and all(atoms.depends(f) for f in factors):
+        yield factors[0], sp.Mul(*factors[1:])
+    base, k = body.as_base_exp()
+    if len(factors) == 1 and atoms.depends(base) and k.is_Integer and k >= 2:
+        for i in range(1, int(k) // 2 + 1):
+            yield base ** i, base ** (int(k) - i)
+
+
 def cauchy_plans(atoms: Atoms) -> Iterator[FactPlan]:
     """Cauchy–Schwarz ``(Σ u·v)² ≤ Σ u² · Σ v²`` for each body ``u·v`` (two factors that both
-    depend on the families)."""
+    depend on the families; ``a³ = a·a²``)."""
     for name, body in list(atoms.bodies.items()):
-        factors = [f for f in sp.Mul.make_args(body)]
-        if len(factors) < 2 or not all(atoms.depends(f) for f in factors):
+        for u, v in _factorizations(body, atoms):
+            plan = FactPlan("cauchy_schwarz", [(name, sp.Integer(1))], lemma=("cauchy_schwarz", u, v))
+            plan.terms += [(atoms.name_of(u ** 2, plan), sp.Integer(1)),
+                           (atoms.name_of(v ** 2, plan), sp.Integer(1))]
+            yield plan
+
+
+def chebyshev_plans(slack: sp.Expr, atoms: Atoms, n: sp.Symbol, signs: dict[str, str]) -> Iterator[FactPlan]:
+    """Chebyshev at the mean: for a goal atom ``Σ x^k`` (one family ``x``), ``(x^i − t^i)(x^(k−i) −
+    t^(k−i)) ≥ 0`` (both factors increasing on the domain) summed with ``t = Σx / n``:
+    ``n·Σx³ ≥ Σx · Σx²``."""
+    for name, body in list(atoms.bodies.items()):
+        base, k = body.as_base_exp()
+        if not (isinstance(base, sp.Symbol) and base.name in atoms.families and k.is_Integer and k >= 2) \
+                or var(name) not in slack.free_symbols:
             continue
-        u, v = factors[0], sp.Mul(*factors[1:])
-        plan = FactPlan("cauchy_schwarz", [(name, sp.Integer(1))], lemma=("cauchy_schwarz", u, v))
-        plan.terms += [(atoms.name_of(u ** 2, plan), sp.Integer(1)), (atoms.name_of(v ** 2, plan), sp.Integer(1))]
+        t = var("t_1")
+        for i in range(1, int(k) // 2 + 1):
+            j = int(k) - i
+            plan = FactPlan("chebyshev", [(name, sp.Integer(1))], t ** int(k), params=("t_1",))
+            for e, c in ((i, -t ** j), (j, -t ** i)):
+                plan.terms.append((atoms.name_of(base ** e, plan), c))
+            plan.instantiation = {"t_1": var(atoms.name_of(base, plan)) / n}
+            if signs.get(base.name):
+                plan.param_hypotheses = ((t, signs[base.name]),)
+            yield plan
+
+
+def sq_le_mul_plans(atoms: Atoms) -> Iterator[FactPlan]:
+    """Cauchy–Schwarz as ``(Σr)² ≤ Σf · Σg`` for bodies ``f``, ``g`` (both ≥ 0 at every index, to
+    be proved) with ``f·g = r²`` (Mathlib's ``Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul``): Titu
+    (``a²/b``, ``b``, ``r = a``), AM–HM (``1/a``, ``a``), weighted forms; no division by a sum."""
+    bodies = [(a, b) for a, b in atoms.bodies.items() if atoms.depends(b)]
+    pairs = [(f, g) for i, f in enumerate(bodies) for g in bodies[i + 1:]]
+    for f_name, f in list(bodies):      # Titu: u²/v with the sum of its denominator v (a new atom)
+        den = sp.fraction(sp.factor(f))[1]
+        if atoms.depends(den) and all(sp.simplify(den - b) != 0 for _, b in bodies):
+            probe = FactPlan("probe", [])
+            pairs.append(((f_name, f), (atoms.name_of(den, probe), den)))
+    for (f_name, f), (g_name, g) in pairs:
+        r = _square_root(sp.cancel(f * g))
+        if r is None or r == 0 or not atoms.depends(r) or sp.simplify(r - f) == 0 or sp.simplify(r - g) == 0:
+            continue
+        plan = FactPlan("sq_le_mul", [], lemma=("sq_le_mul", r, f, g))
+        plan.terms = [(atoms.name_of(r, plan), sp.Integer(1)), (f_name, sp.Integer(1)), (g_name, sp.Integer(1))]
         yield plan

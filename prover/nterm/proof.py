@@ -63,6 +63,9 @@ class NTermProof:
             coefficients=tuple((a, _text(c)) for a, c in plan.terms), constant=_text(plan.constant))
 
     def fact_json(self, fact: ProvedFact) -> dict:
+        if fact.plan.lemma is not None and fact.plan.lemma[0] == "sq_le_mul":
+            return {"lemma": "sq_le_mul", "atoms": [a for a, _ in fact.plan.terms],
+                    "proofs": [p.to_json() for p in fact.side_proofs]}
         if fact.plan.lemma is not None:
             name, u, v = fact.plan.lemma
             return {"lemma": name, "u": _text(u), "v": _text(v), "atoms": [a for a, _ in fact.plan.terms]}
@@ -138,6 +141,9 @@ def T_show(t: Any) -> str:
 def _fact_from_json(d: dict, inner: list[str], outer: list[str]) -> ProvedFact:
     from prover.ir import expr_from_str
 
+    if d.get("lemma") == "sq_le_mul":
+        plan = FactPlan("sq_le_mul", [(a, sp.Integer(1)) for a in d["atoms"]], lemma=("sq_le_mul",))
+        return ProvedFact(plan, None, [Proof.from_json(p) for p in d.get("proofs", [])])
     if "lemma" in d:
         u, v = (expr_from_str(d[k], inner) for k in ("u", "v"))
         plan = FactPlan("cauchy_schwarz", [(a, sp.Integer(1)) for a in d["atoms"]], lemma=(d["lemma"], u, v))

@@ -30,6 +30,7 @@ from prover.lean.syntax import lean_ident
 from prover.nterm.lean_text import (
     atom_body_texts,
     fact_text,
+    parenthesized,
     read_statement,
     relation_text,
     theorem_text,
@@ -38,11 +39,13 @@ from prover.nterm.plan import (
     Atoms,
     FactPlan,
     cauchy_plans,
+    chebyshev_plans,
     goal_slack,
     jensen_plans,
     linear_split_plans,
     positivity_plans,
     quadratic_plans,
+    sq_le_mul_plans,
     tangent_plans,
     termwise_goal_plans,
 )
@@ -99,7 +102,8 @@ def _index_hypotheses(problem: Problem) -> list[Hypothesis]:
 def _search(state: _State) -> ProveResult:
     if not nonempty(state.problem.nterm.statement, False):
         state.empty = _empty_case(state)
-    for plan in list(linear_split_plans(state.atoms)):
+    split: set[str] = set()
+    for plan in list(linear_split_plans(state.atoms, split)):
         state.facts.append(ProvedFact(plan, None, []))
     nonempty_set = _nonempty(state)
     for plan in positivity_plans(state.atoms):
@@ -108,8 +112,11 @@ def _search(state: _State) -> ProveResult:
         fact = _prove_fact(state, plan, min(SIGN_TIME, state.left() / 8), state.facts)
         if fact is not None:
             state.facts.append(fact)
+    methods = _methods(state)
+    # the sums the methods made up (`Σ (b + 1)` of a denominator) split like the statement's
+    state.facts += [ProvedFact(plan, None, []) for plan in linear_split_plans(state.atoms, split)]
     base = list(state.facts)
-    for method, groups in _methods(state):
+    for method, groups in methods:
         if state.left() <= 0.5:
             break
         for group in groups:
@@ -141,7 +148,9 @@ def _methods(state: _State) -> list[tuple[str, list[list[FactPlan]]]]:
             ("tangent", tangents),
             ("quadratic", _with_all([[plan] for plan in quadratic_plans(state.atoms, state.n)])),
             ("jensen", _with_all([[plan] for plan in jensen_plans(slack, state.atoms, state.n, signs)])),
-            ("cauchy_schwarz", [[plan] for plan in cauchy_plans(state.atoms)])]
+            ("chebyshev", [[plan] for plan in chebyshev_plans(slack, state.atoms, state.n, signs)]),
+            ("cauchy_schwarz", [[plan] for plan in cauchy_plans(state.atoms)]),
+            ("sq_le_mul", _with_all([[plan] for plan in sq_le_mul_plans(state.atoms)]))]
 
 
 def _with_all(groups: list[list[FactPlan]]) -> list[list[FactPlan]]:
@@ -166,7 +175,7 @@ def _prove_fact(state: _State, plan: FactPlan, budget: float, prior: list[Proved
     """The termwise statement of ``plan`` proved (and its parameters' side conditions, from the
     facts ``prior`` to it), or None."""
     if plan.lemma is not None:
-        return ProvedFact(plan, None, [])
+        return _lemma_fact(state, plan, budget)
     if budget <= 0.2 or (plan.op == ">" and not _nonempty(state)):
         return None
     st = state.problem.nterm.statement
@@ -194,6 +203,30 @@ def _prove_fact(state: _State, plan: FactPlan, budget: float, prior: list[Proved
         sides.append(side_res.proof)
     state.stats["nterm_facts_proved"] += 1
     return ProvedFact(plan, res.proof, sides)
+
+
+def _lemma_fact(state: _State, plan: FactPlan, budget: float) -> ProvedFact | None:
+    """A catalogue fact: Cauchy–Schwarz needs nothing; ``sq_le_mul`` its three termwise proofs
+    (``0 ≤ f``, ``0 ≤ g``, ``r ^ 2 = f * g``), kept in ``side_proofs``."""
+    if plan.lemma[0] != "sq_le_mul":
+        return ProvedFact(plan, None, [])
+    texts = atom_body_texts(state.problem, state.atoms.bodies)
+    r, f, g = (parenthesized(texts[a]) for a, _ in plan.terms)
+    proofs = []
+    for goal in (f"0 ≤ {f}", f"0 ≤ {g}", f"{r} ^ 2 = {f} * {g}"):
+        state.counter += 1
+        name = f"{_base(state.problem)}_term_{state.counter}"
+        st = state.problem.nterm.statement
+        binders = [(h, text) for h, _, text, _ in state.problem.nterm.index_binders]
+        try:
+            problem = read_statement(state.problem, theorem_text(name, [*st.families, *st.scalars], binders, goal), name)
+        except ParseError:
+            return None
+        res = state.prove(problem, time_limit=max(budget / 3, 0.3))
+        if not res.proved:
+            return None
+        proofs.append(res.proof)
+    return ProvedFact(plan, None, proofs)
 
 
 def _nonempty(state: _State) -> bool:

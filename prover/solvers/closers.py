@@ -63,6 +63,24 @@ class NonnegativeCoefficients:
 
 
 @dataclass(frozen=True)
+class LinearCombinationCloser:
+    """The slack as a nonnegative combination of the hypotheses' slacks (an exact LP solution,
+    checked by the kernel here): what ``linarith`` proves."""
+
+    name: str = "linear combination"
+
+    def close(self, goal: Goal, deadline: float) -> Step | None:
+        from prover.kernel.check import check_step
+        from prover.solvers.linear_combination import linear_certificate
+
+        cert = linear_certificate(goal)
+        if cert is None:
+            return None
+        step = close_step(goal, cert, "linear combination")
+        return step if check_step(step, _no_lemmas).ok else None
+
+
+@dataclass(frozen=True)
 class SosCloser:
     """An SOS certificate with hypothesis multipliers; ``share`` of the time left (at least
     ``floor`` seconds)."""
@@ -149,7 +167,8 @@ def _no_lemmas(name: str) -> None:
 def default_closers() -> tuple[Closer, ...]:
     """The closers for a polynomial goal, cheapest first (each gets its share of the time left);
     on an ``=`` goal only those marked ``equalities`` run."""
-    return (PositivityCloser(), NonnegativeCoefficients(), SosCloser(), DifferenceSubstitutionCloser(),
+    return (PositivityCloser(), NonnegativeCoefficients(), LinearCombinationCloser(), SosCloser(),
+            DifferenceSubstitutionCloser(),
             SumMultiplierSos(), IdealMembership())
 
 
