@@ -116,6 +116,7 @@ def _search(state: _State) -> ProveResult:
     # the sums the methods made up (`Σ (b + 1)` of a denominator) split like the statement's
     state.facts += [ProvedFact(plan, None, []) for plan in linear_split_plans(state.atoms, split)]
     base = list(state.facts)
+    learned: list[ProvedFact] = []     # facts proved along the way, for a last try with all of them
     for method, groups in methods:
         if state.left() <= 0.5:
             break
@@ -126,11 +127,16 @@ def _search(state: _State) -> ProveResult:
                 if fact is None:
                     break
                 extra.append(fact)
+            learned += [f for f in extra if not f.plan.param_hypotheses and f not in learned]
             if len(extra) < len(group):
                 continue
             result = _final(state, base + extra, method)
             if result is not None:
                 return result
+    if len(learned) > 1 and state.left() > 1.0:   # every fact proved, at once (with the time left)
+        result = _final(state, base + learned, "all facts")
+        if result is not None:
+            return result
     return ProveResult("not_proved", error="no summed facts proved the statement over n terms",
                        stats={"nterm": True})
 
