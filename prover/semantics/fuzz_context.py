@@ -98,6 +98,18 @@ own text decides. Wrappers are chosen and composed at random per variant, seeded
   ``Foo.Real``: then ``Real.pi`` inside ``namespace Foo`` names it, refused); ``unmodelled:def_pi`` and
   ``unmodelled:notation_pi`` must be refused. ``Real.pi`` inside ``namespace Foo`` is Mathlib's unless the
   file declared ``Foo.Real.pi``: Lean's meaning, which the front-end may refuse.
+* statements over n terms (a share :data:`NTERM_SHARE` of the picks, taken from the benchmark share;
+  ``nvar:`` from :data:`NVAR_SUITE`, ``nterm_generated:`` from :class:`fuzz_nterm.NTermGenerator`; the
+  section "statements over n terms" at the end): Lean's reading is a :mod:`prover.semantics.nterm`
+  statement, its names ``Fin``, ``Finset.range`` (a short ``range``, ``_root_.…``), ``Real``/``Nat``
+  resolved by :func:`resolve_fin` / :func:`resolve_range` / :func:`resolve_type_word` (locals named
+  ``Fin``/``Finset``/``range`` shadow them), ``π`` by :func:`resolve_pi`, ``/`` expanded under the macro
+  (:func:`nterm_lean`), and :func:`nterm.refusal` must-refuse constructs; ``item:nterm_*``,
+  ``nterm_scope:*``, ``prefix:nterm_*`` and ``rewrite:nterm_*`` are its contexts (``open Finset``,
+  ``open Set Finset``, ``open … in``, ``namespace Finset``, declarations named ``Fin``/``range``/
+  ``Finset.range``/``Finset``/``Real``, unmodelled ``def``/``variable``/notations for ``∑``, decoys with
+  ``∑``, ``∑ x in s``, ``∀ i < n``, local binders, ``π`` in a body). An accepted one is compared
+  through ``problem.nterm.statement`` at points with n ∈ {0, 1, 2, 3, 5} (:func:`check_nterm_target`).
 
 Command line: ``python -m prover.semantics fuzz-context --variants N --seed S --out FILE.json``.
 """
@@ -115,7 +127,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from prover.semantics import fuzz_nterm as FN
 from prover.semantics import lean_ast as A
+from prover.semantics import lean_eval as L
+from prover.semantics import nterm as N
 from prover.semantics.fuzz_frontend import (
     FuzzReport,
     StatementGenerator,
@@ -130,6 +145,7 @@ from prover.semantics.fuzz_frontend import (
     points_for,
 )
 from prover.semantics.lean_ast import LExpr, LHyp, LRel, LStatement
+from prover.semantics.nterm import Binder, IndexHyp, NStatement
 
 ROOT = Path(__file__).resolve().parents[2]
 MACRO = "macro_rules | `($x / $y) => `(HDiv.hDiv ($x : ℝ) ($y : ℝ))"
@@ -261,18 +277,35 @@ class BasePool:
     logb: list[Base] = field(default_factory=list)
     #: statements with `Real.pi`/`π` (:data:`PI_STATEMENTS`)
     pi: list[Base] = field(default_factory=list)
+    #: statements over n terms (:data:`NVAR_SUITE`, the train split), besides the generated ones
+    nvar: list[NBase] = field(default_factory=list)
+    #: the share of picks that are statements over n terms (:data:`NTERM_SHARE`); taken out of the
+    #: benchmark share, so a pool without benchmarks (the suites' own test pools) gets none unless
+    #: it is 1 (every pick over n terms)
+    nterm_share: float = 0.0
     generator: StatementGenerator = field(init=False)
+    nterm_generator: FN.NTermGenerator = field(init=False)
 
     def __post_init__(self) -> None:
         self.generator = StatementGenerator(self.seed * 7919 + 17, definitions=GENERATED_DEFINITIONS,
                                             exp_log=GENERATED_EXP_LOG, logb=GENERATED_LOGB, pi=GENERATED_PI)
+        self.nterm_generator = FN.NTermGenerator(self.seed * 7919 + 23, refuse_share=NTERM_REFUSE_SHARE)
 
     def generated(self, index: int) -> Base:
         stmt, signs = self.generator.statement(index)
         return Base(f"generated:{index}", stmt, None, tuple(sorted(signs.items())))
 
-    def pick(self, rng: random.Random, index: int) -> Base:
+    def nterm(self, rng: random.Random, index: int) -> NBase:
+        """A statement over n terms: from :data:`NVAR_SUITE` (chance 0.35) or the n-term generator."""
+        if self.nvar and rng.random() < 0.35:
+            return rng.choice(self.nvar)
+        stmt, _ = self.nterm_generator.statement(index)
+        return NBase(f"nterm_generated:{index}", stmt)
+
+    def pick(self, rng: random.Random, index: int) -> Base | NBase:
         r = rng.random()
+        if r < (self.nterm_share if self.benchmarks or self.nterm_share >= 1 else 0.0):
+            return self.nterm(rng, index)
         if r < 0.48 and self.benchmarks:
             return rng.choice(self.benchmarks)
         if r < 0.60 and self.examples:
@@ -345,7 +378,8 @@ def load_pool(seed: int, root: Path = ROOT) -> BasePool:
                 examples.append(b)
     logb = _hand_written("logb", LOGB_STATEMENTS, skipped)
     return BasePool(benchmarks, examples, seed, skipped, definitions, functions, exp_log, logb,
-                    _hand_written("pi", PI_STATEMENTS, skipped))
+                    _hand_written("pi", PI_STATEMENTS, skipped), _nvar_bases(root / NVAR_SUITE, skipped),
+                    NTERM_SHARE)
 
 
 def _hand_written(kind: str, texts: tuple[str, ...], skipped: Counter) -> list[Base]:
@@ -1375,7 +1409,10 @@ class FileBuilder:
         out = []
         for a in self.asked:
             dup = (f"`{a.full_name}` is declared twice",) if self.decls[a.full_name] > 1 else ()
-            out.append((a.written, expect_for(a.written.stmt, a.context, a.written.reasons + dup)))
+            if isinstance(a.written, NWritten):
+                out.append((a.written, expect_nterm(a.written, a.context, a.written.reasons + dup)))
+            else:
+                out.append((a.written, expect_for(a.written.stmt, a.context, a.written.reasons + dup)))
         return "\n".join(self.chunks), out
 
 
@@ -1608,7 +1645,10 @@ def _item_other_theorem(b: FileBuilder, env: _Env) -> str:
     while name in env.names or name == env.target:
         name += "_2"
     env.names.add(name)
-    b.theorem(write_theorem(base, name, env.rng, rewrite=0.3))
+    if isinstance(base, NBase):
+        b.theorem(write_nterm(base, name, env.rng, rewrite=0.3))
+    else:
+        b.theorem(write_theorem(base, name, env.rng, rewrite=0.3))
     return "other_theorem"
 
 
@@ -1727,6 +1767,8 @@ def make_variant(index: int, seed: int, pool: BasePool) -> Variant:
     base = pool.pick(rng, index)
     env.target = base.stmt.name
     env.names.add(env.target)
+    if isinstance(base, NBase):
+        return _make_nterm_variant(index, base, b, env)
     b.wrappers.append("header:" + _header(b, env))
     for _ in range(rng.choice((0, 1, 1, 2, 2, 3, 4))):
         b.wrappers.append("item:" + rng.choices([f for f, _ in ITEMS], [w for _, w in ITEMS])[0](b, env))
@@ -1803,6 +1845,9 @@ class ContextReport:
     logb: Counter = field(default_factory=Counter)
     #: the same for asked theorems with Real.pi (any spelling: π, pi, …)
     pi: Counter = field(default_factory=Counter)
+    #: asked theorems over n terms: checks, unknown, must_refuse, refused, refused_where_expected,
+    #: accepted, compared, pairs, empty_sum_pairs (pairs at n = 0)
+    nterm: Counter = field(default_factory=Counter)
 
     @property
     def failures(self) -> int:
@@ -1830,6 +1875,7 @@ class ContextReport:
             "defined_functions": {"variants": self.definition_variants, "checks": self.definition_checks,
                             "accepted": self.definition_accepted, "pairs": self.definition_pairs},
             "exp_log": dict(self.exp_log), "logb": dict(self.logb), "pi": dict(self.pi),
+            "nterm": dict(self.nterm),
         }
 
 
@@ -1888,6 +1934,9 @@ def _tally(report: ContextReport, stmt: LStatement, **counts: bool) -> None:
 def check_target(v: Variant, w: Written, e: Expect, points: int, report: ContextReport,
                  parse: Callable[[str, str], Any], time_limit: float = 20.0) -> None:
     """Ask the front-end for one theorem of a variant and judge the answer against ``e``."""
+    if isinstance(w, NWritten):
+        check_nterm_target(v, w, e, points, report, parse, time_limit)
+        return
     report.checks += 1
     report.count(v.wrappers, "checks")
     _tally(report, w.stmt, checks=True, unknown=e.outcome == "unknown")
@@ -1985,3 +2034,815 @@ def run_context_fuzz(variants: int, seed: int = 0, points: int = 3, *,
             progress(report)
     report.duration_s = time.monotonic() - start
     return report
+
+
+# ---------------------------------------------------------------- statements over n terms
+#
+# A share of the variants (:data:`NTERM_SHARE`) asks a statement over n terms (docs/design-nterm-sums.md):
+# ``(n : ℕ)``, families ``Fin n → ℝ`` summed ``∑ i, …`` / ``∑ i : Fin n, …`` or ``ℕ → ℝ`` summed
+# ``∑ i ∈ Finset.range n, …`` (``in``), per-index hypotheses ``∀ i, …`` / ``∀ i : Fin n, …`` /
+# ``∀ i ∈ Finset.range n, …`` / ``∀ i < n, …``. Lean's reading of such a statement as written is a
+# :class:`~prover.semantics.nterm.NStatement` (read and evaluated by :mod:`prover.semantics.nterm`,
+# independent of the front-end), in the file's context:
+#
+# * the names it uses: ``Fin`` and ``Finset.range`` (or a short ``range``, ``_root_.Fin``,
+#   ``_root_.Finset.range``), resolved by :func:`resolve_fin` / :func:`resolve_range` (Lean's
+#   ``resolveGlobalName``: a local first, then the namespace walk, then the root and the opens pooled);
+#   ``∑`` is global notation (Mathlib's ``bigsum``, hygienic: ``Finset.sum``), ``open BigOperators`` and
+#   ``open scoped BigOperators`` change nothing; ``π``/``Real.pi`` in a body: :func:`resolve_pi`;
+# * the LIPS macro, when in effect: every ``a / b`` is ``(a : ℝ) / (b : ℝ)`` (:func:`nterm_lean`);
+# * :func:`nterm.refusal` on that reading: a Lean error, or a construct outside the accepted subset
+#   (both must be refused, as ``fuzz-nterm`` requires).
+#
+# The front-end must then refuse (one line) or give ``problem.nterm.statement``, compared with Lean's
+# values at points with n ∈ {0, 1, 2, 3, 5} by ``fuzz-nterm``'s comparison (:func:`fuzz_nterm._compare`).
+
+#: the share of picks (of a pool with benchmarks) that are statements over n terms
+NTERM_SHARE = 0.15
+#: the share of generated n-term statements with a construct the front-end must refuse
+NTERM_REFUSE_SHARE = 0.08
+#: statements over n terms pooled as ``nvar:`` (the held-out split stays out)
+NVAR_SUITE = Path("benchmarks") / "nvar" / "nvar_train.jsonl"
+#: full names that Mathlib (or core) declares among those the fuzzer's declarations take: a file's
+#: declaration so named is rejected by Lean ("already declared") and Mathlib's stays
+MATHLIB_DECLARED = frozenset({"Fin", "Finset", "Finset.range", "Set.range", "Set", "Real", "Nat"})
+#: namespaces (of those the fuzzer writes) that declare a ``range`` at Mathlib v4.16: ``Finset.range``
+#: (``Finset ℕ``) and ``Set.range`` (the range of a function: ``Set.range n`` of a natural does not
+#: elaborate)
+RANGE_OWNERS = ("Finset", "Set")
+#: namespaces known to declare no ``range``, ``Fin``, ``Finset.range`` (the file's own :data:`FILE_NAMESPACES`
+#: aside); whether ``Nat``, ``Int``, ``Rat``, ``Complex``, ``EReal``, ``Classical`` declare a ``range`` is NOT
+#: charted (``Int.range`` is a list of integers in Mathlib), so a short ``range`` that may name one is unknown
+RANGE_FREE = ("Real", "NNReal", "BigOperators", "Topology")
+#: the placeholder ``(… : ℝ)`` binders of the evaluation statement for ``π`` in a statement over n terms
+#: are named by the spelling (printed bare, never as binders)
+PI_SPELLINGS_NTERM = ("π", "π", "π", "Real.pi", "Real.pi", "_root_.Real.pi", "pi")
+
+
+@dataclass(frozen=True)
+class NBase:
+    """A statement over n terms (Lean's reading of ``text``, or a generated one)."""
+
+    source: str                        # "nvar:nvar/termwise_amgm_1", "nterm_generated:12"
+    stmt: NStatement
+    text: str | None = None
+
+
+def _nvar_bases(path: Path, skipped: Counter) -> list[NBase]:
+    """The statements of the n-term suite that :func:`nterm.read_nterm` reads."""
+    out: list[NBase] = []
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        d = json.loads(line)
+        try:
+            stmt = N.read_nterm(d["lean"])
+        except (A.ReadError, IndexError, ValueError):
+            skipped["nvar"] += 1
+            continue
+        out.append(NBase(f"nvar:{d['id']}", stmt, d["lean"]))
+    return out
+
+
+@dataclass
+class NWritten(Written):
+    """A theorem over n terms as it appears in the file. ``stmt`` is a placeholder (no scalar
+    statement); ``nterm`` is Lean's reading as written, with one ``(π : ℝ)``-like binder per spelling
+    of ``Real.pi`` used (``pi_names``: never printed; the evaluation gives it Real.pi's value)."""
+
+    nterm: NStatement | None = None
+    #: the names used, in the order written: (piece, "Fin" | "range", spelling), ``piece`` the index of
+    #: the binder (the goal: the last) that holds the use
+    uses: tuple[tuple[int, str, str], ...] = ()
+    #: local binders named ``Fin``/``Finset``: (piece, name); in scope in the pieces after it
+    shadows: tuple[tuple[int, str], ...] = ()
+    pi_names: tuple[str, ...] = ()
+
+
+def _placeholder(name: str) -> LStatement:
+    return LStatement(name, (), (), LRel("=", A.num(0), A.num(0)))
+
+
+def _nterm_rel_map(stmt: NStatement, f: Callable[[LRel], LRel]) -> NStatement:
+    items: list[N.Item] = []
+    for it in stmt.items:
+        if isinstance(it, IndexHyp):
+            items.append(replace(it, parts=tuple(map(f, it.parts))))
+        elif isinstance(it, LHyp):
+            items.append(LHyp(it.name, tuple(map(f, it.parts))))
+        else:
+            items.append(it)
+    return NStatement(stmt.name, tuple(items), f(stmt.goal))
+
+
+def _nterm_expr_map(stmt: NStatement, g: Callable[[LExpr], LExpr]) -> NStatement:
+    """``g`` applied bottom-up to every node of every relation."""
+    return _nterm_rel_map(stmt, lambda r: LRel(r.op, _map_expr(r.lhs, g), _map_expr(r.rhs, g)))
+
+
+def nterm_lean(w: NWritten, real_division: bool) -> NStatement:
+    """Lean's reading of the written statement: under the LIPS macro every ``a / b`` is
+    ``(a : ℝ) / (b : ℝ)`` (the macro expands every ``/`` of the syntax, nested ones too)."""
+    assert w.nterm is not None
+    if not real_division:
+        return w.nterm
+    return _nterm_rel_map(w.nterm, lambda r: A.expand_real_division(r))  # type: ignore[arg-type,return-value]
+
+
+def _walk(ns: tuple[str, ...]) -> list[str]:
+    return [".".join(ns[:i]) for i in range(len(ns), 0, -1)]
+
+
+def _file_declared(ctx: Context) -> set[str]:
+    """The file's declarations Lean accepted (one named like a Mathlib constant is rejected)."""
+    return {d for d in ctx.declared if d not in MATHLIB_DECLARED}
+
+
+def resolve_fin(spelling: str, ctx: Context, shadowed: bool = False) -> tuple[str, str]:
+    """``("real", "")`` when ``spelling`` (``Fin``, ``_root_.Fin``) names core's ``Fin`` at ``ctx``,
+    else ``("refuse", why)`` / ``("unknown", why)``.
+
+    Lean facts assumed (``resolveGlobalName``, docs/mathlib-name-facts.md §4): a local binder named
+    ``Fin`` before the use (``shadowed``) wins (a real applied to ``n``: an error); ``_root_.Fin`` is
+    core's; otherwise the namespace walk (innermost first) meets a ``W.Fin`` only if this file declared
+    one (Mathlib declares none in the namespaces written: Real, Nat, NNReal, Set, Finset,
+    BigOperators, Foo), and the first hit wins outright; else core's ``Fin`` is pooled with the
+    file's ``O.Fin`` for every open ``O`` (several: an overload, not modelled)."""
+    if spelling == "_root_.Fin":
+        return "real", ""
+    if spelling != "Fin":
+        return "refuse", f"`{spelling}` is not `Fin`"
+    if shadowed:
+        return "refuse", "`Fin` is a local binder here (applied to `n`: an error)"
+    declared = _file_declared(ctx)
+    for w in _walk(ctx.namespace):
+        if f"{w}.Fin" in declared:
+            return "refuse", f"`Fin` is `{w}.Fin`, a declaration of this file"
+    cands = ["Fin"] + [f"{o}.Fin" for o in sorted(set(ctx.opens)) if f"{o}.Fin" in declared]
+    if len(cands) > 1:
+        return "unknown", f"`Fin` is overloaded ({', '.join(cands)}): overload resolution not modelled"
+    return "real", ""
+
+
+def resolve_range(spelling: str, ctx: Context, shadowed: bool = False) -> tuple[str, str]:
+    """``("real", "")`` when ``spelling`` (``Finset.range``, ``range``, ``_root_.Finset.range``) names
+    Mathlib's ``Finset.range`` at ``ctx``, else ``("refuse", why)`` / ``("unknown", why)``.
+
+    Lean facts assumed: a local ``Finset`` before the use (``shadowed``) makes ``Finset.range`` a field
+    of that local (an error); ``_root_.Finset.range`` is Mathlib's; ``Finset.range``: the namespace walk
+    meets a ``W.Finset.range`` only if this file declared one (Mathlib has none for the namespaces
+    written), else Mathlib's, pooled with the file's ``O.Finset.range`` for opens ``O``. A short
+    ``range``: the walk's first ``W.range`` wins (``Finset``: Mathlib's ``Finset.range``; ``Set``:
+    ``Set.range``, which does not take a natural; the file's; an uncharted namespace: unknown); else the
+    root ``range`` (only a file's: Mathlib has none) and every open ``O.range`` (:data:`RANGE_OWNERS`,
+    the file's; an uncharted open: unknown) are pooled: none is an unknown identifier, one is the
+    answer, several an overload (``open Set Finset``: ``Set.range n`` fails to elaborate, so Lean
+    would take ``Finset.range``; not modelled: unknown)."""
+    declared = _file_declared(ctx)
+    if spelling == "_root_.Finset.range":
+        return "real", ""
+    if spelling == "Finset.range":
+        if shadowed:
+            return "refuse", "`Finset` is a local binder here (`Finset.range` is a field of it: an error)"
+        for w in _walk(ctx.namespace):
+            if f"{w}.Finset.range" in declared:
+                return "refuse", f"`Finset.range` is `{w}.Finset.range`, a declaration of this file"
+        cands = ["Finset.range"] + [f"{o}.Finset.range" for o in sorted(set(ctx.opens))
+                                    if f"{o}.Finset.range" in declared]
+        if len(cands) > 1:
+            return "unknown", f"`Finset.range` is overloaded ({', '.join(cands)}): not modelled"
+        return "real", ""
+    if spelling != "range":
+        return "refuse", f"`{spelling}` is not `Finset.range`"
+    for w in _walk(ctx.namespace):
+        if f"{w}.range" in declared:
+            return "refuse", f"`range` is `{w}.range`, a declaration of this file"
+        if w in RANGE_OWNERS:
+            return ("real", "") if w == "Finset" else ("refuse", f"`range` is `{w}.range` in namespace {w}")
+        if "." in w or w in FILE_NAMESPACES or w in RANGE_FREE:
+            continue
+        return "unknown", f"`range` may name `{w}.range` (namespace `{w}`: `range` not charted)"
+    cands = ["range"] if "range" in declared else []
+    maybe = []
+    for o in sorted(set(ctx.opens)):
+        if f"{o}.range" in declared or o in RANGE_OWNERS:
+            cands.append(f"{o}.range")
+        elif o not in RANGE_FREE and o not in FILE_NAMESPACES:
+            maybe.append(o)
+    if maybe:
+        return "unknown", f"`range` may name `{maybe[0]}.range` (not charted)"
+    if not cands:
+        return "refuse", "unknown identifier `range` (no `open Finset`)"
+    if len(cands) > 1:
+        return "unknown", f"`range` is overloaded ({', '.join(cands)}): overload resolution not modelled"
+    if cands[0] != "Finset.range":
+        return "refuse", f"`range` is `{cands[0]}`, not `Finset.range`"
+    return "real", ""
+
+
+def resolve_type_word(spelling: str, ctx: Context, shadowed: bool = False) -> tuple[str, str]:
+    """``("real", "")`` when the word ``Real``/``Nat`` of a binder's type names Mathlib's type at ``ctx``
+    (``ℝ``/``ℕ`` are notations, hygienic: always the types). Lean facts assumed: a local so named
+    first; the namespace walk meets a ``W.Real`` only if this file declared one (``Foo.Real.pi`` makes
+    ``Foo.Real`` a namespace, not a constant); the file's ``O.Real`` for opens ``O`` are pooled."""
+    if shadowed:
+        return "refuse", f"`{spelling}` is a local binder here"
+    declared = _file_declared(ctx)
+    for w in _walk(ctx.namespace):
+        if f"{w}.{spelling}" in declared:
+            return "refuse", f"`{spelling}` is `{w}.{spelling}`, a declaration of this file"
+    cands = [spelling] + [f"{o}.{spelling}" for o in sorted(set(ctx.opens)) if f"{o}.{spelling}" in declared]
+    if len(cands) > 1:
+        return "unknown", f"`{spelling}` is overloaded ({', '.join(cands)}): not modelled"
+    return "real", ""
+
+
+#: how each kind of name use is resolved
+RESOLVE_USE = {"Fin": resolve_fin, "range": resolve_range, "type": resolve_type_word}
+
+
+def _nterm_bound_names(stmt: NStatement, pi_names: tuple[str, ...]) -> list[str]:
+    """Names the statement binds (``n``, families, scalars, indices): a notation token among them
+    stops parsing."""
+    names = [x for b in stmt.items if isinstance(b, Binder) for x in b.names if x not in pi_names]
+    names += [h.index for h in stmt.index_hypotheses]
+    names += [N.big_parts(e).index for e in N.sums_of(stmt)]
+    return list(dict.fromkeys(names))
+
+
+def expect_nterm(w: NWritten, ctx: Context, reasons: tuple[str, ...] = ()) -> Expect:
+    """The expected outcome for the statement over n terms ``w`` at a theorem whose context is ``ctx``."""
+    why = list(reasons) + list(ctx.unmodelled)
+    unknown: list[str] = []
+
+    def add(verdict: str, reason: str) -> None:
+        (why if verdict == "refuse" else unknown if verdict == "unknown" else []).append(reason)
+
+    lean = nterm_lean(w, ctx.real_division)
+    r = N.refusal(lean)
+    if r is not None:
+        why.append(f"over n terms: {r}")
+    for piece, kind, spelling in w.uses:
+        shadowed = any(p < piece and name == spelling.split(".")[0] for p, name in w.shadows)
+        add(*RESOLVE_USE[kind](spelling, ctx, shadowed))
+    bound = _nterm_bound_names(lean, w.pi_names)
+    for sp in w.pi_names:
+        add(*resolve_pi(A.real_pi(sp), ctx, tuple(bound)))
+    active = {t for n in ctx.opens + ctx.scoped + ctx.namespace[:1] for t in SCOPED_TOKENS.get(n, ())}
+    why += [f"`{v}` is a notation token here" for v in bound if v in active]
+    if why:
+        return Expect("refuse", ctx.real_division, tuple(dict.fromkeys(why)))
+    if unknown:
+        return Expect("unknown", ctx.real_division, tuple(unknown))
+    return Expect("meaning", ctx.real_division)
+
+
+# -- writing one theorem over n terms
+
+#: how ``Finset.range`` may be written in a rewrite (``range``: meaning Finset's only after ``open Finset``)
+RANGE_SPELLINGS = ("Finset.range", "range", "range", "_root_.Finset.range")
+_NAME_USE = re.compile(r"(?<![\w.'])(Finset\.range|Fin)(?= [\w(])")
+#: a type word in a binder: ``(n : ℕ)``, ``(c d : ℝ)``, ``Fin n → ℝ``, ``ℕ → ℝ``
+_TYPE_USE = re.compile(r"(?<=: )ℕ(?=\))|(?<=: )ℝ(?=\))|(?<=: )ℕ(?= → )|(?<=→ )ℝ(?=\))")
+#: families named like the names a statement uses are printed under these names first
+_FAMILY_PLACEHOLDER = "ZzFamily"
+_FORALL_RANGE = re.compile(r"∀ (\S+) ∈ Finset\.range (\S+?),")
+
+
+def _respell_piece(text: str, piece: int, choose: Callable[[str], str]) -> tuple[str, list[tuple[int, str, str]]]:
+    """``Fin`` / ``Finset.range`` in one binder's text written as ``choose(kind)`` says; the uses."""
+    out, uses, last = [], [], 0
+    found = [(m, "Fin" if m.group(1) == "Fin" else "range") for m in _NAME_USE.finditer(text)]
+    found += [(m, "type") for m in _TYPE_USE.finditer(text)]
+    for m, kind in sorted(found, key=lambda x: x[0].start()):
+        sp = choose(kind) if kind != "type" else choose("Nat" if m.group(0) == "ℕ" else "Real")
+        out.append(text[last:m.start()] + sp)
+        if sp not in ("ℕ", "ℝ"):
+            uses.append((piece, kind, sp))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out), uses
+
+
+def _default_spelling(kind: str) -> str:
+    return {"Fin": "Fin", "range": "Finset.range", "Nat": "ℕ", "Real": "ℝ"}[kind]
+
+
+def _rename_family(stmt: NStatement, old: str, new: str) -> NStatement:
+    """The family ``old`` renamed ``new`` (binder and applications)."""
+    renamed = _nterm_expr_map(stmt, lambda e: replace(e, value=new) if e.kind == "fam" and e.value == old else e)
+    items = tuple(replace(it, names=tuple(new if x == old else x for x in it.names)) if isinstance(it, Binder) else it
+                  for it in renamed.items)
+    return NStatement(stmt.name, items, renamed.goal)
+
+
+#: local names that shadow a name the statement uses (a family, scalar or hypothesis so named)
+SHADOWING_NAMES = ("Fin", "Finset", "range", "Real", "Nat")
+
+
+def render_nterm(stmt: NStatement, name: str, rng: random.Random, *, pi_names: tuple[str, ...] = (),
+                 choose: Callable[[str], str] = _default_spelling,
+                 forall_lt: bool = False, keyword: str = "theorem") -> tuple[str, tuple, tuple]:
+    """The theorem's text (binders in order, the goal, a random proof), the name uses and the local
+    binders named like them (see :class:`NWritten`). ``forall_lt``: per-index hypotheses over
+    ``Finset.range n`` written ``∀ i < n,`` (the same proposition: ``∀ i, i < n → P``). A family
+    named like a used name is printed under a placeholder while the uses are found."""
+    hidden = {f: f"{_FAMILY_PLACEHOLDER}{k}" for k, f in enumerate(stmt.families) if f in SHADOWING_NAMES}
+    for old, new in hidden.items():
+        stmt = _rename_family(stmt, old, new)
+    back = {new: old for old, new in hidden.items()}
+    pieces: list[str] = []
+    shadows: list[tuple[int, str]] = []
+    for it in stmt.items:
+        if isinstance(it, Binder):
+            names = tuple(x for x in it.names if x not in pi_names)
+            if not names:
+                continue
+            text = N.show_binder(replace(it, names=names))
+            bound = names
+        elif isinstance(it, IndexHyp):
+            text, bound = f"({it.name} : {N.show_index_hyp(it)})", (it.name,)
+            if forall_lt:
+                text = _FORALL_RANGE.sub(r"∀ \1 < \2,", text)
+        else:
+            text, bound = f"({it.name} : {N.show_parts(it.parts)})", (it.name,)
+        shadows += [(len(pieces), back.get(x, x)) for x in bound if back.get(x, x) in SHADOWING_NAMES]
+        pieces.append(text)
+    pieces.append(N.show_rel(stmt.goal))
+    uses: list[tuple[int, str, str]] = []
+    for k, text in enumerate(pieces):
+        pieces[k], u = _respell_piece(text, k, choose)
+        for new, old in back.items():
+            pieces[k] = pieces[k].replace(new, old)
+        uses += u
+    sep = " :\n    " if rng.random() < 0.2 else " : "
+    proof = rng.choice(PROOFS).replace("{name}", name)
+    head = " ".join([f"{keyword} {name}"] + pieces[:-1])
+    return head + sep + pieces[-1] + " " + proof, tuple(uses), tuple(shadows)
+
+
+def _sum_nodes_in(e: LExpr) -> int:
+    return sum(1 for x in A.subterms(e) if x.kind == "sum")
+
+
+def _map_kth_sum(e: LExpr, k: int, f: Callable[[LExpr], LExpr]) -> LExpr:
+    """``e`` with its ``k``-th sum (pre-order) replaced by ``f(sum)``."""
+    count = [0]
+
+    def go(x: LExpr) -> LExpr:
+        if x.kind == "sum":
+            if count[0] == k:
+                count[0] += 1
+                return f(x)
+            count[0] += 1
+        if not x.args:
+            return x
+        return LExpr(x.kind, tuple(go(a) for a in x.args), x.value)
+
+    return go(e)
+
+
+def _inject_pi_nterm(stmt: NStatement, sp: str, rng: random.Random) -> NStatement:
+    """``π`` (spelled ``sp``) in a sum's body of the goal (``∑ i, a i * π``, ``∑ i, π * a i``,
+    ``∑ i, (a i + π)``), or added to both sides of the goal when it has no sum."""
+    pi = A.var(sp)
+    g = stmt.goal
+    sides = [(side, _sum_nodes_in(getattr(g, side))) for side in ("lhs", "rhs")]
+    sides = [(side, c) for side, c in sides if c]
+    if not sides:
+        goal = LRel(g.op, A.op2("add", g.lhs, pi), A.op2("add", g.rhs, pi))
+    else:
+        side, c = rng.choice(sides)
+        how = rng.choice(("mul_right", "mul_left", "add"))
+
+        def body(s: LExpr) -> LExpr:
+            p = N.big_parts(s)
+            b = {"mul_right": A.op2("mul", p.body, pi), "mul_left": A.op2("mul", pi, p.body),
+                 "add": A.op2("add", p.body, pi)}[how]
+            return LExpr(s.kind, (s.args[0], b) + s.args[2:], s.value)
+
+        new = _map_kth_sum(getattr(g, side), rng.randrange(c), body)
+        goal = LRel(g.op, new, g.rhs) if side == "lhs" else LRel(g.op, g.lhs, new)
+    items = stmt.items if sp in stmt.scalars else stmt.items + (Binder((sp,), "ℝ"),)
+    return NStatement(stmt.name, items, goal)
+
+
+def _restyle(stmt: NStatement, old: str, new: str) -> NStatement:
+    """Sums of style ``old`` written in style ``new`` (``mem`` ↔ ``in``; ``univ`` → ``fin``: ``∑ i : Fin n``)."""
+    n = stmt.n or "n"
+
+    def g(e: LExpr) -> LExpr:
+        if e.kind != "sum" or not e.value.startswith(old + "|"):
+            return e
+        args = (N.nvar(n),) + e.args[1:] if new == "fin" else e.args
+        return LExpr(e.kind, args, new + e.value[len(old):])
+
+    return _nterm_expr_map(stmt, g)
+
+
+def _nterm_rewrite_kinds(stmt: NStatement, pi_names: tuple[str, ...]) -> dict[str, float]:
+    styles = {N.big_parts(e).style for e in N.sums_of(stmt)}
+    ranges = "mem" in styles or "in" in styles or any(h.binder == "range" for h in stmt.index_hypotheses)
+    fins = "fin" in styles or any(b.type == "fin" for b in stmt.items if isinstance(b, Binder)) \
+        or any(h.binder == "fin" for h in stmt.index_hypotheses)
+    kinds = {"plain": 4.0, "binder_Fin": 0.6, "binder_Finset": 1.0, "inject_pi": 2.5}
+    if ranges:
+        kinds.update(range_short=3.0, range_mixed=1.5, range_root=1.0)
+    if any(h.binder == "range" for h in stmt.index_hypotheses):
+        kinds.update(forall_lt=1.5)
+    if "mem" in styles:
+        kinds.update(sum_in=2.0)
+    if "in" in styles:
+        kinds.update(sum_mem=0.5)
+    if "univ" in styles:
+        kinds.update(sum_fin=1.5)
+    if fins:
+        kinds.update(fin_root=0.7)
+    if any(isinstance(h, (LHyp, IndexHyp)) for h in stmt.items):
+        kinds.update(hyp_named_Finset=0.4, hyp_named_Fin=0.3)
+    kinds.update(family_named_range=0.5 if ranges else 0.2, family_named_Fin=0.3, type_words=1.0)
+    return kinds
+
+
+def write_nterm(base: NBase, name: str, rng: random.Random, rewrite: float = 0.6) -> NWritten:
+    """The asked theorem over n terms: the suite's own text (renamed, another proof), or the statement
+    printed again with rewrites (``rewrite:nterm_*``): ``Finset.range`` written ``range`` /
+    ``_root_.Finset.range`` (all or each at random), ``∀ i < n``, ``∑ i in`` (deprecated) for ``∈`` and
+    back, ``∑ i : Fin n`` for ``∑ i``, ``_root_.Fin``, a local binder ``(Fin : ℝ)`` / ``(Finset : ℝ)``
+    or a hypothesis so named at a random place, ``π`` (``Real.pi``, ``_root_.Real.pi``, ``pi``) in a
+    sum's body."""
+    stmt = replace(base.stmt, name=name)
+    if base.text is not None and rng.random() >= rewrite:
+        text = re.sub(r"^\s*(theorem|lemma)\s+\S+", f"theorem {name}", base.text, count=1)
+        text = re.sub(r":=\s*by\s+sorry\s*$", rng.choice(PROOFS).replace("{name}", name), text)
+        text, layout = _layout(text, rng)
+        _, uses, shadows = render_nterm(stmt, name, random.Random(0))
+        return NWritten(name, _placeholder(name), text, {}, (), ("rewrite:nterm_none",) + layout,
+                        stmt, uses, shadows)
+    pi_names: tuple[str, ...] = ()
+    fin, range_mode, forall_lt, words = "Fin", "Finset.range", False, False
+    done: list[str] = []
+    for _ in range(1 if rng.random() < 0.6 else 2):
+        kinds = _nterm_rewrite_kinds(stmt, pi_names)
+        k = rng.choices(list(kinds), list(kinds.values()))[0]
+        done.append(f"rewrite:nterm_{k}")
+        if k == "range_short":
+            range_mode = "range"
+        elif k == "range_root":
+            range_mode = "_root_.Finset.range"
+        elif k == "range_mixed":
+            range_mode = "mixed"
+        elif k == "forall_lt":
+            forall_lt = True
+        elif k in ("sum_in", "sum_mem", "sum_fin"):
+            stmt = _restyle(stmt, *{"sum_in": ("mem", "in"), "sum_mem": ("in", "mem"), "sum_fin": ("univ", "fin")}[k])
+        elif k == "fin_root":
+            fin = "_root_.Fin"
+        elif k in ("binder_Fin", "binder_Finset"):
+            local = k.split("_")[1]
+            if local not in _nterm_bound_names(stmt, pi_names):
+                items = list(stmt.items)
+                items.insert(rng.randint(0, len(items)), Binder((local,), "ℝ"))
+                stmt = NStatement(stmt.name, tuple(items), stmt.goal)
+        elif k.startswith("hyp_named_"):
+            local = k.split("_")[2]
+            hyps = [i for i, h in enumerate(stmt.items) if isinstance(h, (LHyp, IndexHyp))]
+            if local not in _nterm_bound_names(stmt, pi_names) and local not in [
+                    h.name for h in stmt.items if isinstance(h, (LHyp, IndexHyp))]:
+                items = list(stmt.items)
+                i = rng.choice(hyps)
+                items[i] = replace(items[i], name=local)
+                stmt = NStatement(stmt.name, tuple(items), stmt.goal)
+        elif k.startswith("family_named_"):
+            local = k.split("_")[2]
+            if local not in _nterm_bound_names(stmt, pi_names):
+                stmt = _rename_family(stmt, rng.choice(list(stmt.families)), local)
+        elif k == "type_words":
+            words = True
+        elif k == "inject_pi":
+            sp = rng.choice(PI_SPELLINGS_NTERM)
+            stmt = _inject_pi_nterm(stmt, sp, rng)
+            pi_names = tuple(dict.fromkeys(pi_names + (sp,)))
+
+    def choose(kind: str) -> str:
+        if kind == "Fin":
+            return fin
+        if kind in ("Nat", "Real"):
+            return kind if words and rng.random() < 0.7 else _default_spelling(kind)
+        return rng.choice(RANGE_SPELLINGS) if range_mode == "mixed" else range_mode
+
+    text, uses, shadows = render_nterm(stmt, name, rng, pi_names=pi_names, choose=choose, forall_lt=forall_lt)
+    if rng.random() < 0.08:
+        text = re.sub(r" \(", " /- ∑ i, a i := -/ (", text, count=1)
+        done.append("rewrite:nterm_comment_in_statement")
+    text, layout = _layout(text, rng)
+    return NWritten(name, _placeholder(name), text, {}, (), tuple(done) + layout, stmt, uses, shadows, pi_names)
+
+
+# -- the file around it
+
+#: commands over n terms whose effect is not modelled: before the theorem the front-end must refuse
+NTERM_UNMODELLED = (
+    ("variable_n", "variable (n : ℕ)"),
+    ("variable_family", "variable {n : ℕ} (a : Fin n → ℝ)"),
+    ("local_notation_sum", 'local notation "∑" x ", " f => f'),
+    ("notation3_sum", 'notation3 "∑ "(...)", "r:67:(scoped f => Finset.prod Finset.univ f) => r'),
+    ("macro_sum", 'macro "∑ " x:ident ", " f:term : term => `(Finset.prod Finset.univ fun $x => $f)'),
+    ("macro_rules_sum", "macro_rules | `(∑ $x:ident, $f) => `(0)"),
+    ("local_macro_range", 'local macro "range" : term => `(List.range)'),
+    ("def_Fin", "def Fin (n : ℕ) : Type := Unit"),
+    ("def_Finset_range", "def Finset.range (n : ℕ) : Finset ℕ := Finset.range (n + 1)"),
+    ("abbrev_range", "abbrev range (n : ℕ) : Finset ℕ := Finset.range (n + 1)"),
+    ("open_hiding_range", "open Finset hiding range"),
+    ("open_renaming_range", "open Finset renaming range → frange"),
+    ("export_range", "export Finset (range)"),
+    ("attribute_sum", "attribute [simp] Finset.sum_range_succ"),
+    ("open_Foo", "open Foo"),
+)
+#: ``open`` commands over n terms: (names, scoped)
+NTERM_OPENS = (
+    (("Finset",), False), (("Finset",), False), (("Set",), False), (("Set", "Finset"), False),
+    (("Finset", "Set"), False), (("BigOperators",), False), (("BigOperators",), True), (("Finset",), True),
+    (("Real", "Finset"), False), (("BigOperators", "Real", "Nat", "Topology"), False), (("Nat",), False),
+)
+#: declarations named like the names a statement over n terms uses, and where
+NTERM_DECL_NAMES = ("Fin", "range", "range", "Finset.range", "Finset.range", "Finset", "Real")
+NTERM_DECL_NAMESPACES = ("", "", "Foo", "Foo", "Finset", "Set", "Nat", "Real")
+
+
+def _item_nterm_open(b: FileBuilder, env: _Env) -> str:
+    names, scoped = env.rng.choice(NTERM_OPENS)
+    b.open(names, scoped=scoped)
+    return f"nterm_open{'_scoped' if scoped else ''}_{'_'.join(names)}"
+
+
+def _nterm_decl(b: FileBuilder, env: _Env, name: str) -> None:
+    b.emit(f"{env.rng.choice(('theorem', 'lemma'))} {name} : (1 : ℝ) ≤ 2 := by norm_num")
+    b.declare(name)
+
+
+def _item_nterm_decl(b: FileBuilder, env: _Env) -> str:
+    """A theorem named ``Fin``, ``range``, ``Finset.range`` or ``Finset`` (at the root or in a namespace:
+    one clashing with Mathlib's is rejected by Lean, which keeps Mathlib's)."""
+    rng = env.rng
+    name, ns = rng.choice(NTERM_DECL_NAMES), rng.choice(NTERM_DECL_NAMESPACES)
+    if ns:
+        b.push("namespace", ns)
+    _nterm_decl(b, env, name)
+    if ns:
+        b.pop()
+    return f"nterm_decl_{name.replace('.', '_')}{'_in_' + ns if ns else ''}"
+
+
+def _item_nterm_unmodelled(b: FileBuilder, env: _Env) -> str:
+    name, text = env.rng.choice(NTERM_UNMODELLED)
+    inside = env.rng.random() < 0.25
+    if inside:
+        b.push("namespace", "Foo")
+    b.unmodelled_command(text)
+    if inside:
+        b.pop()
+    return f"unmodelled:{name}{'_in_Foo' if inside else ''}"
+
+
+def _item_nterm_decoy(b: FileBuilder, env: _Env) -> str:
+    """``∑``, ``theorem``, ``open Finset``, ``variable`` … in comments and strings (no effect)."""
+    t, rng = env.target, env.rng
+    form = rng.choice(("line", "block", "string", "doc", "module_doc", "notation_comment"))
+    if form == "doc":
+        aux = b.aux_name()
+        b.emit(f"/-- ∑ i, a i over `Fin n`; `open Finset`; theorem {t} -/\n"
+               f"theorem {aux} (n : ℕ) (a : Fin n → ℝ) : ∑ i, a i = ∑ i, a i := rfl")
+        b.declare(aux)
+    else:
+        b.emit({"line": f"-- theorem {t} (n : ℕ) (a : Fin n → ℝ) : ∑ i, a i < 0 := by sorry",
+                "block": f"/- open Finset in\ntheorem {t} (n : ℕ) (a : ℕ → ℝ) : ∑ i ∈ range n, a i < 0 := by sorry\n"
+                         "/- ∑ nested -/ -/",
+                "string": f'example : ("theorem {t} : ∑ i ∈ Finset.range 3, (i : ℝ) = 3" : String).length > 0 := '
+                          "by decide",
+                "module_doc": "/-! `open Set Finset`, `variable (n : ℕ)`, `namespace Finset` -/",
+                "notation_comment": '-- local notation "∑" x ", " f => f\n/- def Fin (n : ℕ) : Type := Unit -/'}[form])
+    return f"nterm_decoy_{form}"
+
+
+def _item_nterm_aux(b: FileBuilder, env: _Env) -> str:
+    """Another declaration over n terms (never asked), maybe under its own ``open … in``."""
+    rng = env.rng
+    aux = b.aux_name()
+    form = rng.choice(("range_open_in", "fin", "example", "big_open_in"))
+    if form == "range_open_in":
+        b.emit(f"open Finset in\ntheorem {aux} (n : ℕ) (a : ℕ → ℝ) : ∑ i ∈ range n, a i = ∑ i ∈ range n, a i := rfl")
+    elif form == "fin":
+        b.emit(f"theorem {aux} (n : ℕ) (a : Fin n → ℝ) (h : ∀ i, 0 ≤ a i) : 0 ≤ ∑ i, a i :=\n"
+               "  Finset.sum_nonneg fun i _ => h i")
+    elif form == "big_open_in":
+        b.emit(f"open scoped BigOperators in\ntheorem {aux} (n : ℕ) : ∑ i in Finset.range n, (1 : ℝ) = n := by simp")
+    else:
+        b.emit("example (n : ℕ) : ∑ i ∈ Finset.range n, (1 : ℝ) = n := by simp")
+        return "nterm_aux_example"
+    b.declare(aux)
+    return f"nterm_aux_{form}"
+
+
+NTERM_INNER: tuple[Callable[[FileBuilder, _Env], str], ...] = (
+    _item_nterm_open, _item_nterm_open, _item_nterm_decl, _item_nterm_aux, _item_open, _item_aux,
+    _item_nterm_unmodelled)
+
+
+def _item_nterm_closed_scope(b: FileBuilder, env: _Env) -> str:
+    """A scope closed before the theorem (``namespace Finset … end Finset``, ``section`` …) with
+    commands over n terms inside (no effect on the theorem, except unmodelled ones and declarations)."""
+    rng = env.rng
+    kind, name = rng.choice((("namespace", "Finset"), ("namespace", "Finset"), ("section", ""), ("section", "Finset"),
+                             ("namespace", "Foo"), ("namespace", "Set")))
+    b.push(kind, name)
+    inner = [rng.choice(NTERM_INNER)(b, env) for _ in range(rng.randint(0, 2))]
+    b.pop()
+    b.wrappers += [f"in_closed_scope:{w}" for w in inner]
+    return f"nterm_closed_{kind}{'_' + name if name else ''}"
+
+
+NTERM_ITEMS: tuple[tuple[Callable[[FileBuilder, _Env], str], float], ...] = (
+    (_item_comment_macro, 1.0), (_item_macro, 1.2), (_item_unmodelled, 0.4), (_item_open, 1.0), (_item_aux, 0.8),
+    (_item_decoy, 0.4), (_item_scope, 0.8), (_item_set_option, 0.4), (_item_other_theorem, 0.6),
+    (_item_nterm_open, 2.5), (_item_nterm_decl, 1.5), (_item_nterm_unmodelled, 0.8), (_item_nterm_decoy, 1.5),
+    (_item_nterm_aux, 1.0), (_item_nterm_closed_scope, 1.5))
+
+
+def _nterm_scope(b: FileBuilder, env: _Env) -> str:
+    """A context made for statements over n terms, open at the theorem: a namespace around it holding a
+    declaration named ``Fin``/``range``/``Finset.range``/``Finset`` (or an unmodelled ``def`` of one), a
+    bare ``namespace Finset``, an ``open`` at the top, ``variable (n : ℕ)``, a notation for ``∑``."""
+    rng = env.rng
+    form = rng.choices(("decl", "def", "namespace", "open", "variable", "notation"), (3, 1.5, 2, 2, 0.5, 0.5))[0]
+    if form == "decl":
+        ns, name = rng.choice(("Foo", "Finset", "Finset", "Set", "Nat", "Real")), rng.choice(NTERM_DECL_NAMES)
+        b.push("namespace", ns)
+        _nterm_decl(b, env, name)
+        return f"decl_{name.replace('.', '_')}_in_{ns}"
+    if form == "def":
+        ns = rng.choice(("Foo", "Foo", "Finset"))
+        which, text = rng.choice((("Fin", "def Fin (n : ℕ) : Type := Fin (n + 1)"),
+                                  ("Finset_range", "def Finset.range (n : ℕ) : Finset ℕ := Finset.range (n + 1)"),
+                                  ("range", "abbrev range (n : ℕ) : Finset ℕ := Finset.range (n + 1)")))
+        b.push("namespace", ns)
+        b.unmodelled_command(text)
+        return f"def_{which}_in_{ns}"
+    if form == "namespace":
+        name = rng.choice(("Finset", "Finset", "BigOperators", "Set"))
+        b.push("namespace", name)
+        return f"namespace_{name}"
+    if form == "open":
+        return _item_nterm_open(b, env)
+    name, text = rng.choice(NTERM_UNMODELLED[:2] if form == "variable" else NTERM_UNMODELLED[2:6])
+    b.unmodelled_command(text)
+    return f"unmodelled_{name}"
+
+
+def _nterm_enclose(b: FileBuilder, env: _Env) -> str:
+    """A scope still open at the theorem (closed after it)."""
+    rng = env.rng
+    kind, name = rng.choice((("section", ""), ("section", "Finset"), ("noncomputable", ""), ("namespace", "Foo"),
+                             ("namespace", "Real"), ("namespace", "Nat"), ("namespace", "NNReal"),
+                             ("namespace", "Set"), ("namespace", "Finset"), ("namespace", "Finset")))
+    b.push(kind, name)
+    inner = [rng.choice(NTERM_INNER + INNER)(b, env) for _ in range(rng.randint(0, 2))]
+    b.wrappers += [f"in_enclosing_scope:{w}" for w in inner]
+    return f"{kind}{'_' + name if name else ''}"
+
+
+#: the theorem's own ``open … in`` over n terms: (names, scoped)
+NTERM_PREFIX_OPENS = ((("Finset",), False), (("Finset",), False), (("Set", "Finset"), False), (("Set",), False),
+                      (("BigOperators",), False), (("BigOperators",), True), (("Real",), False),
+                      (("Real", "Finset"), False))
+
+
+def _nterm_prefix(env: _Env) -> tuple[str, tuple[str, ...], list[str]]:
+    rng, text, opens, labels = env.rng, "", (), []
+    if rng.random() < 0.25:
+        names, scoped = rng.choice(NTERM_PREFIX_OPENS)
+        text += f"open {'scoped ' if scoped else ''}{' '.join(names)} in\n"
+        opens = () if scoped else names
+        labels.append(f"prefix:nterm_open{'_scoped' if scoped else ''}_{'_'.join(names)}_in")
+    if rng.random() < 0.06:
+        text += "set_option maxHeartbeats 400000 in\n"
+        labels.append("prefix:set_option_in")
+    if rng.random() < 0.15:
+        text += rng.choice(("/-- The sum `∑ i, a i`. -/\n", "/-- `open Finset in` ∑ i ∈ range n -/\n"))
+        labels.append("prefix:nterm_doc_comment")
+    return text, opens, labels
+
+
+#: for a statement over n terms: the chance of a context of :func:`_nterm_scope` and of an enclosing scope
+NTERM_CONTEXT = (0.45, 0.25)
+
+
+def _make_nterm_variant(index: int, base: NBase, b: FileBuilder, env: _Env) -> Variant:
+    rng = env.rng
+    written = write_nterm(base, env.target, rng)
+    b.wrappers.append("header:" + _header(b, env))
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
+        b.wrappers.append("item:" + rng.choices([f for f, _ in NTERM_ITEMS], [w for _, w in NTERM_ITEMS])[0](b, env))
+    if written.pi_names:
+        b.wrappers += _pi_context(b, env)
+    if rng.random() < NTERM_CONTEXT[0]:
+        b.wrappers.append("nterm_scope:" + _nterm_scope(b, env))
+    if rng.random() < NTERM_CONTEXT[1]:
+        b.wrappers.append("enclose:" + _nterm_enclose(b, env))
+    prefix, opens, labels = _nterm_prefix(env)
+    b.wrappers += labels + list(written.rewrites)
+    b.theorem(written, opens, prefix)
+    for _ in range(rng.choice((0, 0, 1, 1, 2))):
+        b.wrappers.append("post:" + rng.choices([f for f, _ in POST], [w for _, w in POST])[0](b, env))
+    text, targets = b.finish()
+    return Variant(index, base.source, text, targets, b.wrappers)
+
+
+# -- checking one asked theorem over n terms
+
+
+def _with_pi(point: N.NPoint, pi_names: tuple[str, ...]) -> N.NPoint:
+    if not pi_names:
+        return point
+    return N.NPoint(point.n, point.families, {**point.scalars, **{p: L.real_pi() for p in pi_names}})
+
+
+def check_nterm_target(v: Variant, w: NWritten, e: Expect, points: int, report: ContextReport,
+                       parse: Callable[[str, str], Any], time_limit: float = 20.0) -> None:
+    """Ask the front-end for one theorem over n terms and judge the answer against ``e``: a refusal
+    must be one line; an acceptance where Lean does not read the plain statement is a misreading;
+    otherwise ``problem.nterm.statement`` is compared with Lean's values (``fuzz-nterm``'s comparison)
+    at points with every ``n`` of :data:`fuzz_nterm.N_VALUES` the ℕ hypotheses allow."""
+    report.checks += 1
+    report.nterm["checks"] += 1
+    report.count(v.wrappers, "checks")
+    if e.outcome == "unknown":
+        report.unknown += 1
+        report.nterm["unknown"] += 1
+        return
+    must = e.outcome == "refuse"
+    report.must_refuse += must
+    report.nterm["must_refuse"] += must
+    report.count(v.wrappers, "must_refuse" if must else "meaning")
+    inner = FuzzReport(report.seed)
+    ok, problem = _parse_statement(v.text, inner, lambda text: parse(text, w.name), time_limit)
+    for c in inner.crashes:
+        _fail(report, report.crashes, v, w, e, "crash", c.split("  ==>  ")[-1])
+    for m in inner.multi_line_errors:
+        _fail(report, report.other_failures, v, w, e, "multi_line_error", m.split("  ==>  ")[-1])
+    if not ok:
+        if not inner.crashes:
+            report.refused += 1
+            report.nterm["refused"] += 1
+            report.refused_where_expected += must
+            report.nterm["refused_where_expected"] += must
+            report.count(v.wrappers, "refused")
+            report.refusals.update(inner.refusals)
+        return
+    report.accepted += 1
+    report.nterm["accepted"] += 1
+    report.count(v.wrappers, "accepted")
+    reading = getattr(getattr(problem, "nterm", None), "statement", None)
+    if must:
+        shown = reading.statement if reading is not None else getattr(problem, "goal", None)
+        _fail(report, report.misreadings, v, w, e, "accepted_must_refuse", f"accepted as {shown}")
+        return
+    if reading is None:
+        _fail(report, report.misreadings, v, w, e, "shape", "accepted without an n-term reading")
+        return
+    lean = nterm_lean(w, e.real_division)
+    shape = FN._shape(lean, reading)
+    if shape:
+        _fail(report, report.misreadings, v, w, e, "shape", shape)
+        return
+    report.compared += 1
+    report.nterm["compared"] += 1
+    nrep = FN.NTermReport(report.seed)
+    rng = random.Random(f"points:{report.seed}:{v.index}:{w.name}")
+    for point in FN.points_for(lean, max(points, len(FN.N_VALUES)), rng):
+        point = _with_pi(point, w.pi_names)
+        try:
+            compared = FN._compare(v.index, w.text, lean, reading, point, nrep)
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
+            if isinstance(exc, L.Undecidable):
+                continue
+            who = "the reference evaluator (a fuzzer bug)" if isinstance(exc, A.LeanTypeError) else "evaluating it"
+            _fail(report, report.crashes, v, w, e, "crash",
+                  f"at {point.to_json()}, {who}: {type(exc).__name__}: {exc}")
+            return
+        if compared:
+            report.pairs += 1
+            report.nterm["pairs"] += 1
+            report.nterm["empty_sum_pairs"] += point.n == 0
+    report.comparisons += nrep.comparisons + nrep.index_comparisons
+    for m in nrep.misreadings[:1]:
+        _fail(report, report.misreadings, v, w, e, "misreading",
+              f"{m.relation} at {m.point}: lean {m.lean} | front-end {m.frontend} [{m.frontend_text}]")
+
+
+def nterm_pool(seed: int, root: Path = ROOT) -> BasePool:
+    """A pool whose every pick is a statement over n terms (the suite's and generated ones)."""
+    skipped: Counter = Counter()
+    return BasePool([], [], seed, skipped, nvar=_nvar_bases(root / NVAR_SUITE, skipped), nterm_share=1.0)
