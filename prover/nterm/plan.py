@@ -238,7 +238,7 @@ def _square_root(e: sp.Expr) -> sp.Expr | None:
     num, den = sp.fraction(sp.factor(e))
     root = sp.Integer(1)
     for part, sign in ((num, 1), (den, -1)):
-        coeff, factors = sp.factor_list(part)
+        coeff, factors = sp.factor_list(part) if part.free_symbols else (part, [])
         c = sp.sqrt(coeff)
         if not c.is_Rational:
             return None

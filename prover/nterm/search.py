@@ -112,7 +112,7 @@ def _search(state: _State) -> ProveResult:
         fact = _prove_fact(state, plan, min(SIGN_TIME, state.left() / 8), state.facts)
         if fact is not None:
             state.facts.append(fact)
-    methods = _methods(state)
+    methods = _guarded(_methods, state)
     # the sums the methods made up (`Σ (b + 1)` of a denominator) split like the statement's
     state.facts += [ProvedFact(plan, None, []) for plan in linear_split_plans(state.atoms, split)]
     base = list(state.facts)
@@ -141,22 +141,40 @@ def _search(state: _State) -> ProveResult:
                        stats={"nterm": True})
 
 
-def _methods(state: _State) -> list[tuple[str, list[list[FactPlan]]]]:
+def _methods(state: _State) -> list[tuple[str, Callable[[], list[list[FactPlan]]]]]:
+    """Each method's name and a thunk making its groups of plans (evaluated by :func:`_guarded`)."""
     p = state.problem
     slack, op = goal_slack(p.goal.lhs, p.goal.rhs, p.goal.op)
     constraints = [h.rel.lhs - h.rel.rhs for h in p.hypotheses if h.rel.op == "="]
     signs = _family_signs(state)
-    tangents = list(tangent_plans(slack, constraints, state.atoms, state.n, signs))
-    if len(tangents) > 1:   # one constraint per family: every family's tangent lines at once
-        tangents.append([plan for group in tangents for plan in group])
-    return [("facts", [[]]),
-            ("termwise", [[plan] for plan in termwise_goal_plans(slack, op, state.atoms, state.n)]),
+    atoms, n = state.atoms, state.n
+
+    def tangents() -> list[list[FactPlan]]:
+        groups = list(tangent_plans(slack, constraints, atoms, n, signs))
+        if len(groups) > 1:   # one constraint per family: every family's tangent lines at once
+            groups.append([plan for group in groups for plan in group])
+        return groups
+
+    return [("facts", lambda: [[]]),
+            ("termwise", lambda: [[plan] for plan in termwise_goal_plans(slack, op, atoms, n)]),
             ("tangent", tangents),
-            ("quadratic", _with_all([[plan] for plan in quadratic_plans(state.atoms, state.n)])),
-            ("jensen", _with_all([[plan] for plan in jensen_plans(slack, state.atoms, state.n, signs)])),
-            ("chebyshev", [[plan] for plan in chebyshev_plans(slack, state.atoms, state.n, signs)]),
-            ("cauchy_schwarz", [[plan] for plan in cauchy_plans(state.atoms)]),
-            ("sq_le_mul", _with_all([[plan] for plan in sq_le_mul_plans(state.atoms)]))]
+            ("quadratic", lambda: _with_all([[plan] for plan in quadratic_plans(atoms, n)])),
+            ("jensen", lambda: _with_all([[plan] for plan in jensen_plans(slack, atoms, n, signs)])),
+            ("chebyshev", lambda: [[plan] for plan in chebyshev_plans(slack, atoms, n, signs)]),
+            ("cauchy_schwarz", lambda: [[plan] for plan in cauchy_plans(atoms)]),
+            ("sq_le_mul", lambda: _with_all([[plan] for plan in sq_le_mul_plans(atoms)]))]
+
+
+def _guarded(make: Callable[[_State], list], state: _State) -> list:
+    """The methods' plans; a method that fails to read the statement's structure (sympy refuses a
+    polynomial, an expression it cannot factor) proposes nothing instead of ending the search."""
+    out = []
+    for method, groups in make(state):
+        try:
+            out.append((method, groups()))
+        except (sp.PolynomialError, ValueError, TypeError, ArithmeticError, RecursionError):
+            continue
+    return out
 
 
 def _with_all(groups: list[list[FactPlan]]) -> list[list[FactPlan]]:

@@ -40,7 +40,10 @@ def prove_problem(problem: Problem, *, time_limit: float = 60.0, closers_only: b
     if problem.nterm is not None:
         from prover.nterm.search import prove_nterm
 
-        return prove_nterm(problem, time_limit, prove_problem)
+        try:
+            return prove_nterm(problem, time_limit, prove_problem)
+        except Exception as exc:  # noqa: BLE001 - as below: one problem's crash is its result
+            return ProveResult("error", error=f"{type(exc).__name__}: {exc}", time_s=time.monotonic() - t0)
     if problem.is_conjunction:
         return _prove_conjunction(problem, time_limit, t0, {"closers_only": closers_only, "llm": llm,
                                   "step_filter": step_filter, "closers": closers, "plugins": plugins})
