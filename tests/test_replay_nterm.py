@@ -430,3 +430,223 @@ def test_index_cast_in_the_summand_passes() -> None:
             + "  exact Finset.sum_nonneg (fun i hi => w_term_1 (a i) (i : ℝ) (ha i hi) (Nat.cast_nonneg i))\n")
     passes(text)
     assert fails(text.replace("(Nat.cast_nonneg i)", "(Nat.cast_nonneg n)")).status == "fail"
+
+
+# ------------------------------------------------------------------ the case n = 0 (rcases, subst, simp)
+
+SPLIT = ("  rcases Nat.eq_zero_or_pos n with h_n | h_n\n"
+         "  · subst h_n\n"
+         "    simp at *\n"
+         "  · exact foo_split_atoms _\n")
+SPLIT_ATOMS = "theorem foo_split_atoms (S : ℝ) : 0 ≤ S ^ 2 := by\n  positivity\n\n"
+
+
+def split(stmt: str, zero: str = "    simp at *\n") -> str:
+    return HEAD + SPLIT_ATOMS + stmt + SPLIT.replace("    simp at *\n", zero)
+
+
+def test_empty_case_closed_by_simp_passes() -> None:
+    # (∑ i : Fin 0, a i) ^ 2 ≥ 0 * 0: `0 ^ 2 ≤ 0`, `0 ≤ 0` by the zero lemmas and `le_refl`
+    passes(split("theorem foo (n : ℕ) (a : Fin n → ℝ) : 0 ≤ (∑ i, a i) ^ 2 := by\n"))
+    stmts = (("theorem foo (n : ℕ) (a : Fin n → ℝ) (x : ℝ) (hx : 0 < x) :\n"
+              "    x * (∑ i, a i) ^ 2 ≤ x * n * ∑ i, a i ^ 2 + (∑ i, a i) ^ 2 := by\n"),
+             "theorem foo (n : ℕ) (a : ℕ → ℝ) : (∑ i ∈ Finset.range n, a i) / n ≤ n + 1 := by\n",
+             "theorem foo (n : ℕ) (a : Fin n → ℝ) : Real.sqrt (∑ i, a i ^ 2) < n * 3 + 1 := by\n")
+    for stmt in stmts:
+        text = split(stmt).replace("exact foo_split_atoms _", "sorry")
+        r = replay_text(text)
+        assert [s.status for s in r.steps if s.kind in ("rcases", "subst", "simp")] == [OK, OK, OK], stmt
+
+
+def test_empty_case_closed_by_a_false_hypothesis() -> None:
+    # `hs : ∑ i, a i = 2` is `0 = 2` at n = 0 (OfNat.zero_ne_ofNat): simp at * closes the goal
+    text = split("theorem foo (n : ℕ) (a : Fin n → ℝ) (hs : ∑ i, a i = 2) : 4 ≤ n * ∑ i, a i ^ 2 := by\n")
+    r = replay_text(text.replace("exact foo_split_atoms _", "sorry"))
+    assert [s.status for s in r.steps if s.kind in ("subst", "simp")] == [OK, OK]
+
+
+def test_empty_case_simp_is_never_a_pass_where_the_model_cannot_tell() -> None:
+    # at n = 0 the goal is `s ^ 2 ≤ 0` given `0 = s`: simp does not substitute; not a pass
+    text = split("theorem foo (n : ℕ) (a : Fin n → ℝ) (s : ℝ) (hs : ∑ i, a i = s) :\n"
+                 "    s ^ 2 ≤ n * ∑ i, a i ^ 2 := by\n").replace("exact foo_split_atoms _", "sorry")
+    ff = fails(text)
+    assert ff.kind == "simp" and ff.status == "unsupported"
+    # a false goal (`0 < 0` at n = 0) is not closed either
+    text = split("theorem foo (n : ℕ) (a : Fin n → ℝ) : 0 < n + (∑ i, a i) ^ 2 := by\n")
+    assert fails(text.replace("exact foo_split_atoms _", "sorry")).kind == "simp"
+    # `2 ≤ 3` over ℝ: no simp lemma decides it (`Nat.ofNat_le` is not simp): not modelled
+    text = split("theorem foo (n : ℕ) (a : Fin n → ℝ) : (∑ i, a i) + 2 ≤ 3 := by\n")
+    assert fails(text.replace("exact foo_split_atoms _", "sorry")).status == "unsupported"
+
+
+def test_the_second_case_knows_n_positive() -> None:
+    text = split("theorem foo (n : ℕ) (a : Fin n → ℝ) : 0 ≤ (∑ i, a i) ^ 2 := by\n")
+    passes(text)
+    body = ("  · have c_1 : (0 : ℝ) < (n : ℝ) := Nat.cast_pos.mpr (by omega)\n"
+            "    have c_2 : (1 : ℝ) ≤ (n : ℝ) := Nat.one_le_cast.mpr (by omega)\n"
+            "    exact foo_split_atoms _\n")
+    passes(text.replace("  · exact foo_split_atoms _\n", body))
+    # without the split, `0 < n` is not known: omega fails
+    bad = (HEAD + "theorem foo (n : ℕ) (a : Fin n → ℝ) : (0 : ℝ) < (n : ℝ) := by\n"
+           "  exact Nat.cast_pos.mpr (by omega)\n")
+    assert fails(bad).kind == "omega"
+    # `Nat.cast_pos` is an iff: applied without `.mpr` it is a type mismatch
+    assert fails(text.replace("exact foo_split_atoms _", "exact Nat.cast_pos h_n")).status != OK
+
+
+def test_eq_zero_or_pos_is_the_core_statement() -> None:
+    # `Nat.eq_zero_or_pos : ∀ (n : ℕ), n = 0 ∨ n > 0` (Lean core): the second case is `n > 0`
+    text = (HEAD + "theorem foo (n : ℕ) (a : Fin n → ℝ) (x : ℝ) : (∑ i, a i) ^ 2 ≥ 0 := by\n"
+            "  rcases Nat.eq_zero_or_pos n with h | h\n"
+            "  · subst h\n    simp at *\n"
+            "  · have : 0 < n := h\n    positivity\n")
+    passes(text)
+    assert fails(text.replace("Nat.eq_zero_or_pos n", "Nat.eq_zero_or_pos x")).status != OK
+    assert fails(text.replace("Nat.eq_zero_or_pos n", "Nat.eq_zero_or_pos' n")).status == "fail"
+    # subst of the positive case (not an equation) is refused
+    assert fails(text.replace("  · have : 0 < n := h\n", "  · subst h\n")).status != OK
+
+
+def test_subst_replaces_n_everywhere() -> None:
+    text = (HEAD + "theorem foo (n : ℕ) (hn : n = 0) (a : Fin n → ℝ) (h : ∑ i, a i = n) : ∑ i, a i = n := by\n"
+            "  subst hn\n  exact h\n")
+    passes(text)
+    # after subst, `n` is gone
+    ff = fails(text.replace("  exact h\n", "  have : n = n := rfl\n  exact h\n"))
+    assert ff.status != OK
+
+
+# ------------------------------------------------------------------ the case n = 0 by a lemma of ours
+
+EMPTY_LEMMA = ("theorem foo_empty (s : ℝ) (h_1 : 0 = s) : s ^ 2 ≤ 0 := by\n"
+               "  linear_combination (sq_nonneg (s)) + (-(2 * s)) * h_1\n\n")
+
+
+def by_lemma(lemmas: str = "Finset.univ_eq_empty, Finset.sum_empty, Nat.cast_zero", key: str = "foo_empty s (by linarith)") -> str:
+    return (HEAD + EMPTY_LEMMA
+            + "theorem foo (n : ℕ) (a : Fin n → ℝ) (s : ℝ) (hs : ∑ i, a i = s) : s ^ 2 ≤ n * ∑ i, a i ^ 2 := by\n"
+            + "  rcases Nat.eq_zero_or_pos n with h_n | h_n\n"
+            + "  · subst h_n\n"
+            + f"    simp only [{lemmas}] at *\n"
+            + f"    have k_0 := {key}\n"
+            + "    linarith\n"
+            + "  · sorry\n")
+
+
+def test_empty_case_by_lemma_passes() -> None:
+    r = replay_text(by_lemma())
+    assert [s.status for s in r.steps if s.line < 10 or s.kind != "sorry"][:6] == [OK] * 6, r.summary()
+    assert all(s.status == OK for s in r.steps if s.kind != "sorry" and s.kind != "·")
+
+
+def test_empty_case_by_lemma_needs_every_rewrite() -> None:
+    # without `Finset.sum_empty` the sums stay `∑ x ∈ ∅, …`: not modelled, never a pass
+    r = replay_text(by_lemma("Finset.univ_eq_empty, Nat.cast_zero"))
+    assert any(s.kind == "simp_only" and s.status == "unsupported" for s in r.steps)
+    # without `Nat.cast_zero`, `↑0 * 0` is left: linarith sees the atom ↑0 … still linear (0 * ↑0)
+    # but the hypothesis of the lemma must follow: a wrong instance fails
+    r = replay_text(by_lemma(key="foo_empty (s + 1) (by linarith)"))
+    assert any(s.kind == "linarith" and s.status == "fail" for s in r.steps)
+    # the range lemmas do not rewrite a sum over Fin 0: simp made no progress on the sums
+    r = replay_text(by_lemma("Finset.range_zero, Finset.sum_empty"))
+    assert not all(s.status == OK for s in r.steps if s.kind != "sorry" and s.kind != "·")
+
+
+# ------------------------------------------------------------------ Cauchy–Schwarz
+
+def cs_text(args: str, goal: str, fam: str = "Fin n → ℝ", extra: str = "") -> str:
+    return (HEAD + f"theorem foo (n : ℕ) (a b : {fam}) {extra}:\n    {goal} := by\n"
+            f"  have h := Finset.sum_mul_sq_le_sq_mul_sq {args}\n  linarith\n")
+
+
+def test_cauchy_schwarz_passes() -> None:
+    passes(cs_text("Finset.univ a b", "(∑ i, a i * b i) ^ 2 ≤ (∑ i, a i ^ 2) * ∑ i, b i ^ 2"))
+    passes(cs_text("Finset.univ a b", "0 ≤ (∑ i, b i ^ 2) * (∑ i, a i ^ 2) - (∑ j, a j * b j) ^ 2"))
+    passes(cs_text("(Finset.range n) a b",
+                   "(∑ i ∈ Finset.range n, a i * b i) ^ 2 ≤ (∑ i ∈ Finset.range n, a i ^ 2) * "
+                   "∑ i ∈ Finset.range n, b i ^ 2", fam="ℕ → ℝ"))
+
+
+def test_cauchy_schwarz_with_a_lambda_is_beta_reduced() -> None:
+    # `inferType` instantiates with `instantiateBetaRevRange`: `(fun j => a j + x) i` is `a i + x`
+    goal = "(∑ i, (a i + x) * b i) ^ 2 ≤ (∑ i, (a i + x) ^ 2) * ∑ i, b i ^ 2"
+    passes(cs_text("Finset.univ (fun j => (a j) + x) b", goal, extra="(x : ℝ) "))
+    # the lemma's product is `f i * g i`: with f and g swapped it is `b i * (a i + x)`, another atom
+    ff = fails(cs_text("Finset.univ b (fun j => (a j) + x)", goal, extra="(x : ℝ) "))
+    assert ff.kind == "linarith" and ff.status == "fail"
+
+
+def test_cauchy_schwarz_misuses_fail() -> None:
+    goal = "(∑ i, a i * b i) ^ 2 ≤ (∑ i, a i ^ 2) * ∑ i, b i ^ 2"
+    # the wrong set: range sums are other atoms than Fin sums
+    assert fails(cs_text("(Finset.range n) a b", goal)).status != OK
+    # too many arguments; too few (a ∀ left) is not modelled
+    assert fails(cs_text("Finset.univ a b a", goal)).status == "fail"
+    assert fails(cs_text("Finset.univ a", goal)).status == "unsupported"
+    # a real number is not a family
+    assert fails(cs_text("Finset.univ a x", goal, extra="(x : ℝ) ")).status == "fail"
+
+
+# ------------------------------------------------------------------ `_` must be determined by unification
+
+def test_undetermined_placeholder_fails() -> None:
+    lemma = "theorem foo_atoms (n S_1 S_2 : ℝ) (g_1 : 0 ≤ S_1) : 0 ≤ S_1 := by\n  linarith\n\n"
+    stmt = "theorem foo (n : ℕ) (a b : Fin n → ℝ) (g : 0 ≤ ∑ i, a i) : 0 ≤ ∑ i, a i := by\n"
+    # S_2 is in no hypothesis nor the conclusion: "don't know how to synthesize placeholder"
+    ff = fails(HEAD + lemma + stmt + "  exact foo_atoms (n : ℝ) _ _ g\n")
+    assert ff.kind == "exact" and "placeholder" in ff.reason
+    passes(HEAD + lemma + stmt + "  exact foo_atoms (n : ℝ) _ (∑ i, b i) g\n")
+    passes(HEAD + lemma + stmt + "  exact foo_atoms (n : ℝ) (∑ i, a i) (∑ i, b i) g\n")
+    # an explicit atom that is not the hypothesis' sum is a type mismatch
+    assert fails(HEAD + lemma + stmt + "  exact foo_atoms (n : ℝ) (∑ i, b i) (∑ i, b i) g\n").status == "fail"
+
+
+# ------------------------------------------------------------------ Cauchy–Schwarz as (Σr)² ≤ Σf·Σg
+
+SQ_TERMS = ("theorem q_f (a b : ℝ) (hb : 0 < b) : 0 ≤ b := by\n  linarith\n\n"
+            "theorem q_g (a b : ℝ) (hb : 0 < b) : 0 ≤ (a ^ 2 / b) := by\n  positivity\n\n"
+            "theorem q_t (a b : ℝ) (hb : 0 < b) : a ^ 2 = b * (a ^ 2 / b) := by\n"
+            "  have hne : b ≠ 0 := by positivity\n  have hinv : b * b⁻¹ = 1 := mul_inv_cancel₀ hne\n"
+            "  linear_combination (-(a ^ 2)) * hinv\n\n")
+
+
+def sq_text(hf: str = "q_f", hg: str = "q_g", ht: str = "q_t", sset: str = "Finset.univ",
+            goal: str = "(∑ i, a i) ^ 2 ≤ (∑ i, b i) * (∑ i, a i ^ 2 / b i)") -> str:
+    return (HEAD + SQ_TERMS + "theorem foo (n : ℕ) (a b : Fin n → ℝ) (hb : ∀ i, 0 < b i) :\n"
+            f"    {goal} := by\n"
+            f"  have h := Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul {sset} (fun j hj => {hf} (a j) (b j) (hb j)) "
+            f"(fun j hj => {hg} (a j) (b j) (hb j)) (fun j hj => {ht} (a j) (b j) (hb j))\n"
+            "  linarith\n")
+
+
+def test_sum_sq_le_sum_mul_sum_passes() -> None:
+    passes(sq_text())
+    passes(sq_text(goal="0 ≤ (∑ i, a i ^ 2 / b i) * (∑ i, b i) - (∑ j, a j) ^ 2"))
+
+
+def test_sum_sq_le_sum_mul_sum_checks_its_proofs() -> None:
+    # hf and hg swapped: ht's `b * (a ^ 2 / b)` is not `f * g` = `(a ^ 2 / b) * b`
+    ff = fails(sq_text(hf="q_g", hg="q_f"))
+    assert ff.status == "fail" and "type mismatch" in ff.reason
+    # ht in the place of hf: not `0 ≤ _`
+    assert fails(sq_text(hf="q_t")).status == "fail"
+    # a sum over another set is another atom for linarith
+    assert fails(sq_text(sset="(Finset.range n)")).status != OK
+
+
+def test_sum_congr_rewrites_a_sum_of_the_cauchy_schwarz_fact() -> None:
+    text = (HEAD + "theorem foo (n : ℕ) (a : Fin n → ℝ) :\n"
+            "    0 ≤ -(∑ i, a i ^ 3) ^ 2 + (∑ i, a i ^ 2) * (∑ i, a i ^ 4) := by\n"
+            "  have h := Finset.sum_mul_sq_le_sq_mul_sq Finset.univ a (fun j => (a j) ^ 2)\n"
+            "  have hc_1 : ∑ j, ((a j) * ((a j) ^ 2)) = ∑ i, a i ^ 3 := Finset.sum_congr rfl (fun j _ => by ring)\n"
+            "  have hc_2 : ∑ j, (((a j) ^ 2) ^ 2) = ∑ i, a i ^ 4 := Finset.sum_congr rfl (fun j _ => by ring)\n"
+            "  rw [hc_1, hc_2] at h\n"
+            "  linarith\n")
+    passes(text)
+    # without the rewriting, `∑ i, a i * a i ^ 2` is another atom than `∑ i, a i ^ 3`
+    assert fails(text.replace("  rw [hc_1, hc_2] at h\n", "")).kind == "linarith"
+    # a body ring does not prove equal fails; sets that differ are no `rfl`
+    assert fails(text.replace("= ∑ i, a i ^ 4 :=", "= ∑ i, a i ^ 5 :=")).status == "fail"
+    bad = text.replace("have hc_2 : ∑ j, (((a j) ^ 2) ^ 2) = ∑ i, a i ^ 4",
+                       "have hc_2 : ∑ j, (((a j) ^ 2) ^ 2) = ∑ i : Fin 3, a 0 ^ 4")
+    assert fails(bad).status != OK

@@ -76,7 +76,15 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   summand), ``Finset.univ_nonempty_iff``/``nonempty_range_iff``/``Fin.pos_iff_nonempty``,
   ``Nat.cast_nonneg``; ``simp only [Finset.sum_add_distrib, ← Finset.mul_sum, Finset.sum_const, …]``
   rewriting to a fixpoint; ``rw [← h]`` with a local equation; ``omega`` and ``exact_mod_cast`` on a
-  comparison of one natural-number variable with a numeral.
+  comparison of one natural-number variable with a numeral. The case ``n = 0``: ``rcases
+  Nat.eq_zero_or_pos n with h | h`` (``n = 0`` / ``n > 0``), ``subst h`` (``n := c`` for a numeral),
+  ``simp at *`` only where it closes that goal (every empty sum and what it multiplies is ``0`` by
+  named simp lemmas, the goal then ``True`` or a hypothesis ``False``: ``sums.simp_at_star``; else
+  not modelled), ``simp only [Finset.univ_eq_empty, Finset.range_zero, Finset.sum_empty,
+  Nat.cast_zero] (at *)``; ``Nat.cast_pos``/``Nat.one_le_cast`` (``.mpr``); Cauchy–Schwarz
+  ``Finset.sum_mul_sq_le_sq_mul_sq s f g`` (its type beta-reduced, as ``inferType`` gives it) and
+  ``Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul s hf hg ht``. A written ``_`` that unification leaves
+  unassigned in an ``exact``/``have`` term is an error ("don't know how to synthesize placeholder").
 * **Names**: every global constant must be whitelisted (``MATHLIB_SIGNATURES`` or a
   ``ProverLemmas`` theorem read from ``lean_project/ProverLemmas/*.lean``).
 * **Size**: at most ``LINE_BUDGET`` characters a line, ``TACTIC_BUDGET`` a tactic (over all the
@@ -91,7 +99,8 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   either budget fails. Constants calibrated on Mathlib's tests, stated in ``resources``.
 
 Not modelled (each is a failure): ``field_simp``, ``nlinarith``, ``polyrith``, ``norm_num``,
-``simp`` (but ``simp only`` with definition hypotheses), ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
+``simp`` (but ``simp only`` with definition hypotheses, the sum lemmas above, and ``simp at *`` closing
+the case ``n = 0``), ``ring_nf``, ``rw`` with other lemmas, ``linear_combination (norm := …)``/``(exp := …)``,
 ``calc`` (``Checker.calc`` is written but the tactic parser does not produce it yet), casts other
 than ``ℕ → ℝ``, ``∃``, ``∏``, sums over other sets than ``Finset.range N``/``Fin N``, and every name
 outside the whitelist.

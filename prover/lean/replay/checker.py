@@ -43,10 +43,13 @@ from prover.lean.replay.signatures import (
 from prover.lean.replay.source import Decl, LeanSource
 from prover.lean.replay.sums import (
     bare_nat,
+    empty_rewrite,
     mod_cast,
     nat_vars,
     omega_goal,
+    parse_empty_rules,
     parse_simp_rules,
+    simp_at_star,
     simp_sum_target,
 )
 from prover.lean.replay.tactics import Item, TacParser, split_block
@@ -511,11 +514,65 @@ class Checker:
         if kind == "skip":
             self.verdict(line, "skip", OK, "", text)
             return [g]
+        if kind == "subst":
+            return self.atomic_subst(tac[1], g, line, text)
+        if kind == "simp":
+            return self.atomic_simp(tac[1], g, line, text)
         raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
+
+    def atomic_subst(self, names: list[str], g: Goal, line: int, text: str) -> list[Goal]:
+        """``subst h`` with ``h : n = c`` (or ``c = n``), ``n`` a natural-number variable and ``c`` a
+        numeral (Lean core ``subst``: ``h : a = b`` eliminates ``b`` when it is a local variable,
+        else ``a``): ``n`` replaced by ``c`` in the goal and every hypothesis, ``n`` and ``h`` gone.
+        Anything else is not modelled."""
+        for nm in names:
+            uid = g.scope(self.base_scope()).names.get(nm)
+            hyp = g.local(uid) if uid is not None else None
+            if hyp is None:
+                raise ModelError(f"unknown identifier {nm}")
+            t = hyp.type
+            if hyp.is_var or not (t[0] == "rel" and t[1] == "="):
+                raise NotModelled(f"not modelled: subst {nm} : {show(t)[:100]} (only an equation `n = c`)")
+            a, b = t[2], t[3]
+            if b[0] == "fv" and a[0] == "num":
+                var, val = b[1], a
+            elif a[0] == "fv" and b[0] == "num":
+                var, val = a[1], b
+            else:
+                raise NotModelled(f"not modelled: subst {nm} : {show(t)[:100]} (only a variable and a numeral)")
+            loc = g.local(var)
+            if loc is None or not loc.is_var or loc.type != NAT:
+                raise NotModelled(f"not modelled: subst of {show(('fv', var))} (only a natural-number variable)")
+            m = {var: val}
+            ctx = tuple(Local(x.uid, x.name, x.is_var, subst(x.type, m)) for x in g.ctx
+                        if x.uid != var and x is not hyp)
+            g = Goal(ctx, subst(g.target, m), g.unknown)
+        self.verdict(line, "subst", OK, "", text)
+        return [g]
+
+    def atomic_simp(self, extra: list[Tok], g: Goal, line: int, text: str) -> list[Goal]:
+        """``simp`` / ``simp at *`` with the default simp set, modelled only where it closes the goal
+        of the case ``n = 0`` (``sums.simp_at_star``: every empty sum and what it multiplies is 0,
+        and the target becomes ``True`` or a hypothesis ``False``). Any other use is not modelled."""
+        words = [t.text for t in extra]
+        if words not in ([], ["at", "*"]):
+            raise NotModelled(f"not modelled: simp {' '.join(words)[:60]} (the simp set)")
+        hyps = [x.type for x in g.ctx if not x.is_var and _is_prop(canon(x.type))] if words else []
+        closed, left = simp_at_star(hyps, g.target)
+        if not closed:
+            raise NotModelled(f"not modelled: simp{' at *' if words else ''} (the simp set): the model does "
+                              f"not find that it closes the goal (⊢ {left} after the empty sums)")
+        self.verdict(line, "simp", OK, "", text)
+        return []
 
     def atomic_simp_only(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
         """``simp only [d₁, …] (at h)?`` with definition hypotheses (``definitions.simp_only``), or
         ``simp only [l₁, …]`` with the ``Finset`` linearity lemmas on the goal (``sums``)."""
+        empty = parse_empty_rules(tac[1])
+        if empty is not None:
+            return self.simp_empty(empty, tac[2], g, line, text)
+        if tac[2] == "*":
+            raise NotModelled("not modelled: simp only … at * (only with the empty-sum lemmas)")
         rules = parse_simp_rules(tac[1])
         if rules is not None:
             return self.simp_sums(rules, tac[2], g, line, text)
@@ -523,6 +580,47 @@ class Checker:
         self.meter.term(term, line)
         self.verdict(line, "simp only", OK, "", text)
         return [new]
+
+    def simp_empty(self, rules: set[str], loc: str | None, g: Goal, line: int, text: str) -> list[Goal]:
+        """``simp only [Finset.univ_eq_empty, Finset.range_zero, Finset.sum_empty, Nat.cast_zero]``
+        (any of them; ``at h``, ``at *`` or the goal): every sum over ``Fin 0``/``range 0`` becomes
+        ``0`` and ``((0 : ℕ) : ℝ)`` becomes ``0`` (``sums.empty_rewrite``); a hypothesis the model
+        cannot write after the rewriting (a membership in ``∅``) is left out of the context (the
+        model then knows less than Lean). No change anywhere is "simp made no progress"; a goal
+        ``t = t`` is closed (``rfl``), a goal ``t ≤ t`` is not modelled."""
+        changed = False
+        ctx: list[Local] = []
+        named = g.scope(self.base_scope()).names.get(loc) if loc not in (None, "*") else None
+        if loc not in (None, "*") and (named is None or g.local(named) is None or g.local(named).is_var):
+            raise ModelError(f"unknown hypothesis {loc}")
+        for x in g.ctx:
+            if loc is None or x.is_var or not (loc == "*" or x.uid == named):
+                ctx.append(x)
+                continue
+            new, ok = empty_rewrite(x.type, rules)
+            if new != x.type:
+                changed = True
+                if ok:
+                    ctx.append(Local(self.base.fresh(x.name), x.name, False, new))
+                continue
+            ctx.append(x)
+        target = g.target
+        if loc in (None, "*"):
+            target, ok = empty_rewrite(g.target, rules)
+            if target != g.target:
+                changed = True
+                if not ok:
+                    raise NotModelled("not modelled: simp only: the rewritten goal (`∅` in it: a sum over `∅` or "
+                                      "a membership)")
+        if not changed:
+            raise ModelError("simp made no progress")
+        self.verdict(line, "simp only", OK, "", text)
+        c = canon(target)
+        if c[0] == "rel" and c[2] == c[3]:
+            if c[1] == "=":
+                return []
+            raise NotModelled(f"not modelled: whether simp only closes {show(target)[:100]}")
+        return [Goal(tuple(ctx), target, g.unknown)]
 
     def simp_sums(self, rules: list[tuple[str, str]], loc: str | None, g: Goal, line: int,
                   text: str) -> list[Goal]:
@@ -586,6 +684,7 @@ class Checker:
             try:
                 term = self.parse(body, g)
                 el.proof_against(term, ty)
+                el.check_holes()
                 self.finish_elab(el, line, text)
                 self.verdict(line, "have", OK, "", text)
             except (NotModelled, ModelError) as exc:
@@ -603,6 +702,7 @@ class Checker:
             raise NotModelled("have without a type proved by tactics")
         term = self.parse(body, g)
         ty = el.proof(term)
+        el.check_holes()
         self.finish_elab(el, line, text)
         ty = el.inst(ty)
         if has_mvar(ty):
@@ -637,6 +737,7 @@ class Checker:
                     raise ModelError("linarith only: an empty term in the list")
                 el = self.elab(g)
                 prop = el.proof(self.parse(term, g))
+                el.check_holes()
                 self.finish_elab(el, line, text)
                 self.check_names(el, line, text)
                 facts.append(Local(f"linarith_only_{k}", f"fact{k}", False, el.inst(prop)))
@@ -660,6 +761,7 @@ class Checker:
         """Elaborate the term of ``exact``/``refine`` against the goal (shared by both tactics)."""
         el = self.elab(g)
         el.proof_against(self.parse(toks, g), g.target)
+        el.check_holes()
         self.finish_elab(el, line, text)
         self.check_names(el, line, text)
         return el
@@ -945,7 +1047,7 @@ class Checker:
 
 _REL_ORDER = ["=", "≤", "<"]
 _NON_FINISHING = {"have", "suffices", "intro", "obtain", "rcases", "refine", "rw", "show", "constructor", "apply",
-                  "simp_only",
+                  "subst", "simp_only",
                   "field_simp", "norm_num", "simp", "ring_nf", "unknown", "push_cast", "nlinarith_pre"}
 _WHY = {"field_simp": "runs the full simp set: its result is not computable here",
         "nlinarith": "heuristic product search", "polyrith": "calls an external oracle",

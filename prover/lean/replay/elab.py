@@ -10,7 +10,16 @@ from prover.lean.replay.goals import Goal, Local
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.ring_normal import num_value
 from prover.lean.replay.signatures import CONSTANTS, FUNCTIONS
-from prover.lean.replay.sums import FINSET_SUM_LEMMAS, finset_sum_lemma
+from prover.lean.replay.sums import (
+    CAUCHY_SCHWARZ,
+    FINSET_SUM_LEMMAS,
+    SQ_LE_MUL,
+    SUM_CONGR,
+    cauchy_schwarz,
+    finset_sum_lemma,
+    sq_le_mul,
+    sum_congr,
+)
 from prover.lean.replay.terms import (
     NAT,
     REAL,
@@ -19,6 +28,7 @@ from prover.lean.replay.terms import (
     family_domain,
     fin_bound,
     fun_arity,
+    has_mvar,
     is_value_type,
     show,
     subst,
@@ -41,9 +51,25 @@ class Elab:
         self.new_goals: list[tuple[Any, Goal]] = []        # ?_ holes in refine
         self.counter = itertools.count(1)
         self.names: set[str] = set()
+        self.holes: list[Any] = []     # the mvars of written `_` (see check_holes)
 
     def mvar(self) -> Any:
         return ("mvar", next(self.counter))
+
+    def hole(self) -> Any:
+        """The metavariable of a written ``_`` (a natural one: it must be assigned by unification)."""
+        mv = self.mvar()
+        self.holes.append(mv)
+        return mv
+
+    def check_holes(self) -> None:
+        """Lean's ``don't know how to synthesize placeholder``: a written ``_`` that unification left
+        unassigned (``exact f _`` where ``f``'s conclusion and the other arguments do not mention
+        that argument) is an error at the end of the term's elaboration."""
+        for k, mv in enumerate(self.holes):
+            if has_mvar(self.inst(mv)):
+                raise ModelError("don't know how to synthesize placeholder: the `_` number "
+                                 f"{k + 1} of the term is not determined by unification")
 
     def inst(self, t: Any) -> Any:
         return subst(t, self.assign)
@@ -97,7 +123,7 @@ class Elab:
         if tag == "dec":      # a real decimal literal (`ring` evaluates it; `linarith` sees an atom)
             return t
         if tag == "hole":
-            return self.mvar()
+            return self.hole()
         if tag == "mvar":
             return t
         if tag == "fv":
@@ -303,7 +329,7 @@ class Elab:
                 m[uid] = self.value(self.real_arg(a))
             elif ty_i == NAT:
                 if a[0] == "hole":
-                    m[uid] = self.mvar()
+                    m[uid] = self.hole()
                 elif a[0] == "num" or a[0] == "fv" and self.bound_local(a[1]).type == NAT:
                     m[uid] = a
                 else:
@@ -416,6 +442,12 @@ class Elab:
             if head[0] == "const" and self.checker.global_name(head[1]) in FINSET_SUM_LEMMAS \
                     and self.checker.resolve_decl(head[1]) is None:
                 return finset_sum_lemma(self, self.checker.global_name(head[1]), args, expected)
+            if head == ("const", CAUCHY_SCHWARZ) and self.checker.resolve_decl(head[1]) is None:
+                return cauchy_schwarz(self, args)
+            if head == ("const", SQ_LE_MUL) and self.checker.resolve_decl(head[1]) is None:
+                return sq_le_mul(self, args)
+            if head == ("const", SUM_CONGR) and self.checker.resolve_decl(head[1]) is None:
+                return sum_congr(self, args, expected)
             if head == ("const", "congrArg"):
                 return self.congr_arg(args, expected)
             if head in (("const", "Or.inl"), ("const", "Or.inr")):

@@ -137,6 +137,9 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "abs_lt_of_sq_lt_sq'": ("Mathlib/Algebra/Order/Ring/Abs.lean",
                             "{a b : ℝ} (h : a ^ 2 < b ^ 2) (hb : 0 ≤ b) : -b < a ∧ a < b"),
     "Nat.cast_nonneg": ("Mathlib/Data/Nat/Cast/Order/Ring.lean", "(n : ℕ) : 0 ≤ (n : ℝ)"),
+    "Nat.cast_pos": ("Mathlib/Data/Nat/Cast/Order/Ring.lean", "{n : ℕ} : (0 : ℝ) < (n : ℝ) ↔ 0 < n"),
+    "Nat.one_le_cast": ("Mathlib/Data/Nat/Cast/Order/Basic.lean", "{n : ℕ} : (1 : ℝ) ≤ (n : ℝ) ↔ 1 ≤ n"),
+    "Nat.eq_zero_or_pos": ("Lean core src/Init/Data/Nat/Basic.lean", "(n : ℕ) : n = 0 ∨ n > 0"),
 }
 
 #: Rewrite lemmas ``rw`` may use (target rewriting of ``≥``/``>`` only).

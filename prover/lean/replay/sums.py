@@ -1,5 +1,7 @@
 """Finite sums over ``n`` terms: casts ``ℕ → ℝ``, the ``Finset`` lemmas, ``simp only`` with the
-linearity lemmas, ``omega`` and ``exact_mod_cast`` on facts about one natural number.
+linearity lemmas, ``omega`` and ``exact_mod_cast`` on facts about one natural number; the case
+``n = 0`` (``simp at *`` where it closes the goal, ``simp only`` with the empty-sum lemmas);
+Cauchy–Schwarz (``Finset.sum_mul_sq_le_sq_mul_sq``, ``Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul``).
 
 The terms (see :mod:`terms`): ``("sum", S, uid, body)`` for ``∑ uid ∈ S, body`` with ``S`` the
 finset ``("univ", Fin N)`` (``∑ i, …`` / ``∑ i : Fin N, …``) or ``Finset.range N``;
@@ -24,6 +26,7 @@ from prover.lean.replay.terms import (
     fin_bound,
     free_fvars,
     show,
+    subst,
     sum_index_type,
     uid_name,
 )
@@ -571,3 +574,351 @@ def _root_steps(t: Any, rs: set) -> list[Any]:
             raise NotModelled("not modelled: nsmul_eq_mul with a numeral count (a cast numeral `((k : ℕ) : ℝ)`)")
         out.append(("mul", ("cast", k), t[2]))
     return [alpha(r) for r in out]
+
+
+# ---------------------------------------------------------------- the case n = 0: `simp` after `subst`
+
+ONE = ("num", 1)
+
+
+def empty_set(s: Any) -> bool:
+    """``s`` is ``Finset.univ : Finset (Fin 0)`` or ``Finset.range 0``."""
+    if isinstance(s, tuple) and s and s[0] == "univ":
+        return fin_bound(s[1]) == ZERO
+    return isinstance(s, tuple) and s and s[0] == "app" and s[1] == RANGE and s[2] == (ZERO,)
+
+
+def zero_simp(t: Any) -> Any:
+    """``t`` rewritten by the default simp lemmas that make an empty sum and what it multiplies
+    vanish, bottom-up (simp visits the arguments first), every one ``@[simp]`` at v4.16
+    (docs/lean-names.md): ``∑ i ∈ ∅`` by ``Finset.univ_eq_empty`` (``[IsEmpty (Fin 0)]``) /
+    ``Finset.range_zero`` then ``Finset.sum_empty``; ``((0 : ℕ) : ℝ) = 0`` (``Nat.cast_zero``);
+    ``mul_zero``, ``zero_mul``, ``mul_one``, ``one_mul``, ``add_zero``, ``zero_add``, ``sub_zero``,
+    ``zero_sub``, ``sub_self``, ``neg_zero``, ``zero_div``, ``div_zero`` (Lean's ``x / 0 = 0``),
+    ``div_one``, ``inv_zero``, ``zero_pow`` (a numeral exponent ≠ 0, its side condition by simp),
+    ``pow_zero``, ``one_pow``, ``abs_zero``, ``Real.sqrt_zero``, ``Real.sqrt_one``. Everything
+    else is kept (a sum over a nonempty set, a function application, a real exponent)."""
+    if not isinstance(t, tuple) or not t or not isinstance(t[0], str):
+        return t
+    tag = t[0]
+    if tag == "sum":
+        return ZERO if empty_set(t[1]) else t
+    if tag == "cast":
+        return ZERO if t[1] == ZERO else t
+    if tag in ("add", "sub", "mul", "div"):
+        return _zero_arith(tag, zero_simp(t[1]), zero_simp(t[2]))
+    if tag in ("neg", "inv", "abs"):
+        a = zero_simp(t[1])
+        return ZERO if a == ZERO else (tag, a)
+    if tag == "pow":
+        base, e = zero_simp(t[1]), t[2]
+        if e[0] == "num":
+            if e[1] == 0:
+                return ONE
+            if base in (ZERO, ONE):
+                return base
+        return ("pow", base, e)
+    if tag == "app" and t[1] == ("const", "Real.sqrt") and len(t[2]) == 1:
+        a = zero_simp(t[2][0])
+        return a if a in (ZERO, ONE) else ("app", t[1], (a,))
+    if tag == "app":
+        return ("app", t[1], tuple(zero_simp(a) for a in t[2]))
+    if tag == "rel":
+        return ("rel", t[1], zero_simp(t[2]), zero_simp(t[3]))
+    if tag in ("and", "or", "iff", "imp"):
+        return (tag, zero_simp(t[1]), zero_simp(t[2]))
+    if tag == "not":
+        return ("not", zero_simp(t[1]))
+    return t
+
+
+def _zero_arith(tag: str, a: Any, b: Any) -> Any:
+    if tag == "add":
+        return b if a == ZERO else a if b == ZERO else ("add", a, b)
+    if tag == "sub":
+        if b == ZERO:
+            return a
+        if alpha(a) == alpha(b):
+            return ZERO
+        return zero_simp(("neg", b)) if a == ZERO else ("sub", a, b)
+    if tag == "mul":
+        if ZERO in (a, b):
+            return ZERO
+        return b if a == ONE else a if b == ONE else ("mul", a, b)
+    if ZERO in (a, b):        # zero_div, div_zero
+        return ZERO
+    return a if b == ONE else ("div", a, b)
+
+
+def decide_simp(p: Any) -> bool | None:
+    """What ``simp`` makes of the proposition ``p`` (after :func:`zero_simp`): True/False when a
+    simp lemma decides it, None when the model cannot tell. ``t ≤ t``/``t = t`` (``le_refl``,
+    ``eq_self_iff_true``), ``t < t`` (``lt_self_iff_false``); comparisons of a numeral with 0 or
+    1: ``0 ≤ c`` (``le_refl``, ``zero_le_one``, ``Nat.ofNat_nonneg``), ``0 < c`` (``zero_lt_one``,
+    ``Nat.ofNat_pos``), ``0 = c``/``c = 0`` (``zero_ne_one``, ``one_ne_zero``, ``OfNat.zero_ne_ofNat``,
+    ``OfNat.ofNat_ne_zero``), ``1 ≤ c``/``1 < c`` (``Nat.one_le_ofNat``, ``Nat.one_lt_ofNat``),
+    ``1 = c``/``c = 1`` (``OfNat.one_ne_ofNat``, ``OfNat.ofNat_ne_one``); ``≥``/``>`` as ``≤``/``<``
+    (``ge_iff_le``, ``gt_iff_lt``); a conjunction by its parts. Anything else (``2 ≤ 3`` over ℝ
+    included: ``Nat.ofNat_le`` is not a simp lemma) is None."""
+    p = canon(p)
+    if p[0] == "and":
+        a, b = decide_simp(p[1]), decide_simp(p[2])
+        if a is False or b is False:
+            return False
+        return True if a is True and b is True else None
+    if p[0] != "rel":
+        return None
+    op, a, b = p[1], p[2], p[3]
+    if a == b:
+        return {"≤": True, "=": True, "<": False, "≠": False}.get(op)
+    if a[0] != "num" or b[0] != "num":
+        return None
+    x, y = a[1], b[1]
+    if op == "=" or op == "≠":
+        if min(x, y) <= 1:         # one side 0 or 1, the other a different numeral
+            return op == "≠"
+        return None
+    if x == 0 or x == 1 and y >= 2:
+        return True if op == "≤" or y > x else None
+    return None
+
+
+def simp_at_star(hyps: list[Any], target: Any) -> tuple[bool, str]:
+    """``simp at *`` (or ``simp``: no ``hyps``) on a goal whose empty sums the model rewrites
+    (:func:`zero_simp`): ``(True, why)`` when simp closes the goal (it makes the target ``True``,
+    or a hypothesis ``False``); ``(False, what is left)`` otherwise: the model cannot say that
+    simp closes it (never a pass)."""
+    for h in hyps:
+        if decide_simp(zero_simp(canon(h))) is False:
+            return True, f"the hypothesis {show(h)[:100]} is False"
+    t = zero_simp(canon(target))
+    if decide_simp(t) is True:
+        return True, ""
+    return False, show(t)[:200]
+
+
+# ---------------------------------------------------------------- Cauchy–Schwarz (a term with a type of its own)
+
+CAUCHY_SCHWARZ = "Finset.sum_mul_sq_le_sq_mul_sq"
+
+
+def cauchy_schwarz(el: Any, args: list[Any]) -> Any:
+    """``Finset.sum_mul_sq_le_sq_mul_sq s f g : (∑ i ∈ s, f i * g i) ^ 2 ≤ (∑ i ∈ s, f i ^ 2) *
+    ∑ i ∈ s, g i ^ 2`` (Mathlib/Algebra/Order/BigOperators/Ring/Finset.lean; ``s f g`` explicit,
+    ``ι`` and the ring implicit). ``s`` is ``Finset.univ`` (``ι`` then found from ``f``/``g``: a
+    family ``a : Fin N → ℝ`` or a ``fun j => body`` whose body applies one) or ``Finset.range N``;
+    ``f``/``g`` a family of domain ``ι`` or ``fun j => body`` (a real body, ``j : ι``). The type is
+    the statement instantiated as Lean's app elaborator reports it: ``inferType`` instantiates
+    the binders with ``instantiateBetaRevRange``, so ``(fun j => body) i`` is ``body[i]``."""
+    if len(args) > 3:
+        raise ModelError(f"function expected: {CAUCHY_SCHWARZ} takes 3 explicit arguments, {len(args)} given")
+    if len(args) < 3:
+        raise NotModelled(f"not modelled: {CAUCHY_SCHWARZ} partially applied")
+    s, f, g = args
+    types = {loc.uid: loc.type for loc in el.goal.ctx if loc.is_var}
+    if s == ("const", "Finset.univ"):
+        doms = [d for d in (_fun_domain(x, types) for x in (f, g)) if d is not None]
+        if not doms:
+            raise NotModelled(f"not modelled: {CAUCHY_SCHWARZ} Finset.univ without a family to fix the index type")
+        if len({canon(d) for d in doms}) > 1:
+            raise ModelError(f"application type mismatch: {CAUCHY_SCHWARZ}: f and g have different index types")
+        ty = doms[0]
+        if ty == NAT:
+            raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
+        fs = ("univ", ty)
+    elif s[0] == "app" and s[1] == RANGE and len(s[2]) == 1:
+        ty, fs = NAT, s
+    else:
+        raise NotModelled(f"not modelled: {CAUCHY_SCHWARZ} over {show(s)[:80]}")
+    el.index_type(fs)
+    i = el.checker.base.fresh("i")
+    fi, gi = (_apply_at(el, x, i, ty) for x in (f, g))
+    two = ("num", 2)
+    el.names.add(CAUCHY_SCHWARZ)
+    return ("rel", "≤", ("pow", ("sum", fs, i, ("mul", fi, gi)), two),
+            ("mul", ("sum", fs, i, ("pow", fi, two)), ("sum", fs, i, ("pow", gi, two))))
+
+
+def _fun_domain(x: Any, types: dict) -> Any:
+    """The index type of a family ``a`` or of ``fun j => body`` (from the families ``body`` applies)."""
+    if x[0] == "fv" and x[1] in types:
+        return family_domain(types[x[1]])
+    if x[0] == "fun" and len(x[1]) == 1:
+        return infer_index(x[2], x[1][0], types)
+    return None
+
+
+def _apply_at(el: Any, x: Any, i: str, ty: Any) -> Any:
+    """``x i`` beta-reduced, checked as a real term with ``i : ty``."""
+    from prover.lean.replay.goals import Local
+
+    if x[0] == "fv":
+        loc = el.bound_local(x[1])
+        dom = family_domain(loc.type) if loc.is_var else None
+        if dom is None or canon(dom) != canon(ty):
+            raise ModelError(f"application type mismatch: {loc.name} : {show(loc.type)[:80]} is not a family "
+                             f"over {show(ty)}")
+        return ("app", x, (("fv", i),))
+    if x[0] == "fun" and len(x[1]) == 1:
+        body = subst(x[2], {x[1][0]: ("fv", i)})
+        saved = el.goal
+        el.goal = el.goal.add(Local(i, uid_name(i), True, ty))
+        try:
+            return el.value(body)
+        finally:
+            el.goal = saved
+    raise NotModelled(f"not modelled: the function {show(x)[:80]} of {CAUCHY_SCHWARZ} (a family or `fun j => …`)")
+
+
+
+# ---------------------------------------------------------------- simp only with the empty-sum lemmas
+
+#: ``simp only`` lemmas that make the sums of the case ``n = 0`` vanish, all ``@[simp]`` at v4.16
+#: (docs/lean-names.md): ``Finset.univ_eq_empty [IsEmpty α] : (univ : Finset α) = ∅`` (``IsEmpty
+#: (Fin 0)`` is an instance), ``Finset.range_zero : range 0 = ∅``, ``Finset.sum_empty : ∑ x ∈ ∅,
+#: f x = 0``, ``Nat.cast_zero : ((0 : ℕ) : R) = 0``.
+EMPTY_SIMP_LEMMAS = frozenset({"Finset.univ_eq_empty", "Finset.range_zero", "Finset.sum_empty", "Nat.cast_zero"})
+
+
+def parse_empty_rules(rules: list[list[Any]]) -> set[str] | None:
+    """The names of a ``simp only`` list made only of :data:`EMPTY_SIMP_LEMMAS`, else None."""
+    out = set()
+    for toks in rules:
+        if len(toks) != 1 or toks[0].kind != "ident" or toks[0].text not in EMPTY_SIMP_LEMMAS:
+            return None
+        out.add(toks[0].text)
+    return out or None
+
+
+def empty_rewrite(t: Any, rules: set[str]) -> tuple[Any, bool]:
+    """``(t', ok)``: ``t`` with every sum over ``Fin 0`` (``Finset.univ_eq_empty`` and
+    ``Finset.sum_empty``) or ``Finset.range 0`` (``Finset.range_zero`` and ``Finset.sum_empty``)
+    replaced by ``0`` and ``↑0`` by ``0`` (``Nat.cast_zero``), innermost first; ``ok`` is False when
+    the rewriting leaves a term the model does not write (``range 0`` rewritten to ``∅`` outside a
+    sum, a sum over ``∅`` without ``Finset.sum_empty``): the caller then drops it or refuses."""
+    ok = [True]
+    fin = {"Finset.univ_eq_empty", "Finset.sum_empty"} <= rules
+    rng = {"Finset.range_zero", "Finset.sum_empty"} <= rules
+
+    def walk(x: Any) -> Any:
+        if not isinstance(x, tuple) or not x:
+            return x
+        if not isinstance(x[0], str):
+            return tuple(walk(y) for y in x)
+        tag = x[0]
+        if tag in ("num", "dec", "fv", "const", "type", "mvar", "by", "hole", "shole"):
+            return x
+        if tag == "sum":
+            s = x[1]
+            if empty_set(s):
+                is_fin = s[0] == "univ"
+                if is_fin and fin or not is_fin and rng:
+                    return ZERO
+                if is_fin and "Finset.univ_eq_empty" in rules or not is_fin and "Finset.range_zero" in rules:
+                    ok[0] = False
+            return ("sum", s, x[2], walk(x[3]))
+        if tag == "cast" and x[1] == ZERO and "Nat.cast_zero" in rules:
+            return ZERO
+        if tag == "app" and x[1] == RANGE and x[2] == (ZERO,) and "Finset.range_zero" in rules:
+            ok[0] = False       # `range 0` outside a sum (a membership): `∅`, not written by the model
+            return x
+        return (tag,) + tuple(walk(y) if isinstance(y, tuple) else y for y in x[1:])
+
+    out = walk(t)
+    return out, ok[0]
+
+
+SQ_LE_MUL = "Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul"
+
+
+def sq_le_mul(el: Any, args: list[Any]) -> Any:
+    """``Finset.sum_sq_le_sum_mul_sum_of_sq_eq_mul s hf hg ht : (∑ i ∈ s, r i) ^ 2 ≤ (∑ i ∈ s, f i) *
+    ∑ i ∈ s, g i`` (Mathlib/Algebra/Order/BigOperators/Ring/Finset.lean; ``s`` explicit, ``{r f g}``
+    implicit, found by unification from ``hf : ∀ i ∈ s, 0 ≤ f i``, ``hg : ∀ i ∈ s, 0 ≤ g i``,
+    ``ht : ∀ i ∈ s, r i ^ 2 = f i * g i``). Each proof a ``fun j hj => t`` whose ``t`` has a type
+    of its own (a lemma applied to explicit arguments): ``f``/``g`` are read from ``hf``/``hg``
+    (the higher-order pattern ``?f j =?= X[j]``), and ``ht``'s type must be ``R ^ 2 = X * Y`` with
+    those very ``X``, ``Y`` (the model compares terms, Lean up to defeq: stricter). The type has
+    ``?r i`` instantiated and beta-reduced (``instantiateMVars``)."""
+    from prover.lean.replay.goals import Local
+
+    if len(args) > 4:
+        raise ModelError(f"function expected: {SQ_LE_MUL} takes 4 explicit arguments, {len(args)} given")
+    if len(args) < 4:
+        raise NotModelled(f"not modelled: {SQ_LE_MUL} partially applied")
+    s, hf, hg, ht = args
+    for h in (hf, hg, ht):
+        if not (h[0] == "fun" and len(h[1]) == 2):
+            raise NotModelled(f"not modelled: {SQ_LE_MUL} with the proof {show(h)[:80]} (only `fun j hj => …`)")
+    types = {loc.uid: loc.type for loc in el.goal.ctx if loc.is_var}
+    if s == ("const", "Finset.univ"):
+        doms = [d for d in (infer_index(h[2], h[1][0], types) for h in (hf, hg, ht)) if d is not None]
+        if not doms:
+            raise NotModelled(f"not modelled: {SQ_LE_MUL} Finset.univ without a family to fix the index type")
+        if len({canon(d) for d in doms}) > 1:
+            raise ModelError(f"application type mismatch: {SQ_LE_MUL}: the proofs have different index types")
+        ty = doms[0]
+        if ty == NAT:
+            raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
+        fs = ("univ", ty)
+    elif s[0] == "app" and s[1] == RANGE and len(s[2]) == 1:
+        ty, fs = NAT, s
+    else:
+        raise NotModelled(f"not modelled: {SQ_LE_MUL} over {show(s)[:80]}")
+    el.index_type(fs)
+    i = el.checker.base.fresh("i")
+
+    def body_type(h: Any) -> Any:
+        j, hj = h[1]
+        body = subst(h[2], {j: ("fv", i)})
+        saved = el.goal
+        el.goal = el.goal.add(Local(i, uid_name(i), True, ty)).add(
+            Local(hj, uid_name(hj), False, ("mem", ("fv", i), fs)))
+        try:
+            return canon(el.inst(el.proof(body)))
+        finally:
+            el.goal = saved
+
+    pf, pg, pt = (body_type(h) for h in (hf, hg, ht))
+    for name, p in (("hf", pf), ("hg", pg)):
+        if not (p[0] == "rel" and p[1] == "≤" and p[2] == ZERO):
+            raise ModelError(f"type mismatch: {SQ_LE_MUL}: {name} proves {show(p)[:150]}, expected ∀ i ∈ s, 0 ≤ _ i")
+    x, y = pf[3], pg[3]
+    if not (pt[0] == "rel" and pt[1] == "=" and pt[2][0] == "pow" and pt[2][2] == ("num", 2)
+            and pt[3] == ("mul", x, y)):
+        raise ModelError(f"type mismatch: {SQ_LE_MUL}: ht proves {show(pt)[:150]}, expected "
+                         f"∀ i ∈ s, r i ^ 2 = ({show(x)[:60]}) * ({show(y)[:60]})")
+    el.names.add(SQ_LE_MUL)
+    two = ("num", 2)
+    return ("rel", "≤", ("pow", ("sum", fs, i, pt[2][1]), two), ("mul", ("sum", fs, i, x), ("sum", fs, i, y)))
+
+
+SUM_CONGR = "Finset.sum_congr"
+
+
+def sum_congr(el: Any, args: list[Any], expected: Any) -> Any:
+    """``Finset.sum_congr rfl h : ∑ i ∈ s, f i = ∑ i ∈ s, g i`` (``(h₁ : s₁ = s₂) (h₂ : ∀ x ∈ s₂, f x =
+    g x) : s₁.sum f = s₂.sum g``, Mathlib/Algebra/BigOperators/Group/Finset.lean, ``@[congr]``),
+    only against a stated equation of two sums (which fixes ``f``, ``g``, ``s₁``, ``s₂``), with
+    ``h₁`` the term ``rfl`` (the two sets the same term) and ``h₂`` elaborated against
+    ``∀ i, i ∈ s → f i = g i`` (beta-reduced, as ``instantiateMVars`` leaves it)."""
+    if expected is None:
+        raise NotModelled(f"not modelled: {SUM_CONGR} without a stated type (write `have h : … := {SUM_CONGR} …`)")
+    exp = canon(el.inst(expected))
+    if not (exp[0] == "rel" and exp[1] == "=" and exp[2][0] == "sum" and exp[3][0] == "sum"):
+        raise ModelError(f"type mismatch: {SUM_CONGR} proves an equation of two sums, not {show(exp)[:150]}")
+    if len(args) != 2:
+        raise (ModelError if len(args) > 2 else NotModelled)(
+            f"{'function expected' if len(args) > 2 else 'not modelled'}: {SUM_CONGR} with {len(args)} arguments")
+    if args[0] != ("const", "rfl"):
+        raise NotModelled(f"not modelled: {SUM_CONGR} with {show(args[0])[:60]} for the sets (only `rfl`)")
+    (_, s1, u1, b1), (_, s2, u2, b2) = exp[2], exp[3]
+    if s1 != s2:
+        raise ModelError(f"type mismatch: rfl does not prove {show(s1)[:80]} = {show(s2)[:80]}")
+    idx = sum_index_type(s2)
+    if idx is None:
+        raise NotModelled(f"not modelled: a sum over {show(s2)[:80]}")
+    fv = ("fv", u2)
+    el.proof_against(args[1], ("forall", u2, idx, ("imp", ("mem", fv, s2), ("rel", "=", subst(b1, {u1: fv}), b2))))
+    el.names.add(SUM_CONGR)
+    return expected

@@ -136,6 +136,13 @@ class TacParser(_TokenCursor):
             return (s,)
         if s == "simp" and self.at("only") and self.peek(1).text == "[":
             return self.simp_only()
+        if s == "subst":
+            names = []
+            while self.peek().kind == "ident":
+                names.append(self.next().text)
+            if not names:
+                raise NotModelled("syntax: subst without a hypothesis")
+            return ("subst", names)
         if s in _EXTRA_ARG_TACTICS:
             return self.extra_args(s)
         if s == "exact" or s == "refine" or s == "apply":
@@ -236,7 +243,7 @@ class TacParser(_TokenCursor):
         if self.at("at"):
             self.next()
             t = self.next()
-            if t.kind != "ident":
+            if t.kind != "ident" and t.text != "*":
                 raise NotModelled(f"not modelled: simp only at {t.text!r}")
             loc = t.text
         if not self.done() and not self.at(";", "<;>", ")", "|"):
