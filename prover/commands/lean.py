@@ -128,6 +128,7 @@ def render(
     from prover.ir import IRError
     from prover.lean.mathlib_versions import UnknownMathlibVersion, adapt, get_profile
     from prover.lean.render import RenderError, render_proof
+    from prover.nterm.proof import saved_proof
 
     try:
         profile = get_profile(mathlib)
@@ -136,7 +137,7 @@ def render(
     if not proof_file.is_file():
         _fail(f"no such file: {proof_file}")
     try:
-        proof = _load_proof(proof_file)
+        proof = saved_proof(proof_file.read_text(encoding="utf-8"))
         text = adapt(render_proof(proof, close_style=style), profile)
     except (IRError, RenderError, ValueError) as exc:
         _fail(str(exc).splitlines()[0])
@@ -145,22 +146,6 @@ def render(
     else:
         out.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {out}")
-
-
-def _load_proof(path: Path) -> object:
-    """A saved proof: an n-term proof (read back with its statement) or an ordinary one."""
-    import json
-
-    from prover.ir import Proof
-    from prover.kernel.sums import is_nterm_proof
-
-    text = path.read_text(encoding="utf-8")
-    data = json.loads(text)
-    if is_nterm_proof(data):
-        from prover.nterm.proof import proof_from_json
-
-        return proof_from_json(data)
-    return Proof.loads(text)
 
 
 @lean_app.command("replay")

@@ -86,13 +86,13 @@ def _name(f: Path) -> str:
 
 
 def _measure_one(f: Path) -> dict:
-    from prover.ir import Proof
     from prover.lean.render import RenderError, render_proof
+    from prover.nterm.proof import saved_proof
 
     name = _name(f)
     t0 = time.time()
     try:
-        text = render_proof(Proof.loads(f.read_text(encoding="utf-8")))
+        text = render_proof(saved_proof(f.read_text(encoding="utf-8")))
     except RenderError as exc:
         return {"name": name, "rendered": False, "reason": str(exc).splitlines()[0][:90]}
     t1 = time.time()

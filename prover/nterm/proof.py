@@ -158,3 +158,14 @@ def _fact_from_json(d: dict, inner: list[str], outer: list[str]) -> ProvedFact:
                     identity=d.get("proof") is None)
     proof = Proof.from_json(d["proof"]) if d.get("proof") else None
     return ProvedFact(plan, proof, [Proof.from_json(p) for p in d.get("side_proofs", [])])
+
+
+def saved_proof(text: str) -> Any:
+    """A saved proof file's text as a proof object: an :class:`NTermProof` (read back with its
+    statement, :func:`proof_from_json`) or an ordinary :class:`prover.ir.Proof`."""
+    import json as _json
+
+    from prover.kernel.sums import is_nterm_proof
+
+    data = _json.loads(text)
+    return proof_from_json(data) if is_nterm_proof(data) else Proof.loads(text)
