@@ -2466,6 +2466,16 @@ def _nterm_rewrite_kinds(stmt: NStatement, pi_names: tuple[str, ...]) -> dict[st
     return kinds
 
 
+@dataclass
+class _NtermSpelling:
+    """How :func:`write_nterm` prints the statement's constants (chosen by its rewrites)."""
+
+    fin: str = "Fin"
+    range_mode: str = "Finset.range"     # a spelling, or "mixed" (one at random at each use)
+    forall_lt: bool = False
+    words: bool = False
+
+
 def write_nterm(base: NBase, name: str, rng: random.Random, rewrite: float = 0.6) -> NWritten:
     """The asked theorem over n terms: the suite's own text (renamed, another proof), or the statement
     printed again with rewrites (``rewrite:nterm_*``): ``Finset.range`` written ``range`` /
@@ -2475,70 +2485,90 @@ def write_nterm(base: NBase, name: str, rng: random.Random, rewrite: float = 0.6
     sum's body."""
     stmt = replace(base.stmt, name=name)
     if base.text is not None and rng.random() >= rewrite:
-        text = re.sub(r"^\s*(theorem|lemma)\s+\S+", f"theorem {name}", base.text, count=1)
-        text = re.sub(r":=\s*by\s+sorry\s*$", rng.choice(PROOFS).replace("{name}", name), text)
-        text, layout = _layout(text, rng)
-        _, uses, shadows = render_nterm(stmt, name, random.Random(0))
-        return NWritten(name, _placeholder(name), text, {}, (), ("rewrite:nterm_none",) + layout,
-                        stmt, uses, shadows)
+        return _write_nterm_as_is(base.text, stmt, name, rng)
     pi_names: tuple[str, ...] = ()
-    fin, range_mode, forall_lt, words = "Fin", "Finset.range", False, False
+    spelling = _NtermSpelling()
     done: list[str] = []
     for _ in range(1 if rng.random() < 0.6 else 2):
         kinds = _nterm_rewrite_kinds(stmt, pi_names)
         k = rng.choices(list(kinds), list(kinds.values()))[0]
         done.append(f"rewrite:nterm_{k}")
-        if k == "range_short":
-            range_mode = "range"
-        elif k == "range_root":
-            range_mode = "_root_.Finset.range"
-        elif k == "range_mixed":
-            range_mode = "mixed"
-        elif k == "forall_lt":
-            forall_lt = True
-        elif k in ("sum_in", "sum_mem", "sum_fin"):
-            stmt = _restyle(stmt, *{"sum_in": ("mem", "in"), "sum_mem": ("in", "mem"), "sum_fin": ("univ", "fin")}[k])
-        elif k == "fin_root":
-            fin = "_root_.Fin"
-        elif k in ("binder_Fin", "binder_Finset"):
-            local = k.split("_")[1]
-            if local not in _nterm_bound_names(stmt, pi_names):
-                items = list(stmt.items)
-                items.insert(rng.randint(0, len(items)), Binder((local,), "ℝ"))
-                stmt = NStatement(stmt.name, tuple(items), stmt.goal)
-        elif k.startswith("hyp_named_"):
-            local = k.split("_")[2]
-            hyps = [i for i, h in enumerate(stmt.items) if isinstance(h, (LHyp, IndexHyp))]
-            if local not in _nterm_bound_names(stmt, pi_names) and local not in [
-                    h.name for h in stmt.items if isinstance(h, (LHyp, IndexHyp))]:
-                items = list(stmt.items)
-                i = rng.choice(hyps)
-                items[i] = replace(items[i], name=local)
-                stmt = NStatement(stmt.name, tuple(items), stmt.goal)
-        elif k.startswith("family_named_"):
-            local = k.split("_")[2]
-            if local not in _nterm_bound_names(stmt, pi_names):
-                stmt = _rename_family(stmt, rng.choice(list(stmt.families)), local)
-        elif k == "type_words":
-            words = True
-        elif k == "inject_pi":
-            sp = rng.choice(PI_SPELLINGS_NTERM)
-            stmt = _inject_pi_nterm(stmt, sp, rng)
-            pi_names = tuple(dict.fromkeys(pi_names + (sp,)))
+        _nterm_respell(k, spelling)
+        stmt, pi_names = _nterm_restate(k, stmt, pi_names, rng)
 
     def choose(kind: str) -> str:
         if kind == "Fin":
-            return fin
+            return spelling.fin
         if kind in ("Nat", "Real"):
-            return kind if words and rng.random() < 0.7 else _default_spelling(kind)
-        return rng.choice(RANGE_SPELLINGS) if range_mode == "mixed" else range_mode
+            return kind if spelling.words and rng.random() < 0.7 else _default_spelling(kind)
+        return rng.choice(RANGE_SPELLINGS) if spelling.range_mode == "mixed" else spelling.range_mode
 
-    text, uses, shadows = render_nterm(stmt, name, rng, pi_names=pi_names, choose=choose, forall_lt=forall_lt)
+    text, uses, shadows = render_nterm(stmt, name, rng, pi_names=pi_names, choose=choose,
+                                       forall_lt=spelling.forall_lt)
     if rng.random() < 0.08:
         text = re.sub(r" \(", " /- ∑ i, a i := -/ (", text, count=1)
         done.append("rewrite:nterm_comment_in_statement")
     text, layout = _layout(text, rng)
     return NWritten(name, _placeholder(name), text, {}, (), tuple(done) + layout, stmt, uses, shadows, pi_names)
+
+
+def _write_nterm_as_is(source: str, stmt: NStatement, name: str, rng: random.Random) -> NWritten:
+    """The suite's own text of the theorem, renamed ``name``, with another proof and layout."""
+    text = re.sub(r"^\s*(theorem|lemma)\s+\S+", f"theorem {name}", source, count=1)
+    text = re.sub(r":=\s*by\s+sorry\s*$", rng.choice(PROOFS).replace("{name}", name), text)
+    text, layout = _layout(text, rng)
+    _, uses, shadows = render_nterm(stmt, name, random.Random(0))
+    return NWritten(name, _placeholder(name), text, {}, (), ("rewrite:nterm_none",) + layout,
+                    stmt, uses, shadows)
+
+
+def _nterm_respell(k: str, spelling: _NtermSpelling) -> None:
+    """The rewrite ``k`` where it changes only how constants are spelled (else nothing)."""
+    if k == "range_short":
+        spelling.range_mode = "range"
+    elif k == "range_root":
+        spelling.range_mode = "_root_.Finset.range"
+    elif k == "range_mixed":
+        spelling.range_mode = "mixed"
+    elif k == "forall_lt":
+        spelling.forall_lt = True
+    elif k == "fin_root":
+        spelling.fin = "_root_.Fin"
+    elif k == "type_words":
+        spelling.words = True
+
+
+def _nterm_restate(k: str, stmt: NStatement, pi_names: tuple[str, ...],
+                   rng: random.Random) -> tuple[NStatement, tuple[str, ...]]:
+    """``(stmt, pi_names)`` after the rewrite ``k`` where it changes the statement itself: its sums'
+    style, a local binder or hypothesis or family named like a constant, ``π`` in a sum's body (any
+    other ``k``: unchanged)."""
+    if k in ("sum_in", "sum_mem", "sum_fin"):
+        stmt = _restyle(stmt, *{"sum_in": ("mem", "in"), "sum_mem": ("in", "mem"), "sum_fin": ("univ", "fin")}[k])
+    elif k in ("binder_Fin", "binder_Finset"):
+        local = k.split("_")[1]
+        if local not in _nterm_bound_names(stmt, pi_names):
+            items = list(stmt.items)
+            items.insert(rng.randint(0, len(items)), Binder((local,), "ℝ"))
+            stmt = NStatement(stmt.name, tuple(items), stmt.goal)
+    elif k.startswith("hyp_named_"):
+        local = k.split("_")[2]
+        hyps = [i for i, h in enumerate(stmt.items) if isinstance(h, (LHyp, IndexHyp))]
+        if local not in _nterm_bound_names(stmt, pi_names) and local not in [
+                h.name for h in stmt.items if isinstance(h, (LHyp, IndexHyp))]:
+            items = list(stmt.items)
+            i = rng.choice(hyps)
+            items[i] = replace(items[i], name=local)
+            stmt = NStatement(stmt.name, tuple(items), stmt.goal)
+    elif k.startswith("family_named_"):
+        local = k.split("_")[2]
+        if local not in _nterm_bound_names(stmt, pi_names):
+            stmt = _rename_family(stmt, rng.choice(list(stmt.families)), local)
+    elif k == "inject_pi":
+        sp = rng.choice(PI_SPELLINGS_NTERM)
+        stmt = _inject_pi_nterm(stmt, sp, rng)
+        pi_names = tuple(dict.fromkeys(pi_names + (sp,)))
+    return stmt, pi_names
 
 
 # -- the file around it
@@ -2786,21 +2816,39 @@ def check_nterm_target(v: Variant, w: NWritten, e: Expect, points: int, report: 
     report.must_refuse += must
     report.nterm["must_refuse"] += must
     report.count(v.wrappers, "must_refuse" if must else "meaning")
+    ok, problem = _ask_nterm(v, w, e, report, parse, time_limit, must)
+    if not ok:
+        return
+    judged = _judge_nterm_acceptance(v, w, e, report, problem, must)
+    if judged is not None:
+        _compare_nterm_at_points(v, w, e, points, report, *judged)
+
+
+def _ask_nterm(v: Variant, w: NWritten, e: Expect, report: ContextReport, parse: Callable[[str, str], Any],
+               time_limit: float, must: bool) -> tuple[bool, Any]:
+    """The front-end's ``(ok, problem)`` for the asked theorem, its crashes, multi-line errors and
+    refusals recorded (a refusal counted where expected when ``must``)."""
     inner = FuzzReport(report.seed)
     ok, problem = _parse_statement(v.text, inner, lambda text: parse(text, w.name), time_limit)
     for c in inner.crashes:
         _fail(report, report.crashes, v, w, e, "crash", c.split("  ==>  ")[-1])
     for m in inner.multi_line_errors:
         _fail(report, report.other_failures, v, w, e, "multi_line_error", m.split("  ==>  ")[-1])
-    if not ok:
-        if not inner.crashes:
-            report.refused += 1
-            report.nterm["refused"] += 1
-            report.refused_where_expected += must
-            report.nterm["refused_where_expected"] += must
-            report.count(v.wrappers, "refused")
-            report.refusals.update(inner.refusals)
-        return
+    if not ok and not inner.crashes:
+        report.refused += 1
+        report.nterm["refused"] += 1
+        report.refused_where_expected += must
+        report.nterm["refused_where_expected"] += must
+        report.count(v.wrappers, "refused")
+        report.refusals.update(inner.refusals)
+    return ok, problem
+
+
+def _judge_nterm_acceptance(v: Variant, w: NWritten, e: Expect, report: ContextReport, problem: Any,
+                            must: bool) -> tuple[Any, Any] | None:
+    """After an acceptance: ``(Lean's statement, the front-end's reading)`` to compare at points, or
+    None where the acceptance is already a failure (the statement must be refused, no n-term
+    reading, a reading of another shape)."""
     report.accepted += 1
     report.nterm["accepted"] += 1
     report.count(v.wrappers, "accepted")
@@ -2808,15 +2856,22 @@ def check_nterm_target(v: Variant, w: NWritten, e: Expect, points: int, report: 
     if must:
         shown = reading.statement if reading is not None else getattr(problem, "goal", None)
         _fail(report, report.misreadings, v, w, e, "accepted_must_refuse", f"accepted as {shown}")
-        return
+        return None
     if reading is None:
         _fail(report, report.misreadings, v, w, e, "shape", "accepted without an n-term reading")
-        return
+        return None
     lean = nterm_lean(w, e.real_division)
     shape = FN._shape(lean, reading)
     if shape:
         _fail(report, report.misreadings, v, w, e, "shape", shape)
-        return
+        return None
+    return lean, reading
+
+
+def _compare_nterm_at_points(v: Variant, w: NWritten, e: Expect, points: int, report: ContextReport,
+                             lean: Any, reading: Any) -> None:
+    """``fuzz-nterm``'s comparison of ``reading`` with Lean's values, at points drawn from a generator
+    seeded by the variant (the first misreading and any evaluation crash recorded)."""
     report.compared += 1
     report.nterm["compared"] += 1
     nrep = FN.NTermReport(report.seed)

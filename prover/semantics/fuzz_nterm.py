@@ -80,6 +80,8 @@ N_HYPOTHESES = (("<", "0", "n"), (">", "n", "0"), ("≠", "n", "0"), ("≤", "2"
 #: kinds of must-refuse constructs the generator plants (:meth:`NTermGenerator.refusal_trap`)
 REFUSAL_TRAPS = ("n_exponent", "nat_arith", "index_value", "free_index", "two_sets", "nested", "prod",
                  "with", "lt", "nat_body", "inv_index", "sqrt_app", "index_arith", "domain")
+#: the traps of :meth:`NTermGenerator.trap_in_body` (the others but ``nat_arith``: in the sum's form)
+_BODY_TRAPS = ("n_exponent", "index_value", "free_index", "two_sets", "inv_index", "sqrt_app", "index_arith")
 
 
 def _num(v: int | str) -> LExpr:
@@ -423,68 +425,80 @@ class NTermGenerator:
     def refusal_trap(self, stmt: NStatement, trap: str) -> NStatement:
         """``stmt`` with a construct the front-end must refuse (kind ``trap``, :data:`REFUSAL_TRAPS`)."""
         rng, n = self.rng, nvar(self.n)
-        fa = self.families[0]
         items = list(stmt.items)
         goal = stmt.goal
         self.idx = "i"
-
-        def s(body: LExpr, style: str | None = None, index: str = "i") -> LExpr:
-            st = style or self.style()
-            return big(st, index, N.UNIV if st == "univ" else n, body)
-
-        def with_side(e: LExpr) -> LRel:
-            return LRel(goal.op, e, goal.rhs) if rng.random() < 0.5 else LRel(goal.op, goal.lhs, e)
-
-        fi = fam(fa, A.var("i"))
-        if trap == "n_exponent":
-            base = rng.choice((fi, self.scalar(), s(fi)))
-            expo = n if rng.random() < 0.6 else A.op1("cast", n, "ℝ")
-            e = s(_p("pow", fi, expo)) if base is fi else _p("pow", base, expo)
-            goal = with_side(e)
-        elif trap == "nat_arith":
+        fi = fam(self.families[0], A.var("i"))
+        if trap == "nat_arith":
             rel = rng.choice((LRel(">", _p("sub", n, _num(1)), _num(0)), LRel("≥", _p("div", n, _num(2)), _num(1)),
                               LRel("≥", _p("mul", _num(2), n), _num(4)), LRel(">", _p("add", n, _num(1)), _num(1)),
                               LRel("≤", _num(1), _p("sub", n, _num(1)))))
             items.insert(1, LHyp("hn'", (rel,)))
-        elif trap == "index_value":
+            side = None
+        elif trap in _BODY_TRAPS:
+            side = self.trap_in_body(trap, fi, items)
+        else:
+            side = self.trap_in_sum_form(trap, fi)
+        if side is not None:        # one side of the goal replaced, at random
+            goal = LRel(goal.op, side, goal.rhs) if rng.random() < 0.5 else LRel(goal.op, goal.lhs, side)
+        return NStatement(stmt.name, tuple(items), goal)
+
+    def trap_sum(self, body: LExpr) -> LExpr:
+        """``∑ i, body`` in a random style of the statement's domain."""
+        st = self.style()
+        return big(st, "i", N.UNIV if st == "univ" else nvar(self.n), body)
+
+    def trap_in_body(self, trap: str, fi: LExpr, items: list[N.Item]) -> LExpr:
+        """A goal side for a trap of :data:`_BODY_TRAPS` (``fi`` is ``a i``): the offending construct
+        in or around a sum's body (``two_sets`` over ``Fin`` adds a family binder to ``items``)."""
+        rng, n = self.rng, nvar(self.n)
+        s = self.trap_sum
+        if trap == "n_exponent":
+            base = rng.choice((fi, self.scalar(), s(fi)))
+            expo = n if rng.random() < 0.6 else A.op1("cast", n, "ℝ")
+            return s(_p("pow", fi, expo)) if base is fi else _p("pow", base, expo)
+        if trap == "index_value":
             body = rng.choice((A.op1("cast", A.var("i"), "ℝ"), _p("mul", fi, A.op1("cast", A.var("i"), "ℝ")),
                                _p("add", fi, A.var("i"))))
-            goal = with_side(s(body))
-        elif trap == "free_index":
+            return s(body)
+        if trap == "free_index":
             other = fam(self.families[-1], A.var("i"))
-            goal = with_side(_p(rng.choice(("sub", "add")), s(fi), other))     # ∑ i, a i - b i
-        elif trap == "two_sets":
+            return _p(rng.choice(("sub", "add")), s(fi), other)     # ∑ i, a i - b i
+        if trap == "two_sets":
             if self.domain == "nat":
-                goal = with_side(_p("add", s(fi), big("mem", "i", _p("add", n, _num(1)), fi)))
-            else:
-                items.append(Binder(("v",), "nat"))
-                goal = with_side(_p("add", s(fi), big("mem", "i", n, fam("v", A.var("i")))))
-        elif trap == "nested":
+                return _p("add", s(fi), big("mem", "i", _p("add", n, _num(1)), fi))
+            items.append(Binder(("v",), "nat"))
+            return _p("add", s(fi), big("mem", "i", n, fam("v", A.var("i"))))
+        if trap == "inv_index":
+            return s(fam(self.families[0], A.op1("inv", A.var("i"))))        # a i⁻¹
+        if trap == "sqrt_app":
+            return s(A.op1("sqrt", fi, "√bare"))                              # √a i
+        return s(fam(self.families[0], _p("add", A.var("i"), _num(1))))     # index_arith: a (i + 1)
+
+    def trap_in_sum_form(self, trap: str, fi: LExpr) -> LExpr | None:
+        """A goal side for a trap in the big operator itself (``fi`` is ``a i``); None for an unknown
+        ``trap``."""
+        rng, n = self.rng, nvar(self.n)
+        if trap == "nested":
             gj = fam(self.families[-1], A.var("j"))
             st = self.style()
             inner = big(st, "j", N.UNIV if st == "univ" else n, gj)
-            goal = with_side(s(_p(rng.choice(("div", "mul")), fi, inner)))     # ∑ i, a i / ∑ j, b j
-        elif trap == "prod":
+            return self.trap_sum(_p(rng.choice(("div", "mul")), fi, inner))     # ∑ i, a i / ∑ j, b j
+        if trap == "prod":
             st = self.style()
-            goal = with_side(big(st, "i", N.UNIV if st == "univ" else n, fi, "prod"))
-        elif trap == "with":
+            return big(st, "i", N.UNIV if st == "univ" else n, fi, "prod")
+        if trap == "with":
             st = self.style()
-            goal = with_side(big(st, "i", N.UNIV if st == "univ" else n, fi, filt=LRel("<", _num(0), fi)))
-        elif trap == "lt":
-            goal = with_side(big("lt", "i", n, fi))
-        elif trap == "nat_body":
+            return big(st, "i", N.UNIV if st == "univ" else n, fi, filt=LRel("<", _num(0), fi))
+        if trap == "lt":
+            return big("lt", "i", n, fi)
+        if trap == "nat_body":
             st = "fin" if self.domain == "fin" else self.style()
-            goal = with_side(big(st, "i", n, rng.choice((_num(1), _p("add", _num(2), _num(1)), _p("sub", _num(2), _num(3))))))
-        elif trap == "inv_index":
-            goal = with_side(s(fam(fa, A.op1("inv", A.var("i")))))                # a i⁻¹
-        elif trap == "sqrt_app":
-            goal = with_side(s(A.op1("sqrt", fi, "√bare")))                       # √a i
-        elif trap == "index_arith":
-            goal = with_side(s(fam(fa, _p("add", A.var("i"), _num(1)))))          # a (i + 1)
-        elif trap == "domain":
-            wrong = "univ" if self.domain == "nat" else "mem"                     # ∑ i, b i over ℕ; Fin family in range
-            goal = with_side(big(wrong, "i", N.UNIV if wrong == "univ" else n, fi))
-        return NStatement(stmt.name, tuple(items), goal)
+            return big(st, "i", n, rng.choice((_num(1), _p("add", _num(2), _num(1)), _p("sub", _num(2), _num(3)))))
+        if trap == "domain":
+            wrong = "univ" if self.domain == "nat" else "mem"                 # ∑ i, b i over ℕ; Fin family in range
+            return big(wrong, "i", N.UNIV if wrong == "univ" else n, fi)
+        return None
 
 
 def _index_of(parts: tuple[LRel, ...]) -> str:

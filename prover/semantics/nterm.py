@@ -603,6 +603,12 @@ def _own_type(e: LExpr, indices: Mapping[str, Any]) -> str:
     return "poly"
 
 
+def _need_real(real: bool, what: str) -> None:
+    """Refuse ``what`` (a real-only construct) in a ℕ term: Lean does not elaborate it there."""
+    if not real:
+        raise Refusal(LEAN_ERROR, f"{what} in a ℕ term")
+
+
 @dataclass
 class _Checker:
     stmt: NStatement
@@ -665,52 +671,60 @@ class _Checker:
 
     def check(self, e: LExpr, real: bool, scope: dict[str, str]) -> None:
         k, a = e.kind, e.args
-
-        def need_real(what: str) -> None:
-            if not real:
-                raise Refusal(LEAN_ERROR, f"{what} in a ℕ term")
-
         if k == "num":
             if not real and not e.value.isdigit():
                 raise Refusal(LEAN_ERROR, f"decimal {e.value} in a ℕ term")
         elif k == "var":
-            name = e.value
-            if name in scope:
-                raise Refusal("index outside a family application", f"`{name}` used as a value")
-            if name in self.families:
-                raise Refusal(LEAN_ERROR, f"the family `{name}` is not applied")
-            if name not in self.scalars:
-                raise Refusal(LEAN_ERROR, f"unknown identifier `{name}` (a free index?)")
-            need_real(f"the real variable `{name}`")
+            self.variable(e.value, real, scope)
         elif k == "nvar":
             pass
         elif k == "fam":
-            need_real(f"`{e.value} …`")
+            _need_real(real, f"`{e.value} …`")
             self.family(e, scope)
         elif k == "prod":
             raise Refusal("product", "`∏`")
         elif k == "sum":
             self.big(e, real, scope)
-        elif k == "sqrt":
+        elif k in ("add", "sub", "mul", "div", "paren"):
+            for x in a:
+                self.check(x, real, scope)
+        else:
+            self.function(e, real, scope)
+
+    def variable(self, name: str, real: bool, scope: dict[str, str]) -> None:
+        """A bare identifier: only a real scalar (not an index, not an unapplied family)."""
+        if name in scope:
+            raise Refusal("index outside a family application", f"`{name}` used as a value")
+        if name in self.families:
+            raise Refusal(LEAN_ERROR, f"the family `{name}` is not applied")
+        if name not in self.scalars:
+            raise Refusal(LEAN_ERROR, f"unknown identifier `{name}` (a free index?)")
+        _need_real(real, f"the real variable `{name}`")
+
+    def function(self, e: LExpr, real: bool, scope: dict[str, str]) -> None:
+        """A function or power node (``√``, ``|·|``, ``⁻¹``, ``-``, ``exp`` …, casts, ``^``): where
+        it needs a real context, and the type its arguments are checked at."""
+        k, a = e.kind, e.args
+        if k == "sqrt":
             if e.value == "√bare":
                 raise Refusal(LEAN_ERROR, "`√a i` is `(√a) i`")
-            need_real("`√`")
+            _need_real(real, "`√`")
             self.check(a[0], True, scope)
         elif k in ("abs", "inv"):
             if _own_type(a[0], scope) == "nat":
                 raise Refusal(LEAN_ERROR, f"`{'⁻¹' if k == 'inv' else 'abs'}` of a ℕ term")
-            need_real(f"`{k}`")
+            _need_real(real, f"`{k}`")
             self.check(a[0], True, scope)
         elif k == "neg":
-            need_real("`-`")
+            _need_real(real, "`-`")
             self.check(a[0], True, scope)
         elif k in ("exp", "log", "max", "min"):
-            need_real(f"`{k}`")
+            _need_real(real, f"`{k}`")
             for x in a:
                 self.check(x, True, scope)
         elif k == "cast":
             if e.value == "ℝ":
-                need_real("`(… : ℝ)`")
+                _need_real(real, "`(… : ℝ)`")
             self.check(a[0], e.value == "ℝ", scope)
         elif k == "pow":
             if contains(a[1], "nvar"):
@@ -720,9 +734,6 @@ class _Checker:
                 raise Refusal(LEAN_ERROR, "a real exponent in a ℕ term")
             self.check(a[0], real, scope)
             self.check(a[1], exp_real, scope)
-        elif k in ("add", "sub", "mul", "div", "paren"):
-            for x in a:
-                self.check(x, real, scope)
         else:
             raise Refusal(LEAN_ERROR, f"unknown node {k}")
 
@@ -1014,69 +1025,83 @@ def reference_reading(stmt: NStatement, check: bool = True) -> Any:
     why = refusal(stmt) if check else None
     if why is not None:
         raise why
-    n = stmt.n or ""
-    atoms: dict[LExpr, str] = {}
-    bodies: list[tuple[str, Any]] = []
+    reader = _KernelReader(stmt, T)
+    n = reader.n
     fin = any(big_parts(e).style in ("univ", "fin") for e in sums_of(stmt))
+    index_hyps = tuple(reader.rel(r, h.index) for h in stmt.index_hypotheses for r in h.parts)
+    hyps = tuple(reader.rel(r) for _, r in stmt.outer())
+    goal = reader.rel(stmt.goal)
+    variables = stmt.scalars + (n,) + tuple(name for name, _ in reader.bodies)
+    return NTermStatement(n, "fin" if fin else "range", tuple(stmt.families), stmt.scalars, index_hyps,
+                          tuple(reader.bodies), Statement(variables, hyps, goal))
 
-    def nat_term(e: LExpr) -> Any:
+
+class _KernelReader:
+    """:func:`reference_reading`'s kernel terms (module ``T``, :mod:`prover.kernel.terms`) for the
+    expressions of ``stmt``: each distinct sum (up to its index's name) is an atom ``S1, S2, …``
+    whose body, read over its index, is kept in :attr:`bodies`."""
+
+    def __init__(self, stmt: NStatement, T: Any) -> None:
+        self.stmt = stmt
+        self.T = T
+        self.n = stmt.n or ""
+        self.atoms: dict[LExpr, str] = {}
+        self.bodies: list[tuple[str, Any]] = []
+
+    def nat_term(self, e: LExpr) -> Any:
+        """A closed ℕ term, evaluated (ℕ arithmetic on ``n`` is not written)."""
         if contains(e, "nvar"):
             raise Unsupported(f"ℕ arithmetic on n: {show(e)}")
-        return T.Num(Fraction(Evaluator(stmt, NPoint(0, {}, {})).nat(e, {})))
+        return self.T.Num(Fraction(Evaluator(self.stmt, NPoint(0, {}, {})).nat(e, {})))
 
-    def conv(e: LExpr, index: str | None) -> Any:
-        k, a = e.kind, e.args
+    def sum_atom(self, e: LExpr) -> Any:
+        p = big_parts(e)
+        key = LExpr("sum", (UNIV, _rename(p.body, p.index, "@")), "")
+        if key not in self.atoms:
+            self.atoms[key] = f"S{len(self.atoms) + 1}"
+            self.bodies.append((self.atoms[key], self.conv(p.body, p.index)))
+        return self.T.Var(self.atoms[key])
+
+    def conv(self, e: LExpr, index: str | None) -> Any:
+        """``e`` as a kernel term (``index``: the bound index when inside a sum's body)."""
+        T, k, a = self.T, e.kind, e.args
         if k == "num":
             return T.Num(Fraction(e.value))
-        if k == "var":
+        if k in ("var", "fam"):
             return T.Var(e.value)
         if k == "nvar":
             if index is not None:
                 raise Unsupported("n inside a sum")
-            return T.Var(n)
-        if k == "fam":
-            return T.Var(e.value)
+            return T.Var(self.n)
         if k == "paren":
-            return conv(a[0], index)
+            return self.conv(a[0], index)
         if k == "cast":
-            return conv(a[0], index) if e.value == "ℝ" else nat_term(a[0])
+            return self.conv(a[0], index) if e.value == "ℝ" else self.nat_term(a[0])
         if k == "sum":
-            p = big_parts(e)
-            key = LExpr("sum", (UNIV, _rename(p.body, p.index, "@")), "")
-            if key not in atoms:
-                atoms[key] = f"S{len(atoms) + 1}"
-                bodies.append((atoms[key], conv(p.body, p.index)))
-            return T.Var(atoms[key])
+            return self.sum_atom(e)
         if k == "add":
-            return T.add(conv(a[0], index), conv(a[1], index))
+            return T.add(self.conv(a[0], index), self.conv(a[1], index))
         if k == "sub":
-            return T.sub(conv(a[0], index), conv(a[1], index))
+            return T.sub(self.conv(a[0], index), self.conv(a[1], index))
         if k == "mul":
-            return T.mul(conv(a[0], index), conv(a[1], index))
+            return T.mul(self.conv(a[0], index), self.conv(a[1], index))
         if k == "div":
-            return T.div(conv(a[0], index), conv(a[1], index))
+            return T.div(self.conv(a[0], index), self.conv(a[1], index))
         if k == "neg":
-            return T.neg(conv(a[0], index))
+            return T.neg(self.conv(a[0], index))
         if k == "inv":
-            return T.inv(conv(a[0], index))
+            return T.inv(self.conv(a[0], index))
         if k == "sqrt":
-            return T.Sqrt(conv(a[0], index))
+            return T.Sqrt(self.conv(a[0], index))
         if k == "abs":
-            return T.Fn("abs", conv(a[0], index))
+            return T.Fn("abs", self.conv(a[0], index))
         if k == "pow":
-            exponent = conv(a[1], index) if is_real(a[1]) else nat_term(a[1])
-            return T.power(conv(a[0], index), exponent)
+            exponent = self.conv(a[1], index) if is_real(a[1]) else self.nat_term(a[1])
+            return T.power(self.conv(a[0], index), exponent)
         raise Unsupported(f"node {k}")
 
-    def rel(r: LRel, index: str | None = None) -> Any:
-        return T.Rel(conv(r.lhs, index), _KERNEL_OP[r.op], conv(r.rhs, index))
-
-    index_hyps = tuple(rel(r, h.index) for h in stmt.index_hypotheses for r in h.parts)
-    hyps = tuple(rel(r) for _, r in stmt.outer())
-    goal = rel(stmt.goal)
-    variables = stmt.scalars + (n,) + tuple(name for name, _ in bodies)
-    return NTermStatement(n, "fin" if fin else "range", tuple(stmt.families), stmt.scalars, index_hyps,
-                          tuple(bodies), Statement(variables, hyps, goal))
+    def rel(self, r: LRel, index: str | None = None) -> Any:
+        return self.T.Rel(self.conv(r.lhs, index), _KERNEL_OP[r.op], self.conv(r.rhs, index))
 
 
 def _rename(e: LExpr, old: str, new: str) -> LExpr:

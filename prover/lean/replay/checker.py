@@ -445,42 +445,13 @@ class Checker:
                 bare_nat(canon(g.target), nat_vars(g.ctx)):
             # the model's arithmetic is over ℝ (ℕ subtraction truncates, division floors)
             raise NotModelled(f"not modelled: {kind} on a goal about natural numbers ({show(g.target)[:150]})")
+        if kind in _CLOSING_AUTOMATION:
+            self.atomic_automation(tac, g, line, text)
+            return []
         if kind == "have":
             return self.atomic_have(tac, g, line, text)
         if kind == "suffices":
             return self.atomic_suffices(tac, g, line, text)
-        if kind == "linear_combination":
-            self.linear_combination(tac, g, line, text)
-            self.verdict(line, "linear_combination", OK, "", text)
-            return []
-        if kind == "omega":
-            if tac[1]:
-                raise NotModelled("not modelled: omega with arguments")
-            self.meter.call(line)
-            omega_goal(g.target, g.ctx)
-            self.verdict(line, "omega", OK, "", text)
-            return []
-        if kind == "exact_mod_cast":
-            el = self.elab(g)
-            prop = el.proof(self.parse(tac[1], g))
-            self.finish_elab(el, line, text)
-            self.meter.call(line)
-            mod_cast(el.inst(prop), g.target, g.ctx)
-            self.verdict(line, "exact_mod_cast", OK, "", text)
-            return []
-        if kind == "positivity":
-            self.meter.positivity(g.ctx, g.target, line)
-            positivity_goal(g.target, g.ctx)
-            self.verdict(line, "positivity", OK, "", text)
-            return []
-        if kind == "linarith":
-            ctx = self.linarith_only_context(tac[1], g, line, text) if tac[2] else g.ctx
-            if tac[1] and not tac[2]:
-                raise NotModelled("linarith with extra terms is not modelled")
-            self.meter.linarith(ctx, g.target, line)
-            linarith_goal(g.target, ctx)
-            self.verdict(line, "linarith", OK, "", text)
-            return []
         if kind in ("ring", "ring1"):
             return self.atomic_ring(kind, g, line, text)
         if kind == "exact":
@@ -500,11 +471,7 @@ class Checker:
         if kind == "show":
             return self.atomic_show(tac, g, line, text)
         if kind == "constructor":
-            t = canon(g.target)
-            if t[0] != "and":
-                raise NotModelled(f"constructor on {show(t)[:100]}")
-            self.verdict(line, "constructor", OK, "", text)
-            return [g.with_target(t[1]), g.with_target(t[2])]
+            return self.atomic_constructor(g, line, text)
         if kind == "rw":
             return self.rewrite(tac, g, line, text)
         if kind == "simp_only":
@@ -519,6 +486,42 @@ class Checker:
         if kind == "simp":
             return self.atomic_simp(tac[1], g, line, text)
         raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
+
+    def atomic_automation(self, tac: Any, g: Goal, line: int, text: str) -> None:
+        """A closing decision procedure (:data:`_CLOSING_AUTOMATION`): it proves the goal outright
+        (recorded OK) or raises."""
+        kind = tac[0]
+        if kind == "linear_combination":
+            self.linear_combination(tac, g, line, text)
+        elif kind == "omega":
+            if tac[1]:
+                raise NotModelled("not modelled: omega with arguments")
+            self.meter.call(line)
+            omega_goal(g.target, g.ctx)
+        elif kind == "exact_mod_cast":
+            el = self.elab(g)
+            prop = el.proof(self.parse(tac[1], g))
+            self.finish_elab(el, line, text)
+            self.meter.call(line)
+            mod_cast(el.inst(prop), g.target, g.ctx)
+        elif kind == "positivity":
+            self.meter.positivity(g.ctx, g.target, line)
+            positivity_goal(g.target, g.ctx)
+        else:   # linarith
+            ctx = self.linarith_only_context(tac[1], g, line, text) if tac[2] else g.ctx
+            if tac[1] and not tac[2]:
+                raise NotModelled("linarith with extra terms is not modelled")
+            self.meter.linarith(ctx, g.target, line)
+            linarith_goal(g.target, ctx)
+        self.verdict(line, kind, OK, "", text)
+
+    def atomic_constructor(self, g: Goal, line: int, text: str) -> list[Goal]:
+        """``constructor`` on a conjunction: its two sides as goals."""
+        t = canon(g.target)
+        if t[0] != "and":
+            raise NotModelled(f"constructor on {show(t)[:100]}")
+        self.verdict(line, "constructor", OK, "", text)
+        return [g.with_target(t[1]), g.with_target(t[2])]
 
     def atomic_subst(self, names: list[str], g: Goal, line: int, text: str) -> list[Goal]:
         """``subst h`` with ``h : n = c`` (or ``c = n``), ``n`` a natural-number variable and ``c`` a
@@ -1046,6 +1049,8 @@ class Checker:
 
 
 _REL_ORDER = ["=", "≤", "<"]
+#: tactics that close the goal by a decision procedure of the model (:meth:`Checker.atomic_automation`)
+_CLOSING_AUTOMATION = ("linear_combination", "omega", "exact_mod_cast", "positivity", "linarith")
 _NON_FINISHING = {"have", "suffices", "intro", "obtain", "rcases", "refine", "rw", "show", "constructor", "apply",
                   "subst", "simp_only",
                   "field_simp", "norm_num", "simp", "ring_nf", "unknown", "push_cast", "nlinarith_pre"}

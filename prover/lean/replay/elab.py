@@ -127,12 +127,7 @@ class Elab:
         if tag == "mvar":
             return t
         if tag == "fv":
-            loc = self.bound_local(t[1])
-            if not loc.is_var:
-                raise ModelError(f"{loc.name} is a proof, expected a real number")
-            if loc.type != REAL:
-                raise NotModelled(f"variable {loc.name} : {show(loc.type)} is not real")
-            return t
+            return self.variable_value(t)
         if tag == "sum":
             return self.sum_value(t)
         if tag == "cast":
@@ -147,17 +142,7 @@ class Elab:
         if tag in ("neg", "inv", "abs"):
             return (tag, self.value(t[1]))
         if tag == "pow":
-            base = self.value(t[1])
-            e = t[2]
-            if e[0] == "num":
-                return ("pow", base, e)
-            if e[0] == "ascr" and e[2] == REAL:
-                return ("pow", base, ("ascr", self.value(e[1]), REAL))
-            if e[0] == "ascr" and e[2] == NAT:
-                raise NotModelled("natural-number casts in exponents are not modelled")
-            if e[0] == "fv" and self.bound_local(e[1]).type != REAL:
-                raise NotModelled(f"not modelled: the exponent {show(e)} is not real (a natural-number power)")
-            return ("pow", base, self.value(e))
+            return self.power_value(t)
         if tag == "ascr":
             if t[2] == REAL:
                 return self.value(t[1])
@@ -165,17 +150,44 @@ class Elab:
         if tag == "app" and t[1][0] == "fv":
             return self.fun_app(t)
         if tag == "app" and t[1][0] == "const":
-            name = self.checker.global_name(t[1][1])
-            if name in FUNCTIONS and len(t[2]) == FUNCTIONS[name]:
-                self.names.add(name)
-                return ("app", ("const", name), tuple(self.value(a) for a in t[2]))
-            raise NotModelled(f"function {t[1][1]} is not modelled as a real-valued function")
+            return self.function_value(t)
         if tag == "const":
             if self.checker.global_name(t[1]) in CONSTANTS:
                 self.names.add("Real.pi")
                 return ("const", "Real.pi")
             raise ModelError(f"unknown identifier {t[1]}")
         raise NotModelled(f"not a real-valued term: {show(t)}")
+
+    def variable_value(self, t: Any) -> Any:
+        """A local ``t = ("fv", uid)`` used as a value: it must be a real variable, not a proof."""
+        loc = self.bound_local(t[1])
+        if not loc.is_var:
+            raise ModelError(f"{loc.name} is a proof, expected a real number")
+        if loc.type != REAL:
+            raise NotModelled(f"variable {loc.name} : {show(loc.type)} is not real")
+        return t
+
+    def power_value(self, t: Any) -> Any:
+        """``base ^ e``: a numeral or real exponent (a natural-number power is not modelled)."""
+        base = self.value(t[1])
+        e = t[2]
+        if e[0] == "num":
+            return ("pow", base, e)
+        if e[0] == "ascr" and e[2] == REAL:
+            return ("pow", base, ("ascr", self.value(e[1]), REAL))
+        if e[0] == "ascr" and e[2] == NAT:
+            raise NotModelled("natural-number casts in exponents are not modelled")
+        if e[0] == "fv" and self.bound_local(e[1]).type != REAL:
+            raise NotModelled(f"not modelled: the exponent {show(e)} is not real (a natural-number power)")
+        return ("pow", base, self.value(e))
+
+    def function_value(self, t: Any) -> Any:
+        """A whitelisted real function (:data:`FUNCTIONS`) applied to exactly its arity of values."""
+        name = self.checker.global_name(t[1][1])
+        if name in FUNCTIONS and len(t[2]) == FUNCTIONS[name]:
+            self.names.add(name)
+            return ("app", ("const", name), tuple(self.value(a) for a in t[2]))
+        raise NotModelled(f"function {t[1][1]} is not modelled as a real-valued function")
 
     def nat_value(self, t: Any) -> Any:
         """``t`` checked as a natural-number term: a variable of type ``ℕ``, a numeral, or a
@@ -411,23 +423,7 @@ class Elab:
         if tag == "anon":
             if expected is None:
                 raise NotModelled("anonymous constructor without an expected type")
-            exp = canon(self.inst(expected))
-            items = list(t[1])
-            if exp[0] == "app" and exp[1] == ("const", "Nonempty"):
-                return self.nonempty_intro(items, exp)
-            if exp[0] != "and":
-                raise NotModelled(f"anonymous constructor for {show(exp)} is not modelled")
-            if len(items) < 2:
-                raise ModelError("anonymous constructor needs two components")
-            # the components' types are And's arguments as written (`x ≥ 0` stays `x ≥ 0`: a `?_`
-            # goal is not unfolded, so `rw [ge_iff_le]` applies there as in Lean)
-            raw = self.inst(expected)
-            if not (isinstance(raw, tuple) and raw[0] == "and"):
-                raw = exp
-            self.proof_against(items[0], raw[1])
-            rest = ("anon", tuple(items[1:])) if len(items) > 2 else items[1]
-            self.proof_against(rest, raw[2])
-            return expected
+            return self.anonymous_constructor(list(t[1]), expected)
         if tag == "fun":
             if expected is None:
                 raise NotModelled("fun without an expected type")
@@ -438,26 +434,49 @@ class Elab:
             self.new_goals.append((expected, self.goal))
             return expected
         if tag == "app":
-            head, args = t[1], list(t[2])
-            if head[0] == "const" and self.checker.global_name(head[1]) in FINSET_SUM_LEMMAS \
-                    and self.checker.resolve_decl(head[1]) is None:
-                return finset_sum_lemma(self, self.checker.global_name(head[1]), args, expected)
-            if head == ("const", CAUCHY_SCHWARZ) and self.checker.resolve_decl(head[1]) is None:
-                return cauchy_schwarz(self, args)
-            if head == ("const", SQ_LE_MUL) and self.checker.resolve_decl(head[1]) is None:
-                return sq_le_mul(self, args)
-            if head == ("const", SUM_CONGR) and self.checker.resolve_decl(head[1]) is None:
-                return sum_congr(self, args, expected)
-            if head == ("const", "congrArg"):
-                return self.congr_arg(args, expected)
-            if head in (("const", "Or.inl"), ("const", "Or.inr")):
-                return self.or_intro(head[1], args, expected)
-            binders, concl = self.telescope(head)
-            return self.apply_telescope(binders, concl, args, expected)
+            return self.application_proof(t[1], list(t[2]), expected)
         binders, concl = self.telescope(t)
         if binders and any(not e for _, _, e in binders):
             return self.apply_telescope(binders, concl, [], expected)
         return _pi_close(binders, concl) if binders else concl
+
+    def anonymous_constructor(self, items: list[Any], expected: Any) -> Any:
+        """``⟨a, b, …⟩`` against ``expected``: ``Nonempty.intro`` or nested ``And.intro``."""
+        exp = canon(self.inst(expected))
+        if exp[0] == "app" and exp[1] == ("const", "Nonempty"):
+            return self.nonempty_intro(items, exp)
+        if exp[0] != "and":
+            raise NotModelled(f"anonymous constructor for {show(exp)} is not modelled")
+        if len(items) < 2:
+            raise ModelError("anonymous constructor needs two components")
+        # the components' types are And's arguments as written (`x ≥ 0` stays `x ≥ 0`: a `?_`
+        # goal is not unfolded, so `rw [ge_iff_le]` applies there as in Lean)
+        raw = self.inst(expected)
+        if not (isinstance(raw, tuple) and raw[0] == "and"):
+            raw = exp
+        self.proof_against(items[0], raw[1])
+        rest = ("anon", tuple(items[1:])) if len(items) > 2 else items[1]
+        self.proof_against(rest, raw[2])
+        return expected
+
+    def application_proof(self, head: Any, args: list[Any], expected: Any) -> Any:
+        """``head args…``: the lemmas modelled by hand (sums, ``congrArg``, ``Or.inl``/``Or.inr``; the
+        sum lemmas only where no local declaration shadows them), else ``head``'s signature applied."""
+        if head[0] == "const" and self.checker.global_name(head[1]) in FINSET_SUM_LEMMAS \
+                and self.checker.resolve_decl(head[1]) is None:
+            return finset_sum_lemma(self, self.checker.global_name(head[1]), args, expected)
+        if head == ("const", CAUCHY_SCHWARZ) and self.checker.resolve_decl(head[1]) is None:
+            return cauchy_schwarz(self, args)
+        if head == ("const", SQ_LE_MUL) and self.checker.resolve_decl(head[1]) is None:
+            return sq_le_mul(self, args)
+        if head == ("const", SUM_CONGR) and self.checker.resolve_decl(head[1]) is None:
+            return sum_congr(self, args, expected)
+        if head == ("const", "congrArg"):
+            return self.congr_arg(args, expected)
+        if head in (("const", "Or.inl"), ("const", "Or.inr")):
+            return self.or_intro(head[1], args, expected)
+        binders, concl = self.telescope(head)
+        return self.apply_telescope(binders, concl, args, expected)
 
     def nonempty_intro(self, items: list[Any], exp: Any) -> Any:
         """``⟨x⟩ : Nonempty α`` (``Nonempty.intro``) with ``x = ⟨k, h⟩ : Fin N`` (``Fin.mk``: the

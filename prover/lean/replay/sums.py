@@ -850,21 +850,7 @@ def sq_le_mul(el: Any, args: list[Any]) -> Any:
     for h in (hf, hg, ht):
         if not (h[0] == "fun" and len(h[1]) == 2):
             raise NotModelled(f"not modelled: {SQ_LE_MUL} with the proof {show(h)[:80]} (only `fun j hj => …`)")
-    types = {loc.uid: loc.type for loc in el.goal.ctx if loc.is_var}
-    if s == ("const", "Finset.univ"):
-        doms = [d for d in (infer_index(h[2], h[1][0], types) for h in (hf, hg, ht)) if d is not None]
-        if not doms:
-            raise NotModelled(f"not modelled: {SQ_LE_MUL} Finset.univ without a family to fix the index type")
-        if len({canon(d) for d in doms}) > 1:
-            raise ModelError(f"application type mismatch: {SQ_LE_MUL}: the proofs have different index types")
-        ty = doms[0]
-        if ty == NAT:
-            raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
-        fs = ("univ", ty)
-    elif s[0] == "app" and s[1] == RANGE and len(s[2]) == 1:
-        ty, fs = NAT, s
-    else:
-        raise NotModelled(f"not modelled: {SQ_LE_MUL} over {show(s)[:80]}")
+    ty, fs = _sq_le_mul_index(el, s, (hf, hg, ht))
     el.index_type(fs)
     i = el.checker.base.fresh("i")
 
@@ -891,6 +877,25 @@ def sq_le_mul(el: Any, args: list[Any]) -> Any:
     el.names.add(SQ_LE_MUL)
     two = ("num", 2)
     return ("rel", "≤", ("pow", ("sum", fs, i, pt[2][1]), two), ("mul", ("sum", fs, i, x), ("sum", fs, i, y)))
+
+
+def _sq_le_mul_index(el: Any, s: Any, proofs: tuple[Any, ...]) -> tuple[Any, Any]:
+    """``(index type, finset)`` of :data:`SQ_LE_MUL` over ``s``: ``Finset.range _`` (over ``ℕ``), or
+    ``Finset.univ`` whose index type is read from the families in the proofs' bodies."""
+    if s == ("const", "Finset.univ"):
+        types = {loc.uid: loc.type for loc in el.goal.ctx if loc.is_var}
+        doms = [d for d in (infer_index(h[2], h[1][0], types) for h in proofs) if d is not None]
+        if not doms:
+            raise NotModelled(f"not modelled: {SQ_LE_MUL} Finset.univ without a family to fix the index type")
+        if len({canon(d) for d in doms}) > 1:
+            raise ModelError(f"application type mismatch: {SQ_LE_MUL}: the proofs have different index types")
+        ty = doms[0]
+        if ty == NAT:
+            raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
+        return ty, ("univ", ty)
+    if s[0] == "app" and s[1] == RANGE and len(s[2]) == 1:
+        return NAT, s
+    raise NotModelled(f"not modelled: {SQ_LE_MUL} over {show(s)[:80]}")
 
 
 SUM_CONGR = "Finset.sum_congr"

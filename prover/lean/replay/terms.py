@@ -260,31 +260,65 @@ _PREC = {"add": 65, "sub": 65, "mul": 70, "div": 70, "pow": 75, "neg": 75, "rel"
          "or": 30, "imp": 25, "iff": 20, "not": 40, "forall": 0, "exists": 0, "fun": 0}
 
 
+#: the tags :func:`show` hands to a helper, by kind of notation (leaves, operators, big operators)
+_SHOW_LEAVES = frozenset({"num", "dec", "fv", "const", "mvar", "type", "hole", "shole", "by"})
+_SHOW_OPERATORS = frozenset({"add", "sub", "mul", "div", "pow", "and", "or", "imp", "iff", "rel", "mem", "neg",
+                             "not", "inv", "abs"})
+_SHOW_BIG_OPERATORS = frozenset({"sum", "cast", "coe", "smul", "card", "fintype_card", "univ"})
+_SHOW_INFIX = {"add": " + ", "sub": " - ", "mul": " * ", "div": " / ", "pow": " ^ ", "and": " ∧ ", "or": " ∨ ",
+               "imp": " → ", "iff": " ↔ "}
+
+
 def show(t: Any, prec: int = 0) -> str:
     """Lean-like text of a term (for messages)."""
     tag = t[0]
+    if tag in _SHOW_LEAVES:
+        return _show_leaf(t)
+    if tag in _SHOW_OPERATORS:
+        return _show_operator(t, prec)
+    if tag in _SHOW_BIG_OPERATORS:
+        return _show_big_operator(t, prec)
+    if tag == "app":
+        s = " ".join([show(t[1], 1024)] + [show(a, 1025) for a in t[2]])
+        return f"({s})" if prec > 1024 else s
+    if tag == "proj":
+        return f"{show(t[1], 1025)}.{t[2]}"
+    if tag == "ascr":
+        return f"({show(t[1])} : {show(t[2])})"
+    if tag in ("forall", "exists"):
+        q = "∀" if tag == "forall" else "∃"
+        s = f"{q} {uid_name(t[1])} : {show(t[2])}, {show(t[3])}"
+        return f"({s})" if prec > 0 else s
+    if tag == "anon":
+        return "⟨" + ", ".join(show(a) for a in t[1]) + "⟩"
+    if tag == "fun":
+        s = "fun " + " ".join(uid_name(u) for u in t[1]) + " => " + show(t[2])
+        return f"({s})" if prec > 0 else s
+    return str(t)
+
+
+def _show_leaf(t: Any) -> str:
+    tag = t[0]
     if tag == "num":
         return _num_str(t[1])
-    if tag == "dec":
-        return t[1]
     if tag == "fv":
         return uid_name(t[1])
-    if tag == "const":
-        return t[1]
     if tag == "mvar":
         return f"?m{t[1]}"
-    if tag == "type":
-        return t[1]
     if tag in ("hole", "shole"):
         return "_" if tag == "hole" else "?_"
     if tag == "by":
         return "by …"
-    ops = {"add": " + ", "sub": " - ", "mul": " * ", "div": " / ", "pow": " ^ ", "and": " ∧ ", "or": " ∨ ",
-           "imp": " → ", "iff": " ↔ "}
-    if tag in ops:
+    return t[1]     # dec, const, type: their text
+
+
+def _show_operator(t: Any, prec: int) -> str:
+    """Infix, prefix and postfix notation, parenthesised below its precedence :data:`_PREC`."""
+    tag = t[0]
+    if tag in _SHOW_INFIX:
         p = _PREC[tag]
         right = tag in ("pow", "and", "or", "imp")
-        s = show(t[1], p + (1 if right else 0)) + ops[tag] + show(t[2], p if right else p + 1)
+        s = show(t[1], p + (1 if right else 0)) + _SHOW_INFIX[tag] + show(t[2], p if right else p + 1)
         return f"({s})" if p < prec else s
     if tag == "rel":
         s = f"{show(t[2], 51)} {t[1]} {show(t[3], 51)}"
@@ -299,21 +333,12 @@ def show(t: Any, prec: int = 0) -> str:
         return "¬" + show(t[1], 40)
     if tag == "inv":
         return show(t[1], 1025) + "⁻¹"   # `f x⁻¹` is `f (x⁻¹)`: an application in parentheses
-    if tag == "abs":
-        return f"|{show(t[1])}|"
-    if tag == "app":
-        s = " ".join([show(t[1], 1024)] + [show(a, 1025) for a in t[2]])
-        return f"({s})" if prec > 1024 else s
-    if tag == "proj":
-        return f"{show(t[1], 1025)}.{t[2]}"
-    if tag == "ascr":
-        return f"({show(t[1])} : {show(t[2])})"
-    if tag in ("forall", "exists"):
-        q = "∀" if tag == "forall" else "∃"
-        s = f"{q} {uid_name(t[1])} : {show(t[2])}, {show(t[3])}"
-        return f"({s})" if prec > 0 else s
-    if tag == "anon":
-        return "⟨" + ", ".join(show(a) for a in t[1]) + "⟩"
+    return f"|{show(t[1])}|"          # abs
+
+
+def _show_big_operator(t: Any, prec: int) -> str:
+    """Sums and the Finset/ℕ notation around them (casts, ``•``, cardinalities, ``Finset.univ``)."""
+    tag = t[0]
     if tag == "sum":
         st = t[1]
         if st[0] == "univ":
@@ -331,12 +356,7 @@ def show(t: Any, prec: int = 0) -> str:
         return f"{show(t[1], 1025)}.card"
     if tag == "fintype_card":
         return f"Fintype.card {show(t[1], 1025)}"
-    if tag == "univ":
-        return f"(Finset.univ : Finset {show(t[1], 1025)})"
-    if tag == "fun":
-        s = "fun " + " ".join(uid_name(u) for u in t[1]) + " => " + show(t[2])
-        return f"({s})" if prec > 0 else s
-    return str(t)
+    return f"(Finset.univ : Finset {show(t[1], 1025)})"     # univ
 
 
 #: Heads of a closed numeral expression that is not a bare literal (``1 / 3``, ``-2``, ``2 * 3``).
