@@ -111,6 +111,7 @@ Modules (each imports only the ones it needs; none imports this package):
 * ``definitions`` — Function locals defined by an equation: the statement's checks and ``simp only [h₀]``.
 * ``elab`` — Term elaboration: a proof term's type from the whitelisted signatures, by unification.
 * ``goals`` — Goals and their local contexts (hypotheses and variables).
+* ``local`` — One entry of a goal's local context: a variable or a hypothesis (its own module, so that the term …
 * ``lexing`` — Lean tokens: the lexer of the rendered subset (identifiers, numerals, symbols, ``|abs`` bars).
 * ``linarith`` — Mathlib's ``linarith`` as an exact Positivstellensatz-degree-1 search (HiGHS, checked exactly).
 * ``positivity`` — Mathlib's ``positivity``: its core extensions and ``compareHyp`` on the local context.

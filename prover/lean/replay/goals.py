@@ -5,17 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from prover.lean.replay.local import Local
 from prover.lean.replay.term_parser import Scope
 from prover.lean.replay.terms import NAT, family_domain, fin_bound, fun_arity
 
-
-@dataclass(frozen=True)
-class Local:
-    uid: str
-    name: str
-    is_var: bool
-    type: Any            # REAL for variables (``ℝ → … → ℝ`` for function locals), a proposition for hypotheses
-
+__all__ = ["Goal", "Local"]
 
 @dataclass
 class Goal:

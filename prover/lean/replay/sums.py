@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from prover.lean.replay.local import Local
 from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.terms import (
     NAT,
@@ -750,8 +751,6 @@ def _fun_domain(x: Any, types: dict) -> Any:
 
 def _apply_at(el: Any, x: Any, i: str, ty: Any) -> Any:
     """``x i`` beta-reduced, checked as a real term with ``i : ty``."""
-    from prover.lean.replay.goals import Local
-
     if x[0] == "fv":
         loc = el.bound_local(x[1])
         dom = family_domain(loc.type) if loc.is_var else None
@@ -840,8 +839,6 @@ def sq_le_mul(el: Any, args: list[Any]) -> Any:
     (the higher-order pattern ``?f j =?= X[j]``), and ``ht``'s type must be ``R ^ 2 = X * Y`` with
     those very ``X``, ``Y`` (the model compares terms, Lean up to defeq: stricter). The type has
     ``?r i`` instantiated and beta-reduced (``instantiateMVars``)."""
-    from prover.lean.replay.goals import Local
-
     if len(args) > 4:
         raise ModelError(f"function expected: {SQ_LE_MUL} takes 4 explicit arguments, {len(args)} given")
     if len(args) < 4:
