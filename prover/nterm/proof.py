@@ -167,5 +167,8 @@ def saved_proof(text: str) -> Any:
 
     from prover.kernel.sums import is_nterm_proof
 
-    data = _json.loads(text)
+    try:
+        data = _json.loads(text)
+    except ValueError:
+        return Proof.loads(text)      # its own one-line error ("not JSON: …")
     return proof_from_json(data) if is_nterm_proof(data) else Proof.loads(text)

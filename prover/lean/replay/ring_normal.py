@@ -53,6 +53,8 @@ class RingNormalizer:
         if tag == "num":
             self.ops += 1
             return self.const(t[1])
+        if tag == "cast" and isinstance(t[1], tuple) and t[1] and t[1][0] == "num":
+            return self.norm(t[1])   # `((2 : ℕ) : ℝ)`: ring evaluates a numeral's cast (norm_num's `Nat.cast`)
         if tag == "dec":   # `3.141592`: `ring` evaluates `OfScientific` literals exactly (norm_num's `derive`)
             self.ops += 1
             return self.const(Fraction(t[1]))
