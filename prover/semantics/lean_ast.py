@@ -91,6 +91,26 @@ class LeanTypeError(ValueError):
     """A term Lean would not elaborate (e.g. ``-`` or a variable inside a ℕ term)."""
 
 
+def scan(text: str, token: re.Pattern[str]) -> tuple[list[str], list[bool]]:
+    """The tokens of ``text`` (``->`` read as ``→``) and, per token, whether white space precedes
+    it (Lean's ``noWs``), with a sentinel ``True`` at the end."""
+    toks: list[str] = []
+    spaced: list[bool] = []
+    pos = 0
+    while pos < len(text):
+        m = token.match(text, pos)
+        if m is None or m.end() == pos:
+            if text[pos:].strip() == "":
+                break
+            raise ReadError(f"unexpected text at {pos}: {text[pos:pos + 10]!r}")
+        tok = m.group(m.lastindex or 0)
+        toks.append("→" if tok == "->" else tok)
+        spaced.append(m.start(m.lastindex or 0) > pos or pos == 0)
+        pos = m.end()
+    spaced.append(True)
+    return toks, spaced
+
+
 class ReadError(ValueError):
     """Text outside the subset :func:`read_lean` reads."""
 
@@ -431,21 +451,8 @@ _REL_TEXT = {"≤": "≤", "<": "<", "≥": "≥", ">": ">", "=": "=", "≠": "�
 
 class _Reader:
     def __init__(self, text: str) -> None:
-        self.toks: list[str] = []
-        #: white space before each token (and a sentinel at the end): Lean's ``noWs`` test
-        self.spaced: list[bool] = []
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if m is None or m.end() == pos:
-                if text[pos:].strip() == "":
-                    break
-                raise ReadError(f"unexpected text at {pos}: {text[pos:pos + 10]!r}")
-            tok = m.group(m.lastindex or 0)
-            self.toks.append("→" if tok == "->" else tok)
-            self.spaced.append(m.start(m.lastindex or 0) > pos or pos == 0)
-            pos = m.end()
-        self.spaced.append(True)
+        #: the tokens, and white space before each (a sentinel at the end): Lean's ``noWs`` test
+        self.toks, self.spaced = scan(text, _TOKEN)
         self.i = 0
         self.functions: dict[str, int] = {}  # function variables declared so far -> arity
         self.bound: set[str] = set()         # variables (and a definition's parameters) in scope

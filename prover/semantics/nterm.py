@@ -67,7 +67,7 @@ from typing import Any
 
 from prover.semantics import lean_ast as A
 from prover.semantics import lean_eval as L
-from prover.semantics.lean_ast import LeanTypeError, LExpr, LHyp, LRel, ReadError
+from prover.semantics.lean_ast import LeanTypeError, LExpr, LHyp, LRel, ReadError, scan
 from prover.semantics.lean_eval import Enclosure, RelValue
 
 MAX = A.MAX
@@ -354,19 +354,7 @@ class _Reader(A._Reader):
     n-term binders."""
 
     def __init__(self, text: str, body_prec: int = BODY_PREC) -> None:
-        self.toks, self.spaced = [], []
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if m is None or m.end() == pos:
-                if text[pos:].strip() == "":
-                    break
-                raise ReadError(f"unexpected text at {pos}: {text[pos:pos + 10]!r}")
-            tok = m.group(m.lastindex or 0)
-            self.toks.append("→" if tok == "->" else tok)
-            self.spaced.append(m.start(m.lastindex or 0) > pos or pos == 0)
-            pos = m.end()
-        self.spaced.append(True)
+        self.toks, self.spaced = scan(text, _TOKEN)
         self.i = 0
         self.functions = {}
         self.bound = set()
