@@ -32,7 +32,7 @@ from prover.problem import var
 @dataclass
 class FactPlan:
     """One termwise fact (see the module docstring). ``terms`` pairs each atom's name with its
-    coefficient; a body not yet an atom is named in ``new_atoms``."""
+    coefficient (a body not yet an atom gets one: :meth:`Atoms.name_of`)."""
 
     kind: str
     terms: list[tuple[str, sp.Expr]]
@@ -41,7 +41,6 @@ class FactPlan:
     params: tuple[str, ...] = ()
     param_hypotheses: tuple[tuple[sp.Expr, str], ...] = ()    # (expr over params, op) meaning expr op 0
     instantiation: dict[str, sp.Expr] = field(default_factory=dict)
-    new_atoms: list[tuple[str, sp.Expr]] = field(default_factory=list)
     identity: bool = False                                    # P ≡ 0: no termwise proof
     #: a catalogue fact: ``("cauchy_schwarz", u, v)``, ``terms`` the atoms of ``u·v``, ``u²``,
     #: ``v²``; ``("sq_le_mul", r, f, g)``, ``terms`` the atoms of ``r``, ``f``, ``g``: either way
@@ -69,15 +68,13 @@ class Atoms:
     families: tuple[str, ...]
     prefix: str
 
-    def name_of(self, body: sp.Expr, plan: FactPlan | None = None) -> str:
-        """The atom whose body is ``body`` (a new one, recorded in ``plan``, if none is)."""
+    def name_of(self, body: sp.Expr) -> str:
+        """The atom whose body is ``body`` (a new one if none is)."""
         for name, b in self.bodies.items():
             if sp.simplify(b - body) == 0 if _small(b, body) else b == body:
                 return name
         name = f"{self.prefix}_{len(self.bodies) + 1}"
         self.bodies[name] = body
-        if plan is not None:
-            plan.new_atoms.append((name, body))
         return name
 
     def depends(self, e: sp.Expr) -> bool:
@@ -122,7 +119,7 @@ def linear_split_plans(atoms: Atoms, done: set[str] | None = None) -> Iterator[F
             continue
         plan = FactPlan("linear", [(name, sp.Integer(1))], -constant, op="=", identity=True)
         for c, m in parts:
-            plan.terms.append((atoms.name_of(m, plan), -c))
+            plan.terms.append((atoms.name_of(m), -c))
         yield plan
 
 
@@ -285,13 +282,11 @@ def jensen_plans(slack: sp.Expr, atoms: Atoms, n: sp.Symbol, signs: dict[str, st
         sign = coefficient_sign(sp.diff(slack, var(name)), n)
         if sign == 0 or sp.diff(body, X, 2) == 0:
             continue
-        plan = FactPlan("jensen", [])
-        atom_x = atoms.name_of(X, plan)
+        atom_x = atoms.name_of(X)
         tangent = _tangent(name, body, X, atom_x, var(atom_x) / n + var("t_0"), n, signs.get(X.name), sign < 0)
         if tangent is None:
             continue
         tangent.instantiation = {"t_1": var(atom_x) / n}
-        tangent.new_atoms = plan.new_atoms
         tangent.kind = "jensen"
         yield tangent
 
@@ -301,7 +296,7 @@ def _sum_of(body: sp.Expr, atoms: Atoms, plan: FactPlan, n: sp.Symbol, coeff: sp
     if not atoms.depends(body):
         plan.constant += coeff * body
         return body * n
-    name = atoms.name_of(body, plan)
+    name = atoms.name_of(body)
     plan.terms.append((name, coeff))
     return var(name)
 
@@ -324,8 +319,8 @@ def cauchy_plans(atoms: Atoms) -> Iterator[FactPlan]:
     for name, body in list(atoms.bodies.items()):
         for u, v in _factorizations(body, atoms):
             plan = FactPlan("cauchy_schwarz", [(name, sp.Integer(1))], lemma=("cauchy_schwarz", u, v))
-            plan.terms += [(atoms.name_of(u ** 2, plan), sp.Integer(1)),
-                           (atoms.name_of(v ** 2, plan), sp.Integer(1))]
+            plan.terms += [(atoms.name_of(u ** 2), sp.Integer(1)),
+                           (atoms.name_of(v ** 2), sp.Integer(1))]
             yield plan
 
 
@@ -343,8 +338,8 @@ def chebyshev_plans(slack: sp.Expr, atoms: Atoms, n: sp.Symbol, signs: dict[str,
             j = int(k) - i
             plan = FactPlan("chebyshev", [(name, sp.Integer(1))], t ** int(k), params=("t_1",))
             for e, c in ((i, -t ** j), (j, -t ** i)):
-                plan.terms.append((atoms.name_of(base ** e, plan), c))
-            plan.instantiation = {"t_1": var(atoms.name_of(base, plan)) / n}
+                plan.terms.append((atoms.name_of(base ** e), c))
+            plan.instantiation = {"t_1": var(atoms.name_of(base)) / n}
             if signs.get(base.name):
                 plan.param_hypotheses = ((t, signs[base.name]),)
             yield plan
@@ -359,12 +354,11 @@ def sq_le_mul_plans(atoms: Atoms) -> Iterator[FactPlan]:
     for f_name, f in list(bodies):      # Titu: u²/v with the sum of its denominator v (a new atom)
         den = sp.fraction(sp.factor(f))[1]
         if atoms.depends(den) and all(sp.simplify(den - b) != 0 for _, b in bodies):
-            probe = FactPlan("probe", [])
-            pairs.append(((f_name, f), (atoms.name_of(den, probe), den)))
+            pairs.append(((f_name, f), (atoms.name_of(den), den)))
     for (f_name, f), (g_name, g) in pairs:
         r = _square_root(sp.cancel(f * g))
         if r is None or r == 0 or not atoms.depends(r) or sp.simplify(r - f) == 0 or sp.simplify(r - g) == 0:
             continue
         plan = FactPlan("sq_le_mul", [], lemma=("sq_le_mul", r, f, g))
-        plan.terms = [(atoms.name_of(r, plan), sp.Integer(1)), (f_name, sp.Integer(1)), (g_name, sp.Integer(1))]
+        plan.terms = [(atoms.name_of(r), sp.Integer(1)), (f_name, sp.Integer(1)), (g_name, sp.Integer(1))]
         yield plan
