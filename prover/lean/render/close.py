@@ -196,7 +196,7 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
         stated = _nonzero_hypothesis(goal, ctx, expr, subtraction="-" in base)
         if stated is not None:
             return [], stated
-        if "-" not in base:
+        if "-" not in base and not _negative_hypothesis(goal, expr):
             return None          # ``positivity`` proves it
         product = _nonzero_product(goal, ctx, base)
         if product is not None:
@@ -232,6 +232,8 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
     expression), when ``positivity`` would not find it: a projection ``h.1`` (a conjunction's
     part is no local hypothesis) or, for a subtraction, any such hypothesis; else None."""
     for h, name in zip(goal.hypotheses, ctx.names):
+        if h.op == "<" and sp.sympify(h.rhs) == 0 and sp.sympify(h.lhs) == expr:
+            return f"{_projection(name)}.ne"          # P < 0: positivity's compareHyp reads no upper bound
         if h.op == "!=" and sp.sympify(h.rhs) != 0 and subtraction \
                 and sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs) - expr) == 0:
             return f"(sub_ne_zero.mpr {_projection(name)})"      # x ≠ y for the denominator x - y
@@ -240,6 +242,11 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
         if subtraction or not name.isidentifier():
             return _projection(name)
     return None
+
+
+def _negative_hypothesis(goal: Goal, expr: sp.Expr) -> bool:
+    """Whether ``goal`` states ``expr < 0``; ``positivity`` would then fail on ``expr ≠ 0``."""
+    return any(h.op == "<" and sp.sympify(h.rhs) == 0 and sp.sympify(h.lhs) == expr for h in goal.hypotheses)
 
 
 def _top_level_factors(text: str) -> list[str]:

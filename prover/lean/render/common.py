@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -146,6 +147,12 @@ def factored_text(e: sp.Expr, negative: frozenset[sp.Expr] | set[sp.Expr] = froz
     ``negative`` is written ``-f`` (its sign folded into ``c``), so that every factor printed is
     one a positivity fact can be about."""
     e = sp.sympify(e)
+    if not e.free_symbols and negative:      # a constant: each negative factor ``f`` as ``-(-f)``
+        flip = {f: sp.Symbol(f"_neg{i}") for i, f in enumerate(sorted(negative, key=str))}
+        text = lean_expr(e.subs({f: -s for f, s in flip.items()}))
+        for f, s in flip.items():
+            text = re.sub(rf"\b{s.name}\b", f"(-{lean_expr(f)})", text)
+        return text
     num, den = sp.fraction(sp.together(e))
     if not den.free_symbols and (not num.free_symbols or all(
             c > 0 for c in sp.Poly(sp.expand(num), *sorted(num.free_symbols, key=str)).coeffs())):

@@ -61,6 +61,9 @@ def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr
     only_nonneg = False
     for part in (num, den):
         if not part.free_symbols:
+            const_lines, const_negative = numeral_log_sign_facts(ctx, part)
+            lines += const_lines
+            negative |= const_negative
             continue
         for f, k in sp.factor_list(sp.expand(part))[1]:
             poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
@@ -76,6 +79,33 @@ def positive_factor_facts(step: Step, goal: Goal, ctx: RenderContext, e: sp.Expr
                 negative.add(f)
             lines += fact
     return lines, negative, only_nonneg
+
+
+def numeral_log_sign_facts(ctx: RenderContext, part: sp.Expr) -> tuple[list[str], set[sp.Expr]]:
+    """Sign facts for the factors ``Real.log c`` (``c`` a positive rational, not 1) of a constant
+    ``part``, which ``positivity`` has no extension for unless ``c`` is a natural number above 1
+    (``evalLogNatLit``): ``0 < Real.log c`` by ``Real.log_pos`` for ``c > 1``, and for ``c < 1``
+    ``0 < -Real.log c`` by ``Real.log_neg`` (the factor is returned, to be printed ``-(-f)``)."""
+    lines: list[str] = []
+    negative: set[sp.Expr] = set()
+    for factor in sp.Mul.make_args(part):
+        f = factor.base if factor.is_Pow else factor
+        if not (isinstance(f, sp.log) and f.args[0].is_Rational and f.args[0] > 0 and f.args[0] != 1):
+            continue
+        c = f.args[0]
+        if c > 1 and c.is_integer or f in negative:
+            continue
+        c_text, name = lean_expr(c), ctx.fresh("hlog")
+        if c > 1:
+            lines += [f"have {name}c : (1 : ℝ) < {c_text} := by linarith",
+                      f"have {name} : (0 : ℝ) < Real.log ({c_text}) := Real.log_pos {name}c"]
+            continue
+        lines += [f"have {name}p : (0 : ℝ) < {c_text} := by positivity",
+                  f"have {name}c : ({c_text} : ℝ) < 1 := by linarith",
+                  f"have {name}n : Real.log ({c_text}) < 0 := Real.log_neg {name}p {name}c",
+                  f"have {name} : (0 : ℝ) < -Real.log ({c_text}) := by linarith"]
+        negative.add(f)
+    return lines, negative
 
 
 def _positivity_sees(poly: sp.Poly, goal: Goal) -> bool:

@@ -52,7 +52,7 @@ from prover.lean.render.atoms import (
 )
 from prover.lean.render.atoms import parse as parse_atoms_term
 from prover.lean.render.budget import wrap_line
-from prover.lean.render.close import positive_fact_of, positive_fact_prover
+from prover.lean.render.close import positive_fact_lines, positive_fact_of, positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -65,6 +65,7 @@ from prover.lean.render.common import (
 )
 from prover.lean.render.compact import stated
 from prover.lean.render.field_identity import EqFact, FactCache, Summand, prove_equality, signed_summands
+from prover.lean.render.statement import split_top
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
 from prover.problem import exp as lean_exp
@@ -195,6 +196,8 @@ def _introduce_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext,
 
 #: ``X·log X ≥ X − 1``: ``Real.one_sub_inv_le_log_of_pos`` times ``X > 0`` (the kernel's cleared fact)
 _CLEARED = "cleared one_sub_inv_le_log_of_pos"
+#: ``log (f₁ * … * fₙ) = Σ log fᵢ``: one ``Real.log_mul`` per ``*`` of the left-nested product
+_LOG_PRODUCT = "log of a product"
 
 
 def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.Expr]]]]:
@@ -218,16 +221,16 @@ def _exp_log_lemmas(d: sp.Expr) -> list[tuple[Relation, str, list[tuple[str, sp.
            (Relation(1 - 1 / x, "<=", d), "Real.one_sub_inv_le_log_of_pos", [("pos", x)]),
            (Relation(x - 1, "<=", x * d), _CLEARED, [("pos", x)])]
     factors = sp.Mul.make_args(x)
-    if len(factors) == 2:
-        a, b = factors
-        out.append((Relation(d, "=", lean_log(a) + lean_log(b)), "Real.log_mul", [("ne", a), ("ne", b)]))
+    if len(factors) >= 2:
+        out.append((Relation(d, "=", sp.Add(*(lean_log(f) for f in factors))), _LOG_PRODUCT, [("term", x)]))
     out += [(Relation(d, ">", 0), "Real.log_pos", [("gt1", x)]),
             (Relation(d, "<", 0), "Real.log_neg", [("pos", x), ("lt1", x)])]
     return out
 
 
 def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext, pre: list[str],
-                texts: dict[sp.Expr, str]) -> str:
+                texts: dict[sp.Expr, str],
+                side_prover: Callable[[str, sp.Expr], list[str]] | None = None) -> str:
     """``lemma a₁ …``, each side condition ``0 < X`` a ``have`` added to ``pre`` (``positivity``, or
     ``linarith`` from the hypotheses); an argument the user wrote is in the user's text."""
     def text(x: sp.Expr) -> str:
@@ -240,6 +243,8 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
         pre += [f"have {pos} : (0 : ℝ) < {text(x)} := by first | positivity | linarith",
                 f"have {inv} : {paren(text(x))} * {paren(text(x))}⁻¹ = 1 := mul_inv_cancel₀ {pos}.ne'"]
         return f"mul_le_mul_of_nonneg_left (Real.one_sub_inv_le_log_of_pos {pos}) {pos}.le + {inv}"
+    if lemma == _LOG_PRODUCT:
+        return _log_product_term(args[0][1], ctx, pre, texts)
     parts = [lemma]
     for kind, x in args:
         if kind == "term":
@@ -248,12 +253,41 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
         name = ctx.fresh("hpos")
         if kind in ("gt1", "lt1"):      # `1 < X` / `X < 1`: from the hypotheses (positivity has no `1 <`)
             side = f"(1 : ℝ) < {text(x)}" if kind == "gt1" else f"{text(x)} < 1"
+            gap = sp.expand(x - 1 if kind == "gt1" else 1 - x)
+            if side_prover is not None and gap.free_symbols and sp.Poly(gap, *sorted(gap.free_symbols, key=str)).total_degree() > 1:
+                pre += side_prover(lean_expr(gap), gap)     # nonlinear: `0 < X - 1` certified, then linarith
             pre.append(f"have {name} : {side} := by linarith")
             parts.append(name)
             continue
         pre.append(f"have {name} : (0 : ℝ) < {text(x)} := by first | positivity | linarith")
         parts.append(name if kind == "pos" else f"{name}.ne'")
     return " ".join(parts)
+
+
+def _log_product_term(x: sp.Expr, ctx: RenderContext, pre: list[str], texts: dict[sp.Expr, str]) -> str:
+    """``Real.log_mul`` once per ``*`` of ``f₁ * … * fₙ`` (left-nested as Lean parses it:
+    ``log (P * f) = log P + log f``), summed: ``log (Π fᵢ) − Σ log fᵢ`` telescopes. The factors
+    are the user's text of the product split at its top-level ``*`` where it is so written (the
+    order of the user's atom), else ours."""
+    factors = [lean_expr(f) for f in sp.Mul.make_args(x)]
+    written = texts.get(x)
+    if written:
+        pieces = split_top(written, "*")
+        if len(pieces) >= 2 and not any(len(split_top(written, op)) > 1 for op in "+-/^"):
+            factors = [p.strip() for p in pieces]
+    names = []
+    for f in factors:
+        name = ctx.fresh("hpos")
+        pre.append(f"have {name} : (0 : ℝ) < {f} := by first | positivity | linarith")
+        names.append(name)
+    terms, prefix, prefix_name = [], factors[0], names[0]
+    for k in range(1, len(factors)):
+        terms.append(f"Real.log_mul {prefix_name}.ne' {names[k]}.ne'")
+        if k + 1 < len(factors):
+            prefix, product = f"{prefix} * {factors[k]}", ctx.fresh("hpos")
+            pre.append(f"have {product} : (0 : ℝ) < {prefix} := mul_pos {prefix_name} {names[k]}")
+            prefix_name = product
+    return " + ".join(terms)
 
 
 @dataclass
@@ -266,6 +300,8 @@ class WrittenApplications:
     arguments: dict[sp.Expr, str]        # our argument -> the user's text of it
     sub_variables: list[str]
     outer: list[str]
+    #: lines proving ``0 < text`` (``text`` printing the expression) under the step's goal, or []
+    side_prover: Callable[[str, sp.Expr], list[str]] | None = None
 
 
 def written_applications(goal: Goal, sub: Goal, ctx: RenderContext, defs: dict[str, sp.Expr],
@@ -322,7 +358,8 @@ def _exp_log_fact(rel: Relation, defs: dict[str, sp.Expr], ctx: RenderContext, p
             signs = (1, -1) if fact.op == "=" else (1,)
             if _kind(fact.op) == _kind(rel.op) and any(sp.cancel(sp.expand(want - k * slack(fact))) == 0
                                                        for k in signs):
-                return f"(by linear_combination {_lemma_term(lemma, args, ctx, pre, written.arguments)})"
+                term = _lemma_term(lemma, args, ctx, pre, written.arguments, written.side_prover)
+                return f"(by linear_combination {term})"
     return None
 
 
@@ -517,6 +554,7 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
     facts = Facts(ctx)
     inst, special = _written_instances(goal, ctx, defs, new_vars, bases, facts)
     applications = written_applications(goal, sub, ctx, defs, new_vars, inst)
+    applications.side_prover = functools.partial(positive_fact_lines, step, goal, ctx)
     key = ctx.fresh("hkey")
     pre: list[str] = []
     proofs = {}
