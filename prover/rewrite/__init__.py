@@ -92,7 +92,7 @@ def disabled_generators() -> set[str]:
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
-    gens = [ExpLogAsVariables(), SeparableGoals(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), TangentLine(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    gens = [ExpLogAsVariables(), SeparableGoals(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
             AbsSignSplit(),             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),

@@ -34,21 +34,63 @@ def _separate(s: sp.Expr, syms: list[sp.Symbol]) -> tuple[dict[sp.Symbol, sp.Exp
     return parts, const
 
 
-def _linear_sum_constraint(goal: Goal, syms: list[sp.Symbol]) -> tuple[int, sp.Expr, sp.Expr] | None:
-    """``(hyp index, S, λ0)`` for a hypothesis with ``Σx - S = λ0 · eq(H)``."""
-    total = sp.Add(*syms)
+def _separable_constraints(goal: Goal, syms: list[sp.Symbol]) -> Iterator[tuple[int, dict[sp.Symbol, sp.Expr], sp.Expr]]:
+    """``(hyp index, φ, c₀)`` for each equality hypothesis ``Σ_x φ_x(x) + c₀ = 0`` (lhs − rhs) whose
+    terms each hold one variable, every variable of ``syms`` with a non-constant ``φ_x``."""
     for i, h in enumerate(goal.hypotheses):
         if h.op != "=":
             continue
-        eq = sp.expand(h.lhs - h.rhs)
-        if not eq.is_polynomial(*syms) or sp.Poly(eq, *syms).total_degree() != 1:
+        eq = sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs))
+        if eq.free_symbols - set(syms) or not is_rational_function(eq, syms):
             continue
-        const = eq.subs({x: 0 for x in syms})
-        lin = sp.expand(eq - const)
-        ratio = sp.cancel(total / lin)
-        if ratio.is_Rational and ratio != 0:
-            return i, sp.expand(-const * ratio), ratio
-    return None
+        sep = _separate(eq, syms)
+        if sep is not None and all(sep[0][x].free_symbols for x in syms):
+            yield i, sep[0], sep[1]
+
+
+def _touch_points(g: sp.Expr, phi: sp.Expr, share: sp.Expr, x: sp.Symbol, goal: Goal) -> dict[sp.Expr, sp.Expr]:
+    """``{β: x₀}`` over the rational roots ``x₀`` of ``φ(x) = share`` allowed by the sign of ``x``
+    (a hypothesis ``x ≥ 0``/``x > 0``): ``β = g'(x₀)/φ'(x₀)``, the slope that makes
+    ``g − β·φ`` stationary there (a Lagrange multiplier of the constraint)."""
+    num = sp.fraction(sp.cancel(phi - share))[0]
+    if not num.free_symbols:
+        return {}
+    signed = nonneg_hyp_of(goal, x) is not None
+    out: dict[sp.Expr, sp.Expr] = {}
+    for r in sp.roots(sp.Poly(num, x), filter="Q"):
+        if signed and r <= 0:
+            continue
+        try:
+            dphi, dg = sp.diff(phi, x).subs(x, r), sp.diff(g, x).subs(x, r)
+        except ZeroDivisionError:
+            continue
+        if dphi.is_Rational and dg.is_Rational and dphi != 0:
+            out.setdefault(dg / dphi, r)
+    return out
+
+
+def _term_squares(G: sp.Expr, x: sp.Symbol, x0: sp.Expr, goal: Goal) -> list[SosTerm] | None:
+    """``G(x) = (x − x₀)²·R/D`` as ``Σ c·x^k·((x − x₀)·q/D)²`` (``c > 0``; ``x^k`` with odd ``k``
+    from a hypothesis ``x ≥ 0``), or None."""
+    num, den = sp.fraction(sp.cancel(G))
+    if num == 0:
+        return []
+    if sp.Poly(den, x).LC() < 0:
+        num, den = -num, -den
+    den_form = positive_form(den, x, goal)
+    if den_form is None:
+        return None
+    q, r = sp.div(sp.Poly(num, x), sp.Poly((x - x0) ** 2, x))
+    if not r.is_zero:
+        return None
+    # G = (x-x0)² R / D = R·D · ((x-x0)/D)²
+    pieces = square_decomposition(sp.expand(q.as_expr() * den), x)
+    if pieces is None:
+        return None
+    idx = nonneg_hyp_of(goal, x)
+    if idx is None and any(k for _, k, _ in pieces):
+        return None
+    return [SosTerm(expr_to_str(c), expr_to_str(sq * (x - x0) / den_form), (idx,) * k) for c, k, sq in pieces]
 
 
 def _quadratic_square(p: sp.Poly, x: sp.Symbol) -> list[tuple[sp.Expr, int, sp.Expr]] | None:
@@ -96,7 +138,22 @@ def positive_form(d: sp.Expr, x: sp.Symbol, goal: Goal) -> sp.Expr | None:
     return form if is_positive(form, goal, strict=True) else None
 
 
+#: largest target (operations) expanded to find its terms in one variable each
+EXPAND_OPS = 400
+
+
+def tangent_line_step(goal: Goal) -> Step | None:
+    """The first :class:`TangentLine` close step for ``goal``, or None (a closer: milliseconds)."""
+    return next((c.step for c in TangentLine().generate(goal)), None)
+
+
 class TangentLine:
+    """Per-term tangent lines under a separable constraint ``Σ φ_x(x) + c₀ = 0``: at the point where
+    every ``φ_x`` takes its equal share ``−c₀/n`` (the equality case of a symmetric inequality and of
+    its substitutions ``x ↦ 2x``, ``x ↦ x²``, ``x ↦ 1/x``), one slope ``β`` makes each goal term
+    ``g_x − β·φ_x`` touch its value there; ``slack = Σ G_x + β·(constraint) + R`` with each ``G_x``
+    a square times a nonnegative part and ``R ≥ 0`` the constant a weakened bound leaves."""
+
     name = "tangent-line"
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
@@ -108,41 +165,39 @@ class TangentLine:
         if len(syms) < 2 or not is_rational_function(s, syms):
             return
         sep = _separate(s, syms)
-        con = _linear_sum_constraint(goal, syms)
-        if sep is None or con is None:
+        if sep is None and sp.count_ops(s) <= EXPAND_OPS:
+            sep = _separate(sp.expand(s), syms)     # `3 * (Σ g(x))`, `(3 * d) ^ 2`: distributed
+        if sep is None:
             return
         parts, const = sep
-        hyp, total, lam0 = con
-        n = len(syms)
-        u = sp.Dummy("u")
-        g = parts[syms[0]].subs(syms[0], u)
-        if any(sp.cancel(parts[x].subs(x, u) - g) != 0 for x in syms[1:]):
-            return
-        x0 = total / n
-        beta = sp.diff(g, u).subs(u, x0)
-        if not beta.is_Rational:
-            return
+        for hyp, phi, c0 in _separable_constraints(goal, syms):
+            step = _tangent_step(goal, syms, parts, const, hyp, phi, c0)
+            if step is not None:
+                yield Candidate(step, self.name, 2.0)
+                return
+
+
+def _tangent_step(goal: Goal, syms: list[sp.Symbol], parts: dict[sp.Symbol, sp.Expr], const: sp.Expr,
+                  hyp: int, phi: dict[sp.Symbol, sp.Expr], c0: sp.Expr) -> Step | None:
+    share = -c0 / len(syms)
+    touch = {x: _touch_points(parts[x], phi[x], share, x, goal) for x in syms}
+    common = set.intersection(*(set(t) for t in touch.values()))
+    for beta in sorted(common, key=lambda b: (abs(b), b)):
+        points = {x: touch[x][beta] for x in syms}
+        rest = sp.cancel(sum((parts[x].subs(x, points[x]) for x in syms), const))
+        if not rest.is_Rational or rest < 0:
+            continue
         terms: list[SosTerm] = []
         for x in syms:
-            G = sp.cancel(parts[x] + const / n - beta * (x - x0))
-            num, den = sp.fraction(G)
-            if sp.Poly(den, x).LC() < 0:
-                num, den = -num, -den
-            den_form = positive_form(den, x, goal)
-            if den_form is None:
-                return
-            q, r = sp.div(sp.Poly(num, x), sp.Poly((x - x0) ** 2, x))
-            if not r.is_zero:
-                return
-            # G = (x-x0)² R / D = R·D · ((x-x0)/D)²
-            pieces = square_decomposition(sp.expand(q.as_expr() * den), x)
-            if pieces is None:
-                return
-            idx = nonneg_hyp_of(goal, x)
-            for c, k, sq in pieces:
-                if k and idx is None:
-                    return
-                terms.append(SosTerm(expr_to_str(c), expr_to_str(sq * (x - x0) / den_form), (idx,) * k))
-        cert = SosCertificate(tuple(terms), (EqTerm(hyp, expr_to_str(beta * lam0)),))
-        step = Step("close", goal, [], cert.to_json(), note=f"tangent line trick at {x0}")
-        yield Candidate(step, self.name, 2.0)
+            G = parts[x] - parts[x].subs(x, points[x]) - beta * (phi[x] - phi[x].subs(x, points[x]))
+            squares = _term_squares(G, x, points[x], goal)
+            if squares is None:
+                break
+            terms += squares
+        else:
+            if rest > 0:
+                terms.append(SosTerm(expr_to_str(rest), "1", ()))
+            cert = SosCertificate(tuple(terms), (EqTerm(hyp, expr_to_str(beta)),))
+            at = ", ".join(f"{x} = {points[x]}" for x in syms)
+            return Step("close", goal, [], cert.to_json(), note=f"tangent line trick at {at}")
+    return None

@@ -16,6 +16,7 @@ from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import PositivityCertificate, SosCertificate
 from prover.rewrite.chain import Normalized, normalize
 from prover.rewrite.substitute import ProductOneRatios
+from prover.rewrite.tangent import tangent_line_step
 from prover.solvers.closers import Closer, close_polynomial, close_step, default_closers
 from prover.solvers.signs import positive_vars
 
@@ -120,6 +121,10 @@ def _close_goal(goal: Goal, time_limit: float, closers: Sequence[Closer] | None)
         return close_polynomial(goal, deadline, eq_closers) if eq_closers else None
     if not goal.target.is_inequality:
         return None
+    if closers is None:      # per-term tangent lines first: a short certificate where one exists
+        step = tangent_line_step(goal)
+        if step is not None:
+            return step
     tried: list[Normalized] = []
     variants: list[tuple[float, dict]] = [(0.6, {"homogenize": True}), (1.0, {"homogenize": False})]
     if ProductOneRatios().apply(goal) is not None:   # x1⋯xn = 1: make it homogeneous first

@@ -1,0 +1,68 @@
+"""Per-term tangent lines under a separable constraint ``Σ φ_x(x) + c₀ = 0`` (``prover.rewrite.tangent``):
+the constraint and the terms may differ per variable (substitutions ``x ↦ x²``, ``d ↦ 3d``,
+``x ↦ 1/x`` of a symmetric statement), and a weakened bound leaves a positive constant. Each step
+is checked by the kernel; false or untight statements get no step."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from prover.ir import Goal
+from prover.problem import Relation, var
+from prover.rewrite.tangent import tangent_line_step
+from prover.verify import Kernel
+
+a, b, c, d = (var(x) for x in "abcd")
+POS = tuple(Relation(v, ">", sp.Integer(0)) for v in (a, b, c, d))
+
+
+def _goal(target: Relation, constraint: Relation, hyps: tuple[Relation, ...] = POS) -> Goal:
+    return Goal(("a", "b", "c", "d"), hyps + (constraint,), target)
+
+
+def _checked(goal: Goal) -> str:
+    step = tangent_line_step(goal)
+    assert step is not None and step.kind == "close" and step.certificate["method"] == "sos"
+    Kernel(None).check_one(step)
+    return step.note
+
+
+def test_squares_in_the_constraint_and_a_rescaled_variable() -> None:
+    """Σ 1/(1 + x⁴) ≥ 2 under a² + b² + c² + (3d)² = 4: touching at a = b = c = 1, d = 1/3."""
+    f = sum(1 / (1 + x ** 4) for x in (a, b, c)) + 1 / (1 + (3 * d) ** 4)
+    note = _checked(_goal(Relation(f, ">=", sp.Integer(2)), Relation(a ** 2 + b ** 2 + c ** 2 + (3 * d) ** 2, "=", sp.Integer(4))))
+    assert "d = 1/3" in note
+
+
+def test_a_weakened_bound_leaves_a_constant() -> None:
+    f = sum(x / (3 + x ** 2) for x in (a, b, c, d))
+    _checked(_goal(Relation(f, "<=", sp.Rational(21, 20)), Relation(a + b + c + d, "=", sp.Integer(4))))
+
+
+def test_reciprocals_in_the_constraint() -> None:
+    """x ↦ 1/x of Σ x/(3 + x²) ≤ 1 under Σ x = 4."""
+    f = sum((1 / x) / (3 + (1 / x) ** 2) for x in (a, b, c, d))
+    _checked(_goal(Relation(f, "<=", sp.Integer(1)), Relation(1 / a + 1 / b + 1 / c + 1 / d, "=", sp.Integer(4))))
+
+
+def test_false_or_untight_bounds_get_no_step() -> None:
+    f = sum(x / (3 + x ** 2) for x in (a, b, c, d))
+    con = Relation(a + b + c + d, "=", sp.Integer(4))
+    assert tangent_line_step(_goal(Relation(f, "<=", sp.Rational(99, 100)), con)) is None   # false at 1,1,1,1
+    g = sum(1 / (1 + x ** 4) for x in (a, b, c, d))
+    assert tangent_line_step(_goal(Relation(g, ">=", sp.Rational(21, 10)),
+                                   Relation(a ** 2 + b ** 2 + c ** 2 + d ** 2, "=", sp.Integer(4)))) is None
+
+
+def test_no_step_where_a_term_bound_needs_a_sign_the_hypotheses_do_not_give() -> None:
+    """x/(3 + x²) ≤ 1/4 + (x − 1)/8 fails for x < −3: without ``x > 0`` nothing is proposed."""
+    f = sum(x / (3 + x ** 2) for x in (a, b, c, d))
+    assert tangent_line_step(_goal(Relation(f, "<=", sp.Integer(1)), Relation(a + b + c + d, "=", sp.Integer(4)), ())) is None
+
+
+def test_the_closer_runs_it_first() -> None:
+    from prover.search.close import close_goal
+
+    f = sum(1 / (1 + x ** 4) for x in (a, b, c)) + 1 / (1 + (3 * d) ** 4)
+    step = close_goal(_goal(Relation(f, ">=", sp.Integer(2)), Relation(a ** 2 + b ** 2 + c ** 2 + (3 * d) ** 2, "=", sp.Integer(4))), 10)
+    assert step is not None and "tangent line" in step.note
