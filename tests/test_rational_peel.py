@@ -61,6 +61,16 @@ def test_a_constant_side_is_read_through_a_rational_root_of_f() -> None:
         Kernel().check_one(s)
 
 
+def test_an_even_power_against_a_constant_tries_the_nonnegative_root_first() -> None:
+    """``X² ≤ 1``: ``t² = 1`` has the roots 1 and −1; the first step peels to ``X ≤ 1`` (sympy's first
+    root alone gave only ``X ≤ −1``, false for a positive ``X``), and both are kernel-checked."""
+    steps = _steps("(p / (p + q) + q / (p + q)) ^ 2 ≤ 1")
+    assert steps and steps[0].subgoals[0].target.rhs == 1
+    assert {s.subgoals[0].target.rhs for s in steps} <= {1, -1}
+    for s in steps:
+        Kernel().check_one(s)
+
+
 def test_strict_goals_give_strict_subgoals() -> None:
     [step] = _steps("1 / (p * q + 1) > 1 / (p + q + 3)")
     assert all(s.target.op == "<" for s in step.subgoals)

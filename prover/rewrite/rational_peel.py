@@ -85,26 +85,27 @@ def _affine(f: sp.Expr) -> bool:
     return sp.cancel(sp.diff(f, _T, 2)) == 0
 
 
-def _constant_argument(c: sp.Expr, f: sp.Expr) -> sp.Expr | None:
-    """A rational ``x`` with ``F(x) = c`` (None when there is none)."""
+def _constant_arguments(c: sp.Expr, f: sp.Expr) -> list[sp.Expr]:
+    """The rational ``x`` with ``F(x) = c``, nonnegative ones first: ``t² = 1`` has ``1`` and ``−1``,
+    and only one of them peels the goal into a true subgoal (the counterexample filter drops the
+    other; taking sympy's first root alone peeled ``X² ≤ 1`` into ``X ≤ −1``)."""
     num, den = sp.fraction(sp.cancel(f))
     if max(sp.degree(num, _T), sp.degree(den, _T)) > MAX_SOLVE_DEGREE:
-        return None
+        return []
     try:
         roots = sp.solve(sp.Eq(f, c), _T)
     except (NotImplementedError, ValueError, TypeError):
-        return None
-    rational = [r for r in roots if r.is_Rational]
-    return rational[0] if rational else None
+        return []
+    return sorted((r for r in roots if r.is_Rational), key=lambda r: (bool(r < 0), abs(r)))
 
 
 def _pairs(small: sp.Expr, big: sp.Expr) -> Iterator[tuple[sp.Expr, sp.Expr, sp.Expr]]:
     """``(X, Y, F)`` with ``small = F(X)`` and ``big = F(Y)``."""
     ss, bs = _arguments(small), _arguments(big)
     if not small.free_symbols:
-        ss = [(x, f) for _, f in bs if (x := _constant_argument(small, f)) is not None]
+        ss = [(x, f) for _, f in bs for x in _constant_arguments(small, f)]
     if not big.free_symbols:
-        bs = [(y, f) for _, f in ss if (y := _constant_argument(big, f)) is not None]
+        bs = [(y, f) for _, f in ss for y in _constant_arguments(big, f)]
     for x, f in ss:
         for y, g in bs:
             if x != y and sp.cancel(f - g) == 0:
