@@ -196,7 +196,7 @@ def positive_fact_prover(step: Step, goal: Goal, ctx: RenderContext) -> Positive
         stated = _nonzero_hypothesis(goal, ctx, expr, subtraction="-" in base)
         if stated is not None:
             return [], stated
-        if "-" not in base and not _negative_hypothesis(goal, expr):
+        if "-" not in base:
             return None          # ``positivity`` proves it
         product = _nonzero_product(goal, ctx, base)
         if product is not None:
@@ -242,11 +242,6 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
         if subtraction or not name.isidentifier():
             return _projection(name)
     return None
-
-
-def _negative_hypothesis(goal: Goal, expr: sp.Expr) -> bool:
-    """Whether ``goal`` states ``expr < 0``; ``positivity`` would then fail on ``expr ≠ 0``."""
-    return any(h.op == "<" and sp.sympify(h.rhs) == 0 and sp.sympify(h.lhs) == expr for h in goal.hypotheses)
 
 
 def _top_level_factors(text: str) -> list[str]:
