@@ -30,6 +30,7 @@ Modules:
 * ``root_tangent`` — Tangent bounds of named square roots, term by term: ``2k·√X ≤ X + k²`` at the equality point.
 * ``scaling`` — Homogenise a goal with a linear constraint ``g = c`` (``g`` a linear form, ``c != 0``) by scaling every …
 * ``square`` — Squaring with a proved sign: ``S <= L`` from ``0 <= L`` and ``S² <= L²`` (``square`` steps).
+* ``split_kinds`` — Two inequalities added: a target whose terms are of different kinds (radicals, fractions, …
 * ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
 * ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
@@ -66,6 +67,7 @@ from prover.rewrite.root_tangent import RootTangentBounds
 from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
 from prover.rewrite.separable import SeparableGoals
 from prover.rewrite.split import SplitOrder
+from prover.rewrite.split_kinds import SplitByKind
 from prover.rewrite.square import SquareGoals
 from prover.rewrite.substitute import (
     LinearisingSubstitution,
@@ -92,7 +94,7 @@ def disabled_generators() -> set[str]:
 def symbolic_generators() -> list[TacticGenerator]:
     """The cheap symbolic rewrites, most often useful first (less :func:`disabled_generators`)."""
     off = disabled_generators()
-    gens = [ExpLogAsVariables(), SeparableGoals(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
+    gens = [ExpLogAsVariables(), SeparableGoals(), SplitByKind(), RescaleVariables(), MonotonePeel(), UndoSubstitution(), GeneralisePowers(), RationalPeel(), IntroduceRoots(), EliminateVariables(), AbsAsVariable(),
             AbsSignSplit(),             ConstraintRoots(), SquareGoals(), PowerMeanCubeRoots(), CubeGoals(), EliminateRootPowers(),
             DegreeParts(), HomogenizeByBound(),
             HomogenizeByEquality(), ClearDenominators(), ReduceByConstraints(), Homogenize(), RaviSubstitution(), ProductOneSubstitution(),
@@ -149,6 +151,7 @@ __all__ = [
     "ScaleByConstraint",
     "SeparableGoals",
     "SingleStepRewrite",
+    "SplitByKind",
     "SplitOrder",
     "SquareGoals",
     "TacticGenerator",

@@ -262,7 +262,7 @@ def rational_below(m: float) -> sp.Rational:
     return sp.Rational(q.numerator, q.denominator)
 
 
-def _close_enough(value: sp.Rational, minimum: float) -> bool:
+def close_enough(value: sp.Rational, minimum: float) -> bool:
     return float(value) <= minimum + SNAP * max(1.0, abs(minimum))
 
 
@@ -286,10 +286,10 @@ def _product_constants(mins: list[float | None], kappa: sp.Rational) -> tuple[sp
     if any(m is None or m <= 0 for m in mins):
         return None
     r0 = rational_below(mins[0])
-    if r0 > 0 and _close_enough(kappa / r0, mins[1]):
+    if r0 > 0 and close_enough(kappa / r0, mins[1]):
         return r0, kappa / r0
     r1 = rational_below(mins[1])
-    if r1 > 0 and _close_enough(kappa / r1, mins[0]):
+    if r1 > 0 and close_enough(kappa / r1, mins[0]):
         return kappa / r1, r1
     return None
 
@@ -362,7 +362,7 @@ def sum_step(goal: Goal, deadline: float) -> Step | None:
     spare = ms[0] + ms[1] + const
     if spare < 0:
         ms[1], spare = -const - ms[0], sp.Integer(0)
-        if not _close_enough(ms[1], mins[1]):
+        if not close_enough(ms[1], mins[1]):
             return None
     strict = goal.target.strict and spare == 0
     subgoals = [part_goal(goal, sides, k, _sum_relation(left[k], right[k], ms[k], strict)) for k in (0, 1)]
