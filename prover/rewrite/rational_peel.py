@@ -106,9 +106,11 @@ def _pairs(small: sp.Expr, big: sp.Expr) -> Iterator[tuple[sp.Expr, sp.Expr, sp.
         ss = [(x, f) for _, f in bs for x in _constant_arguments(small, f)]
     if not big.free_symbols:
         bs = [(y, f) for _, f in ss for y in _constant_arguments(big, f)]
+    seen: set[tuple[sp.Expr, sp.Expr]] = set()
     for x, f in ss:
         for y, g in bs:
-            if x != y and sp.cancel(f - g) == 0:
+            if x != y and (x, y) not in seen and sp.cancel(f - g) == 0:
+                seen.add((x, y))       # one F per pair (a side read twice gives the same step)
                 yield x, y, f
 
 
