@@ -13,8 +13,9 @@ from collections.abc import Iterator
 import sympy as sp
 
 from prover.ir import Goal, Step, expr_to_str
-from prover.kernel.certificates import EqTerm, SosCertificate, SosTerm
-from prover.rewrite.base import Candidate, is_positive, is_rational_function, symbols_of
+from prover.kernel.certificates import EqTerm, NewHypothesis, SosCertificate, SosTerm
+from prover.problem import Relation
+from prover.rewrite.base import Candidate, is_positive, is_rational_function, rewrite_step, symbols_of
 from prover.rewrite.facts import nonneg_hyp_of
 
 
@@ -84,13 +85,54 @@ def _term_squares(G: sp.Expr, x: sp.Symbol, x0: sp.Expr, goal: Goal) -> list[Sos
     if not r.is_zero:
         return None
     # G = (x-x0)² R / D = R·D · ((x-x0)/D)²
-    pieces = square_decomposition(sp.expand(q.as_expr() * den), x)
-    if pieces is None:
-        return None
     idx = nonneg_hyp_of(goal, x)
-    if idx is None and any(k for _, k, _ in pieces):
-        return None
-    return [SosTerm(expr_to_str(c), expr_to_str(sq * (x - x0) / den_form), (idx,) * k) for c, k, sq in pieces]
+    terms: list[SosTerm] = []
+    for part, bounds in _bounded_parts(sp.expand(q.as_expr() * den), x, goal):
+        pieces = square_decomposition(part, x)
+        if pieces is None or idx is None and any(k for _, k, _ in pieces):
+            return None
+        terms += [SosTerm(expr_to_str(c), expr_to_str(sq * (x - x0) / den_form), (idx,) * k + bounds)
+                  for c, k, sq in pieces]
+    return terms
+
+
+def _bounded_parts(p: sp.Expr, x: sp.Symbol, goal: Goal) -> list[tuple[sp.Expr, tuple[int, ...]]]:
+    """``p`` as ``Σ pᵢ·Π (slack of a bound hypothesis)``: an odd linear factor ``c·(B' − x)``
+    (``c > 0``) with a hypothesis ``x ≤ B`` (``x < B``), ``B ≤ B'``, is ``c·(B − x) + c·(B' − B)`` —
+    the tangent line holds on ``x ≤ B'``, a range the constraint's bound contains. One such factor
+    is split (the others stay in ``p``); ``[(p, ())]`` when there is none."""
+    if not p.free_symbols:
+        return [(p, ())]
+    coeff, factors = sp.factor_list(p, x)
+    for n, (f, m) in enumerate(factors):
+        if m % 2 == 0 or f.free_symbols != {x} or sp.Poly(f, x).degree() != 1:
+            continue
+        if sp.Poly(f, x).LC() > 0:       # c·(x − B')^m = −c·(B' − x)^m for odd m
+            f, sign = -f, -1
+        else:
+            sign = 1
+        slope, b_root = sp.Poly(f, x).LC(), sp.solve(f, x)[0]
+        j = _upper_bound_hypothesis(goal, x, b_root)
+        if j is None:
+            continue
+        bound = goal.hypotheses[j]
+        rest = sign * coeff * f ** (m - 1) * sp.Mul(*(g ** k for i, (g, k) in enumerate(factors) if i != n))
+        # f = −slope·(B' − x) = −slope·(B − x) − slope·(B' − B), with B − x the hypothesis' slack
+        gap = -slope * (b_root - (sp.sympify(bound.rhs) if bound.op in ("<", "<=") else sp.sympify(bound.lhs)))
+        return [(part, bounds) for part, bounds in ((sp.expand(-slope * rest), (j,)), (sp.expand(gap * rest), ()))
+                if part != 0]
+    return [(p, ())]
+
+
+def _upper_bound_hypothesis(goal: Goal, x: sp.Symbol, b_root: sp.Expr) -> int | None:
+    """The index of a hypothesis ``x < B`` / ``x ≤ B`` (``B`` a number, ``B ≤ b_root``)."""
+    for i, h in enumerate(goal.hypotheses):
+        lhs, rhs = sp.sympify(h.lhs), sp.sympify(h.rhs)
+        if h.op in ("<", "<=") and lhs == x and rhs.is_Rational and rhs <= b_root:
+            return i
+        if h.op in (">", ">=") and rhs == x and lhs.is_Rational and lhs <= b_root:
+            return i
+    return None
 
 
 def _quadratic_square(p: sp.Poly, x: sp.Symbol) -> list[tuple[sp.Expr, int, sp.Expr]] | None:
@@ -143,8 +185,113 @@ EXPAND_OPS = 400
 
 
 def tangent_line_step(goal: Goal) -> Step | None:
-    """The first :class:`TangentLine` close step for ``goal``, or None (a closer: milliseconds)."""
-    return next((c.step for c in TangentLine().generate(goal)), None)
+    """The first :class:`TangentLine` close step for ``goal``, or None (a closer: milliseconds);
+    else the same after :func:`others_by_constraint` (a ``rewrite`` step with the close below it)."""
+    step = next((c.step for c in TangentLine().generate(goal)), None)
+    if step is not None:
+        return step
+    chain: list[Step] = []
+    for make in (others_by_constraint, upper_bounds_by_constraint):
+        step = make(chain[-1].subgoals[0] if chain else goal)
+        if step is None:
+            continue
+        chain.append(step)
+        close = next((c.step for c in TangentLine().generate(step.subgoals[0])), None)
+        if close is not None:
+            for parent, child in zip(chain, [*chain[1:], close]):
+                parent.children = [child]
+            return chain[0]
+    return None
+
+
+def upper_bounds_by_constraint(goal: Goal) -> Step | None:
+    """``x < S`` for each variable of a constraint ``Σ x = S`` whose other variables are positive, as
+    new hypotheses (a ``rewrite`` step, multiplier 1, each bound SOS-proved): the range on which a
+    tangent line ``g(x) ≥ α + βx`` may have to hold."""
+    t = goal.target
+    if not t.is_inequality:
+        return None
+    syms = [x for x in symbols_of(goal) if x in t.free_symbols()]
+    for hyp, total, S in _sum_constraints(goal, syms):
+        h = goal.hypotheses[hyp]
+        sign = 1 if sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs) - (total - S)) == 0 else -1
+        positive = {x: i for x in syms if (i := _positive_hypothesis(goal, x)) is not None}
+        if len(positive) < len(syms):
+            continue
+        hyps, proofs = list(goal.hypotheses), []
+        for x in syms:
+            w = total.coeff(x)
+            bound = Relation(x, "<", S / w)
+            if bound in hyps:
+                continue
+            # S/w − x = (Σ_{y ≠ x} w_y·y − (Σ w_y·y − S))/w: the others' positivity and the constraint
+            proof = SosCertificate(tuple(SosTerm(str(total.coeff(y) / w), "1", (positive[y],))
+                                         for y in syms if y != x),
+                                   (EqTerm(hyp, str(-sign / w)),))
+            hyps.append(bound)
+            proofs.append(NewHypothesis(len(hyps) - 1, proof))
+        if proofs:
+            new_goal = Goal(goal.variables, tuple(hyps), t)
+            return rewrite_step(goal, t, sp.Integer(1), new_goal=new_goal, new_hypotheses=proofs,
+                                note=f"each variable below {S} (the constraint, the others positive)")
+    return None
+
+
+def others_by_constraint(goal: Goal) -> Step | None:
+    """Each target term that holds the other variables only as their sum in a linear constraint
+    ``Σ x = S`` reads it as ``S − x`` (``1/(a² + b + c)`` under ``a + b + c = 3`` is
+    ``1/(a² − a + 3)``): a ``rewrite`` step, multiplier 1, one equality term per changed term
+    (``t − t' = λ·(Σx − S)`` with ``λ`` factored, so its denominators stay the terms' own)."""
+    t = goal.target
+    if not t.is_inequality or sp.count_ops(t.slack()) > EXPAND_OPS:
+        return None
+    syms = [x for x in symbols_of(goal) if x in t.free_symbols()]
+    for hyp, total, S in _sum_constraints(goal, syms):
+        h = goal.hypotheses[hyp]
+        eq = sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs))        # ±(total − S)
+        new_terms, eq_terms = [], []
+        for term in sp.Add.make_args(sp.sympify(t.slack())):
+            new = term
+            for x in syms:
+                w = total.coeff(x)
+                new = new.subs(total - w * x, S - w * x)
+            if new == term or len(new.free_symbols) != 1:
+                new = term          # only what becomes a term in one variable (the tangent line's)
+            new_terms.append(new)
+            if new != term:
+                eq_terms.append((hyp, sp.factor(sp.cancel(term - new) / eq)))
+        if eq_terms:
+            target = Relation(sp.Add(*new_terms), ">" if t.strict else ">=", sp.Integer(0))
+            return rewrite_step(goal, target, sp.Integer(1), eq_terms,
+                                note=f"the others' sum by the constraint {total} = {S}")
+    return None
+
+
+def _positive_hypothesis(goal: Goal, x: sp.Symbol) -> int | None:
+    """The index of a hypothesis ``0 < x`` (``x > 0``)."""
+    for i, h in enumerate(goal.hypotheses):
+        if h.strict and sp.expand(h.slack()) == x:
+            return i
+    return None
+
+
+def _sum_constraints(goal: Goal, syms: list[sp.Symbol]) -> Iterator[tuple[int, sp.Expr, sp.Expr]]:
+    """``(hyp index, Σ w_x·x, S)`` for each hypothesis ``Σ w_x·x = S`` over ``syms`` (three or
+    more), every weight ``w_x`` a positive rational, ``S`` a number."""
+    if len(syms) < 3:
+        return
+    for i, h in enumerate(goal.hypotheses):
+        if h.op != "=":
+            continue
+        diff = sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs))
+        if diff.free_symbols != set(syms) or not diff.is_polynomial(*syms) \
+                or sp.Poly(diff, *syms).total_degree() != 1:
+            continue
+        S = -diff.subs({x: 0 for x in syms})
+        total = sp.expand(diff + S)
+        weights = [total.coeff(x) for x in syms]
+        if all(w.is_Rational for w in weights) and (all(w > 0 for w in weights) or all(w < 0 for w in weights)):
+            yield (i, total, S) if weights[0] > 0 else (i, -total, -S)
 
 
 class TangentLine:

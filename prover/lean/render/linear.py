@@ -163,7 +163,10 @@ def linear_step(step: Step, ctx: RenderContext, extra: list[tuple],
     lines += sign_lines
     m_text = factored_text(m, negative)
     lines.append(f"have {hm} : (0 : ℝ) {'≤' if only_nonneg else '<'} {m_text} := by positivity")
-    eqs = [(int(t["hyp"]), step_expr(step, t["poly"])) for t in cert.get("eq_terms", [])]
+    merged: dict[int, list[sp.Expr]] = {}      # one λ per hypothesis (a certificate may list one twice)
+    for t in cert.get("eq_terms", []):
+        merged.setdefault(int(t["hyp"]), []).append(step_expr(step, t["poly"]))
+    eqs = [(k, sp.Add(*lams)) for k, lams in merged.items()]
     h2 = ctx.fresh("hsub")
     main = (f"(mul_pos {hm} (sub_pos.mpr {h2}))" if strict
             else f"(mul_nonneg {hm}{'' if only_nonneg else '.le'} (sub_nonneg.mpr {h2}))")
