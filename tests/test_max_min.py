@@ -97,7 +97,10 @@ def test_saved_proofs_check_render_and_replay(name: str) -> None:
     min a b = ab``, ``max x (1/x) ≥ 1``, ``max x y < 1 → x + y < 2``) and ``prover eval`` on
     ``benchmarks/max_min`` (``min (2x + 1) (y − 1) > 2 → …``: a ``>`` hypothesis whose copy and
     substituted instance are carried over with the bridges' signs flipped): kernel-checked; each
-    file proves ``max A B = (A + B + |A − B|)/2`` by ``le_total`` cases and passes the replay model."""
+    file proves ``max A B = (A + B + |A − B|)/2`` by ``le_total`` cases and passes the replay model.
+    ``max_min_identity`` (``max x y + min x y = x + y``): the two bridges' ``|x − y|`` cancel, and a
+    bridge atom nothing else bridges no longer refuses the file (it did after the logb bridges of
+    session 24)."""
     from prover.lean.render import render_proof
     from prover.lean.replay import replay_text
     from prover.verify import check_proof

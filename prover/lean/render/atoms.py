@@ -738,11 +738,14 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
         return []
     bridges: list[Bridge] = []
     seen = set(missing)
+    users = set(missing)
     while missing and len(bridges) < 64:
         a = missing.pop(0)
         b = _bridge(a, targets, facts, variables)
-        if b is None:
+        if b is None and a in users:
             return None
+        if b is None:       # a bridge's own atom may cancel (max + min: the two |x − y|); ring decides
+            continue
         bridges.append(b)
         # a bridge's own new atoms (``Real.logb 25 625`` gives ``Real.log 625``) are bridged in turn
         fresh = [t for t in atoms_of(b.other) if t not in targets and t not in seen]
