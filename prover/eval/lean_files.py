@@ -14,6 +14,8 @@ from prover.eval.records import atomic_write_text
 RENDER_SECONDS = 20.0
 #: Of which, at most this many shrinking large SOS certificates.
 SHRINK_SECONDS = 8.0
+#: Address space of the child that renders one proof (MB).
+RENDER_MEMORY_MB = 4096
 
 
 class _RenderTimeout(BaseException):
@@ -26,7 +28,33 @@ def _first_line(exc: BaseException) -> str:
 
 
 def render_text(proof_json: Any, seconds: float = RENDER_SECONDS) -> tuple[str | None, str]:
-    """(the Lean file's text, "") or (None, why it was not rendered); never raises an Exception."""
+    """(the Lean file's text, "") or (None, why it was not rendered); never raises an Exception.
+    In a forked child under :data:`RENDER_MEMORY_MB` where ``fork`` exists: a rendering that grew
+    the runner to 13 GB once left that peak to every worker started after it (Linux keeps
+    ``ru_maxrss`` across ``fork``/``exec``)."""
+    from prover.search.hard_timeout import call_with_hard_limit, fork_available
+
+    if not fork_available():
+        return _render_here(proof_json, seconds)
+    status, result = call_with_hard_limit(_render_capped, (proof_json, seconds), seconds + 5.0)
+    if status == "ok":
+        return result
+    return None, (f"rendering took over {seconds:g} s" if status == "timeout"
+                  else f"rendering failed: {_first_line(Exception(result)) or 'the child process died'}")
+
+
+def _render_capped(proof_json: Any, seconds: float) -> tuple[str | None, str]:
+    import resource
+
+    limit = RENDER_MEMORY_MB * 2 ** 20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    try:
+        return _render_here(proof_json, seconds)
+    except MemoryError:
+        return None, f"rendering needed over {RENDER_MEMORY_MB} MB"
+
+
+def _render_here(proof_json: Any, seconds: float) -> tuple[str | None, str]:
     from prover.alarm import alarm_after
 
     try:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import heapq
 import json
-import resource
 import time
 from dataclasses import dataclass, field, replace
 from itertools import count
@@ -26,7 +25,7 @@ from prover.problem import Problem, var
 from prover.rewrite import symbolic_generators, termwise_generators
 from prover.rewrite.base import TacticGenerator
 from prover.search import services
-from prover.search.hard_timeout import IsolatedGroup, call_with_hard_limit, fork_available
+from prover.search.hard_timeout import IsolatedGroup, call_with_hard_limit, fork_available, resident_mb
 from prover.search.heuristics import Ranker, default_ranker
 from prover.search.result import ProveResult
 from prover.solvers.closers import Closer
@@ -186,7 +185,7 @@ class Search:
             return "timeout"
         if self.stats["expansions"] >= self.cfg.max_expansions:
             return "expansions"
-        if resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 > self.cfg.memory_mb:
+        if resident_mb() > self.cfg.memory_mb:
             return "memory"
         return None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import resource
 import signal
 import time
 from collections.abc import Callable
@@ -28,6 +29,18 @@ def _child(conn: Any, fn: Callable[..., Any], args: tuple) -> None:
             pass
     finally:
         conn.close()
+
+
+def resident_mb() -> float:
+    """The process's resident set now (MB), from ``/proc/self/statm``. Not ``ru_maxrss``: Linux
+    keeps that high-water mark across ``fork`` and ``exec``, so a worker started by a parent that
+    once peaked reads the parent's peak (an eval run's workers all stopped at once for "memory"
+    after one large rendering in the runner); ``ru_maxrss`` only where ``/proc`` is missing."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def fork_available() -> bool:
