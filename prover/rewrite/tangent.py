@@ -192,7 +192,10 @@ def tangent_line_step(goal: Goal) -> Step | None:
         return step
     chain: list[Step] = []
     for make in (others_by_constraint, upper_bounds_by_constraint):
-        step = make(chain[-1].subgoals[0] if chain else goal)
+        at = chain[-1].subgoals[0] if chain else goal
+        if make is upper_bounds_by_constraint and not _separated(at):
+            break               # no tangent line without terms in one variable each: nothing to bound
+        step = make(at)
         if step is None:
             continue
         chain.append(step)
@@ -235,6 +238,13 @@ def upper_bounds_by_constraint(goal: Goal) -> Step | None:
             return rewrite_step(goal, t, sp.Integer(1), new_goal=new_goal, new_hypotheses=proofs,
                                 note=f"each variable below {S} (the constraint, the others positive)")
     return None
+
+
+def _separated(goal: Goal) -> bool:
+    """Whether the target's slack is a sum of terms in one variable each (as written)."""
+    t = goal.target
+    syms = [x for x in symbols_of(goal) if x in t.free_symbols()]
+    return t.is_inequality and _separate(sp.sympify(t.slack()), syms) is not None
 
 
 def others_by_constraint(goal: Goal) -> Step | None:
