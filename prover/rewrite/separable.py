@@ -345,6 +345,20 @@ def _sum_relation(left: sp.Expr, right: sp.Expr, m: sp.Rational, strict: bool) -
     return Relation(left, op, right + m)
 
 
+def part_constants(mins: list[float | None], const: sp.Expr) -> tuple[list[sp.Rational], sp.Expr] | None:
+    """``([m₀, m₁], spare)`` with ``m_k`` at most part ``k``'s numeric minimum (snapped to a simple
+    rational) and ``spare = m₀ + m₁ + const ≥ 0``, or None when the minima cannot carry ``const``."""
+    if any(m is None for m in mins):
+        return None
+    ms = [rational_below(m) for m in mins]
+    spare = ms[0] + ms[1] + const
+    if spare < 0:
+        ms[1], spare = -const - ms[0], sp.Integer(0)
+        if not close_enough(ms[1], mins[1]):
+            return None
+    return ms, spare
+
+
 def sum_step(goal: Goal, deadline: float) -> Step | None:
     """``Σ_k (L_k − R_k) + c ≥ 0`` from ``L_k − R_k ≥ m_k`` with ``m₀ + m₁ + c ≥ 0``."""
     sides = sum_form(goal)
@@ -356,14 +370,10 @@ def sum_step(goal: Goal, deadline: float) -> Step | None:
         return None
     const, left, right = split
     mins = [_minimum(goal, sides, k, left[k] - right[k], deadline) for k in (0, 1)]
-    if any(m is None for m in mins):
+    constants = part_constants(mins, const)
+    if constants is None:
         return None
-    ms = [rational_below(m) for m in mins]
-    spare = ms[0] + ms[1] + const
-    if spare < 0:
-        ms[1], spare = -const - ms[0], sp.Integer(0)
-        if not close_enough(ms[1], mins[1]):
-            return None
+    ms, spare = constants
     strict = goal.target.strict and spare == 0
     subgoals = [part_goal(goal, sides, k, _sum_relation(left[k], right[k], ms[k], strict)) for k in (0, 1)]
     terms = [(sp.Integer(1), (0,)), (sp.Integer(1), (1,)), (spare, ())]

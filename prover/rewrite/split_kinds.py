@@ -24,7 +24,7 @@ import sympy as sp
 from prover.ir import Goal, Step
 from prover.problem import Relation
 from prover.rewrite.base import Candidate
-from prover.rewrite.separable import MINIMUM_TIME, close_enough, combine_step, numeric_minimum, rational_below
+from prover.rewrite.separable import MINIMUM_TIME, combine_step, numeric_minimum, part_constants
 
 #: Below the separable rewrite's (variables that never meet are surely split; kinds may not be).
 SCORE = 1.0
@@ -84,14 +84,10 @@ def _split(goal: Goal, a: sp.Expr, b: sp.Expr, const: sp.Expr, deadline: float, 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")    # a sampled point on a pole: that sample only
         mins = [numeric_minimum(goal, part, deadline, seed=i) for i, part in enumerate((a, b))]
-    if any(m is None for m in mins):
+    constants = part_constants(mins, const)
+    if constants is None:
         return None
-    ms = [rational_below(m) for m in mins]
-    spare = ms[0] + ms[1] + const
-    if spare < 0:
-        ms[1], spare = -const - ms[0], sp.Integer(0)
-        if not close_enough(ms[1], mins[1]):
-            return None
+    ms, spare = constants
     op = ">" if goal.target.strict and spare == 0 else ">="
     subgoals = [goal.with_target(Relation(part, op, m)) for part, m in zip((a, b), ms)]
     terms = [(sp.Integer(1), (0,)), (sp.Integer(1), (1,)), (spare, ())]
