@@ -719,13 +719,7 @@ def cauchy_schwarz(el: Any, args: list[Any]) -> Any:
     types = {loc.uid: loc.type for loc in el.goal.ctx if loc.is_var}
     if s == ("const", "Finset.univ"):
         doms = [d for d in (_fun_domain(x, types) for x in (f, g)) if d is not None]
-        if not doms:
-            raise NotModelled(f"not modelled: {CAUCHY_SCHWARZ} Finset.univ without a family to fix the index type")
-        if len({canon(d) for d in doms}) > 1:
-            raise ModelError(f"application type mismatch: {CAUCHY_SCHWARZ}: f and g have different index types")
-        ty = doms[0]
-        if ty == NAT:
-            raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
+        ty = _univ_index_type(CAUCHY_SCHWARZ, doms, "f and g have")
         fs = ("univ", ty)
     elif s[0] == "app" and s[1] == RANGE and len(s[2]) == 1:
         ty, fs = NAT, s
@@ -876,19 +870,25 @@ def sq_le_mul(el: Any, args: list[Any]) -> Any:
     return ("rel", "≤", ("pow", ("sum", fs, i, pt[2][1]), two), ("mul", ("sum", fs, i, x), ("sum", fs, i, y)))
 
 
+def _univ_index_type(lemma: str, doms: list[Any], whose: str) -> Any:
+    """The one index type ``Finset.univ`` ranges over in ``lemma``, from the families' domains
+    ``doms``: none, two different ones, or ``ℕ`` (no ``Fintype``) fail as Lean does."""
+    if not doms:
+        raise NotModelled(f"not modelled: {lemma} Finset.univ without a family to fix the index type")
+    if len({canon(d) for d in doms}) > 1:
+        raise ModelError(f"application type mismatch: {lemma}: {whose} different index types")
+    if doms[0] == NAT:
+        raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
+    return doms[0]
+
+
 def _sq_le_mul_index(el: Any, s: Any, proofs: tuple[Any, ...]) -> tuple[Any, Any]:
     """``(index type, finset)`` of :data:`SQ_LE_MUL` over ``s``: ``Finset.range _`` (over ``ℕ``), or
     ``Finset.univ`` whose index type is read from the families in the proofs' bodies."""
     if s == ("const", "Finset.univ"):
         types = {loc.uid: loc.type for loc in el.goal.ctx if loc.is_var}
         doms = [d for d in (infer_index(h[2], h[1][0], types) for h in proofs) if d is not None]
-        if not doms:
-            raise NotModelled(f"not modelled: {SQ_LE_MUL} Finset.univ without a family to fix the index type")
-        if len({canon(d) for d in doms}) > 1:
-            raise ModelError(f"application type mismatch: {SQ_LE_MUL}: the proofs have different index types")
-        ty = doms[0]
-        if ty == NAT:
-            raise ModelError("failed to synthesize Fintype ℕ (Finset.univ over ℕ)")
+        ty = _univ_index_type(SQ_LE_MUL, doms, "the proofs have")
         return ty, ("univ", ty)
     if s[0] == "app" and s[1] == RANGE and len(s[2]) == 1:
         return NAT, s
