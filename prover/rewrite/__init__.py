@@ -33,7 +33,7 @@ Modules:
 * ``split_kinds`` — Two inequalities added: a target whose terms are of different kinds (radicals, fractions, …
 * ``split`` — Case split on the order of the variables, one case per orbit of the goal's symmetry group.
 * ``substitute`` — Changes of variables as ``substitute`` steps: Ravi (triangle sides), ``abc = 1`` → ratios, and reciprocals …
-* ``tangent`` — Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
+* ``tangent`` — Tangent line trick: ``Σ_x g_x(x) + K >= 0`` under ``Σ_x φ_x(x) + c₀ = 0`` closes term by term.
 * ``tangent_plane`` — Tangent-plane trick: bound each fraction of the goal by its tangent plane at the equality point.
 * ``undo`` — A variable seen only through one Möbius form ``φ(v)`` (``1/p``, ``p + 2``, ``1/(1/c + 1)``) becomes ``u = φ(v)``; one seen only through ``v^k`` becomes ``u = v^k``.
 * ``variable_signs`` — Signs of variables that the hypotheses imply only together become hypotheses (SOS-proved).

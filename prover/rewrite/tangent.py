@@ -1,9 +1,12 @@
-"""Tangent line trick: ``Σ_i g(x_i) + K >= 0`` under ``Σ x_i = S`` closes term by term.
+"""Tangent line trick: ``Σ_x g_x(x) + K >= 0`` under ``Σ_x φ_x(x) + c₀ = 0`` closes term by term.
 
-With ``x0 = S/n`` and ``β = g'(x0)``, each ``G(x) = g(x) + K/n - β(x - x0)`` has a double root
-at ``x0``: ``G = (x - x0)² R / D``. When ``R·D`` has nonnegative coefficients and ``x >= 0`` is
-a hypothesis, ``G = Σ_k p_k · x^k · ((x - x0)/D)²`` is a sum of squares times hypothesis
-products, and ``slack = Σ_i G(x_i) + β·(Σx - S)`` is an exact ``sos`` close certificate.
+At the point where every ``φ_x`` takes its share ``−c₀/n`` and with one slope ``β = g_x'/φ_x'`` there
+(the same for every variable), each ``G_x = g_x − g_x(x₀) − β·(φ_x − φ_x(x₀))`` has a double root at
+``x₀``: ``G = (x − x₀)² R / D``. When ``R·D`` splits into nonnegative coefficients, positive definite
+quadratics and bounds ``B − x`` that hypotheses state, ``G`` is a sum of squares times hypothesis
+products, and ``slack = Σ G_x + β·(constraint) + rest`` (``rest ≥ 0`` a constant) is an exact ``sos``
+close certificate. Used as a closer (:func:`tangent_line_step`), also after reading the others' sum
+through a linear constraint and after stating the bounds ``x < S/w`` the constraint implies.
 """
 
 from __future__ import annotations
