@@ -79,7 +79,7 @@ class Relation:
         return self.lhs - self.rhs
 
     def free_symbols(self) -> set[sp.Symbol]:
-        return set(self.lhs.free_symbols) | set(self.rhs.free_symbols)
+        return set(sp.sympify(self.lhs).free_symbols) | set(sp.sympify(self.rhs).free_symbols)
 
     def subs(self, mapping: dict) -> Relation:
         return Relation(sp.sympify(self.lhs).subs(mapping), self.op, sp.sympify(self.rhs).subs(mapping))

@@ -9,6 +9,7 @@ import sympy as sp
 from prover.ir import Goal
 from prover.problem import Relation, var
 from prover.search.close import close_goal
+from prover.solvers.closers import default_closers
 from prover.solvers.difference_substitution import sds_close
 from prover.solvers.sos import sos_certificate
 from tests.solver_checks import kernel_accepts, sos_identity_holds
@@ -75,9 +76,17 @@ def test_constraint_homogenised_with_eq_terms():
     # 1/a + 1/b + 1/c >= 9 given a + b + c = 1
     hyps = nonneg(a, b, c, strict=True) + (Relation(a + b + c, "=", 1),)
     g = Goal(ABC, hyps, Relation(9, "<=", 1 / a + 1 / b + 1 / c))
-    step = close_goal(g, 20)
+    step = close_goal(g, 20, default_closers())     # the closers alone: no tangent-line shortcut
     assert step is not None
     assert any(s.certificate.get("eq_terms") for s in step.walk() if s.kind in ("rewrite", "substitute"))
+    assert kernel_accepts(g, step)
+
+
+def test_constraint_tangent_line_closes_first():
+    hyps = nonneg(a, b, c, strict=True) + (Relation(a + b + c, "=", 1),)
+    g = Goal(ABC, hyps, Relation(9, "<=", 1 / a + 1 / b + 1 / c))
+    step = close_goal(g, 20)
+    assert step is not None and step.kind == "close" and step.certificate.get("eq_terms")
     assert kernel_accepts(g, step)
 
 
