@@ -754,6 +754,36 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
     return _coefficients(g, i, bridges, AtomTable(variables))
 
 
+def root_square_facts(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> list[EqFact] | None:
+    """Facts ``Real.sqrt X ^ 2 = X`` with coefficients such that ``goal − inst − Σ c·(√X ^ 2 − X)``
+    is an identity of rational functions over the atoms: a denominator the user wrote with a root
+    that sympy rationalised (the statement's ``π / Real.sqrt 2`` against our ``π * Real.sqrt 2 / 2``).
+    ``[]`` when the two texts already agree as rational functions; None when these facts do not close
+    the gap. The coefficient of each root is the quotient of the numerator by ``s ² − X`` in ``s``."""
+    try:
+        g, i = parse(goal_text, variables), parse(inst_text, variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    table = AtomTable(variables)
+    num, den = sp.fraction(sp.together(table.expr(g) - table.expr(i)))
+    num = sp.expand(num)
+    out: list[EqFact] = []
+    roots = [a for a in atoms_of(g) + atoms_of(i) if _is_sqrt(a)]
+    for atom in dict.fromkeys(roots):
+        if num == 0:
+            break
+        s, arg = table.symbol(atom), table.expr(atom[2][0])
+        if s in arg.free_symbols or not num.has(s):
+            continue
+        q, r = sp.div(num, s ** 2 - arg, s)
+        if q == 0:
+            continue
+        name = facts.have("hsq", f"{rp.show(atom)} ^ 2 = {rp.show(atom[2][0])}", f"Real.sq_sqrt {POS_OR_LIN}")
+        out.append(EqFact(table.text(sp.cancel(q / den)), name, f"{rp.show(atom)} ^ 2", rp.show(atom[2][0])))
+        num = sp.expand(r)
+    return out if num == 0 else None
+
+
 _EXP, _LOG, _LOGB = ("const", "Real.exp"), ("const", "Real.log"), ("const", "Real.logb")
 #: Numerals whose logarithm is split into primes for the renderer (the kernel's bound is larger;
 #: a larger one is left to ``ring`` as an atom, where the identity then fails: no file, no claim).

@@ -44,6 +44,8 @@ from prover.lean.render.atoms import (
     half_power_fact,
     has_root_or_abs,
     paren,
+    ring_closes,
+    root_square_facts,
     same_value,
     scaled_numeral_root,
     scaled_root_fact,
@@ -245,6 +247,8 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
         return f"mul_le_mul_of_nonneg_left (Real.one_sub_inv_le_log_of_pos {pos}) {pos}.le + {inv}"
     if lemma == _LOG_PRODUCT:
         return _log_product_term(args[0][1], ctx, pre, texts)
+    if lemma == "Real.one_sub_inv_le_log_of_pos" and has_denominator(args[0][1]):
+        return _inverse_log_term(args[0][1], ctx, pre, text)
     parts = [lemma]
     for kind, x in args:
         if kind == "term":
@@ -264,6 +268,18 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
     return " ".join(parts)
 
 
+def _inverse_log_term(x: sp.Expr, ctx: RenderContext, pre: list[str], text: Callable[[sp.Expr], str]) -> str:
+    """``1 − X⁻¹ ≤ log X`` for a quotient ``X`` (``1 / x``): ``ring`` keeps ``(1 / x)⁻¹`` an atom (no
+    ``inv_inv``), so the lemma is joined by ``X⁻¹ = 1/X`` in our printing, a field identity
+    (:func:`prove_equality`, ``mul_inv_cancel₀`` facts)."""
+    pos, name = ctx.fresh("hpos"), ctx.fresh("hinv")
+    inverse, printed = f"{paren(text(x))}⁻¹", lean_expr(1 / x)
+    lines, comb = prove_equality(inverse, printed, sorted(s.name for s in x.free_symbols), ctx)
+    pre += [f"have {pos} : (0 : ℝ) < {text(x)} := by first | positivity | linarith", *lines,
+            f"have {name} : {inverse} = {printed} := by " + (f"linear_combination {comb}" if comb else "ring")]
+    return f"Real.one_sub_inv_le_log_of_pos {pos} + {name}"
+
+
 def _log_product_term(x: sp.Expr, ctx: RenderContext, pre: list[str], texts: dict[sp.Expr, str]) -> str:
     """``Real.log_mul`` once per ``*`` of ``f₁ * … * fₙ`` (left-nested as Lean parses it:
     ``log (P * f) = log P + log f``), summed: ``log (Π fᵢ) − Σ log fᵢ`` telescopes. The factors
@@ -281,6 +297,14 @@ def _log_product_term(x: sp.Expr, ctx: RenderContext, pre: list[str], texts: dic
         pre.append(f"have {name} : (0 : ℝ) < {f} := by first | positivity | linarith")
         names.append(name)
     terms, prefix, prefix_name = [], factors[0], names[0]
+    shown, product = written or lean_expr(x), " * ".join(paren(f) for f in factors)
+    if shown.replace(" ", "") != product.replace(" ", "") and len(split_top(shown, "*")) < 2:
+        # the argument as the goal writes it (``x / y``) is another atom than the product of the
+        # factors (``x * (1 / y)``) inside ``Real.log``: ``congrArg`` of a ``ring`` identity
+        same, bridge = ctx.fresh("hsame"), ctx.fresh("hlog")
+        pre += [f"have {same} : {shown} = {product} := by ring",
+                f"have {bridge} : Real.log ({shown}) = Real.log ({product}) := congrArg Real.log {same}"]
+        terms.append(bridge)
     for k in range(1, len(factors)):
         terms.append(f"Real.log_mul {prefix_name}.ne' {names[k]}.ne'")
         if k + 1 < len(factors):
@@ -547,7 +571,8 @@ def _pair_up(g_parts: list[Summand], t_parts: list[Summand], image: Callable[[sp
 
 def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
     goal, sub = step.goal, step.subgoals[0]
-    defs = {v: expr_from_str(t, list(goal.variables)) for v, t in step.certificate["definitions"].items()}
+    defs = {v: _as_written_abs(expr_from_str(t, list(goal.variables)), goal)
+            for v, t in step.certificate["definitions"].items()}
     title = "-- introduce " + ", ".join(f"{v} = {lean_expr(d)}" for v, d in defs.items())
     new_vars = [v for v in sub.variables if v in defs]
     bases = _user_bases(goal, ctx, defs)
@@ -573,6 +598,19 @@ def render_introduce(step: Step, ctx: RenderContext) -> StepBlock:
         # instantiation is the best we can state; Lean (or the model) reports the remainder
         connect, comb = [], ""
     return _forall_block(step, ctx, key, new_vars, inst, title, proofs, facts.lines + pre, connect, comb)
+
+
+def _as_written_abs(d: sp.Expr, goal: Goal) -> sp.Expr:
+    """``|p|`` for a definition ``√(p²)`` (the search's form of ``|p|`` where sympy cannot tell ``p``
+    is real, ``x − 1/x``) when the goal holds ``|p|`` itself: the instance is then the goal's atom and
+    its facts are ``abs_nonneg``, ``abs_of_nonneg``, … (:func:`_abs_fact`)."""
+    if not (d.is_Pow and d.exp == sp.Rational(1, 2) and d.base.is_Pow and d.base.exp == 2):
+        return d
+    p = d.base.base
+    present = any(isinstance(a, sp.Abs) and sp.expand(a.args[0] - p) == 0
+                  for r in (goal.target, *goal.hypotheses) for side in (r.lhs, r.rhs)
+                  for a in sp.preorder_traversal(sp.sympify(side)))
+    return sp.Abs(p) if present else d
 
 
 def _abs_sign_facts(rel: Relation, defs: dict[str, sp.Expr], facts: Facts) -> None:
@@ -731,6 +769,14 @@ def _introduce_connection(step: Step, ctx: RenderContext, new_vars: list[str], i
         facts.lines.extend(trial.lines)
         facts.names.update(trial.names)
         return _connection(step, ctx, new_vars, inst, bridges)
+    if bridges == [] and not ring_closes(f"({left}) - ({right})", f"({il}) - ({ir})", [], outer):
+        # the atoms agree but ring does not: a root in a denominator the user wrote (``π / √2``)
+        trial = Facts(ctx, [], dict(facts.names))
+        squares = root_square_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
+        if squares:
+            facts.lines.extend(trial.lines)
+            facts.names.update(trial.names)
+            return _connection(step, ctx, new_vars, inst, squares)
     return ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
 
 
@@ -939,7 +985,8 @@ def _new_hypothesis_proofs(step: Step, inverse: dict[str, sp.Expr], inst: dict[s
         if name is None and i in by_equalities:
             name = _equality_instance(step, h, sub, new_vars, inst, by_equalities[i], ctx, pre)
         if name is None and i < len(goal.hypotheses):
-            name = _bridged_instance(step, i, new_vars, inst, ctx, pre)
+            name = _bridged_instance(step, i, new_vars, inst, ctx, pre) \
+                or _rational_instance(step, i, inverse, new_vars, inst, ctx, pre)
         proofs[i] = name or ("(by positivity)" if i in positivity else
                              f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     return proofs
@@ -965,6 +1012,34 @@ def _bridged_instance(step: Step, i: int, new_vars: list[str], inst: dict[str, s
         return None
     pre.extend(trial.lines)
     return f"(by linear_combination {ctx.names[i]} {carried_terms(bridges, g.op)})"
+
+
+def _rational_instance(step: Step, i: int, inverse: dict[str, sp.Expr], new_vars: list[str], inst: dict[str, str],
+                       ctx: RenderContext, pre: list[str]) -> str | None:
+    """The instance of the goal's hypothesis ``i`` when it is that hypothesis up to a field identity
+    (``(x_ − 1) / x_ ≤ u`` at ``x_ = 1 / x`` is ``1 − x ≤ u``): ``linarith`` reads ``(1 / x)⁻¹`` as an
+    atom, so the difference of the two slacks is proved equal by :func:`prove_equality` and the
+    instance is ``h`` plus that equality. None when the two differ as rational functions."""
+    goal, sub = step.goal, step.subgoals[0]
+    g, h = goal.hypotheses[i], sub.hypotheses[i]
+    if g.op != h.op or not g.is_inequality:
+        return None
+    back = {var(y): e for y, e in inverse.items()}
+    slack_h = (sp.sympify(h.lhs) - sp.sympify(h.rhs)).subs(back, simultaneous=True)
+    if sp.cancel(sp.together(slack_h - (sp.sympify(g.lhs) - sp.sympify(g.rhs)))) != 0:
+        return None
+    outer = list(goal.variables)
+    il, ir = (instantiate(lean_expr(x), list(sub.variables), {v: inst[v] for v in new_vars}, outer)
+              for x in (h.lhs, h.rhs))
+    lhs, rhs = f"({il}) - ({ir})", f"({lean_expr(g.lhs)}) - ({lean_expr(g.rhs)})"
+    try:
+        lines, comb = prove_equality(lhs, rhs, outer, ctx, positive=positive_fact_prover(step, goal, ctx))
+    except RenderError:
+        return None
+    name = ctx.fresh("hcons")
+    pre.extend(lines + [f"have {name} : {lhs} = {rhs} := by", f"  linear_combination {comb}" if comb else "  ring"])
+    sign = "+" if g.op in ("<", "<=") else "-"
+    return f"(by linear_combination {ctx.names[i]} {sign} {name})"
 
 
 def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], inst: dict[str, str],

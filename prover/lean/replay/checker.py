@@ -31,6 +31,7 @@ from prover.lean.replay.resources import ResourceMeter
 from prover.lean.replay.ring_normal import RingNormalizer
 from prover.lean.replay.signatures import (
     _OPEN_REAL,
+    CONSTANTS,
     FUNCTIONS,
     MATHLIB_SIGNATURES,
     NONEMPTY_SIGNATURES,
@@ -1073,8 +1074,9 @@ def _looks_like_proof(e: Any, g: Goal, checker: Checker) -> bool:
     if head[0] == "fv":
         loc = g.local(head[1])
         return loc is not None and not loc.is_var
-    if head[0] == "const":
-        return checker.global_name(head[1]) not in FUNCTIONS
+    if head[0] == "const":      # a lemma; ``Real.pi`` and functions such as ``Real.sqrt`` are values
+        name = checker.global_name(head[1])
+        return name not in FUNCTIONS and name not in CONSTANTS
     return head[0] in ("by", "anon", "ascr") and e[0] != "ascr"
 
 
