@@ -128,3 +128,29 @@ def test_saved_tangent_proofs_render_and_replay(name: str) -> None:
     assert check_proof(proof).ok
     text = render_proof(proof)
     assert replay_text(text).ok, text
+
+
+def _peel_goal(bound: sp.Expr) -> Goal:
+    """``S / (1 + S) ≥ bound`` for ``S = Σ 1/(1 + x²)`` under ``a + b + c + d = 4`` (``S ≥ 2``, so the
+    transformed bound is ``2/3``): the tangent-line sum behind the textbook ``t ↦ t/(1+t)``."""
+    s = sum(1 / (1 + x ** 2) for x in (a, b, c, d))
+    return _goal(Relation(s / (1 + s), ">=", bound), Relation(a + b + c + d, "=", sp.Integer(4)))
+
+
+@pytest.mark.parametrize("bound", [sp.Rational(2, 3), sp.Rational(3, 5)])
+def test_a_peel_then_the_tangent_line_closes(bound: sp.Expr) -> None:
+    from prover.search.close import close_goal, peeled_tangent_step
+    from tests.solver_checks import kernel_accepts
+
+    goal = _peel_goal(bound)
+    step = peeled_tangent_step(goal)
+    assert step is not None and step.kind == "combine" and "peel" in step.note
+    assert step.children[0].kind == "close" and "tangent line" in step.children[0].note
+    assert kernel_accepts(goal, step)
+    assert close_goal(goal, 20).note == step.note         # the closer takes it before normalising
+
+
+def test_no_peeled_tangent_for_a_false_bound() -> None:
+    from prover.search.close import peeled_tangent_step
+
+    assert peeled_tangent_step(_peel_goal(sp.Rational(7, 10))) is None

@@ -15,6 +15,8 @@ import sympy as sp
 from prover.ir import Goal, Step, expr_to_str
 from prover.kernel.certificates import PositivityCertificate, SosCertificate
 from prover.rewrite.chain import Normalized, normalize
+from prover.rewrite.monotone import MonotonePeel
+from prover.rewrite.rational_peel import RationalPeel
 from prover.rewrite.substitute import ProductOneRatios
 from prover.rewrite.tangent import tangent_line_step
 from prover.solvers.closers import Closer, close_polynomial, close_step, default_closers
@@ -110,6 +112,33 @@ def close_goal(goal: Goal, time_limit: float = 10.0, closers: Sequence[Closer] |
         return None
 
 
+#: Peel candidates tried under a constraint before the tangent line (each costs one tangent attempt).
+MAX_PEELS = 3
+
+
+def peeled_tangent_step(goal: Goal) -> Step | None:
+    """A monotone or rational peel (``S/(1+S) ≤ 1/2`` → ``S ≤ 1``) whose first subgoal the tangent
+    line closes and whose other subgoals (the difference quotient's sign) :func:`close_trivial`
+    does; None otherwise. Only under an equality constraint, where tangent lines live: the
+    transformations ``t ↦ t/(1+t)``, ``t ↦ t²`` of a tangent-line sum otherwise reach the closers
+    whole and come back as one large cleared polynomial."""
+    if not any(h.op == "=" for h in goal.hypotheses):
+        return None
+    tried = 0
+    for gen in (MonotonePeel(), RationalPeel()):
+        for cand in gen.generate(goal):
+            if tried >= MAX_PEELS:
+                return None
+            tried += 1
+            peel = cand.step
+            first = tangent_line_step(peel.subgoals[0]) if peel.subgoals else None
+            rest = [close_trivial(g) for g in peel.subgoals[1:]]
+            if first is not None and all(r is not None for r in rest):
+                peel.children = [first, *rest]
+                return peel
+    return None
+
+
 def _close_goal(goal: Goal, time_limit: float, closers: Sequence[Closer] | None) -> Step | None:
     deadline = time.monotonic() + time_limit
     st = close_trivial(goal)
@@ -122,7 +151,7 @@ def _close_goal(goal: Goal, time_limit: float, closers: Sequence[Closer] | None)
     if not goal.target.is_inequality:
         return None
     if closers is None:      # per-term tangent lines first: a short certificate where one exists
-        step = tangent_line_step(goal)
+        step = tangent_line_step(goal) or peeled_tangent_step(goal)
         if step is not None:
             return step
     tried: list[Normalized] = []
