@@ -1025,6 +1025,8 @@ def _rational_instance(step: Step, i: int, inverse: dict[str, sp.Expr], new_vars
     if g.op != h.op or not g.is_inequality:
         return None
     back = {var(y): e for y, e in inverse.items()}
+    if not any(has_denominator(sp.sympify(e)) for e in (h.lhs, h.rhs, *back.values())):
+        return None         # polynomial: ``linarith`` reads the instance as the hypothesis
     slack_h = (sp.sympify(h.lhs) - sp.sympify(h.rhs)).subs(back, simultaneous=True)
     if sp.cancel(sp.together(slack_h - (sp.sympify(g.lhs) - sp.sympify(g.rhs)))) != 0:
         return None
