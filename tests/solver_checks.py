@@ -41,3 +41,17 @@ def sos_identity_holds(goal: Goal, cert: dict) -> bool:
             return False
         total += expr_from_str(e["poly"], goal.variables) * (h.lhs - h.rhs)
     return sp.expand(total - goal.target.slack()) == 0
+
+
+def saved_proof_renders_and_replays(path) -> str:
+    """Load a saved proof, require the kernel's acceptance, render it and require the replay model's
+    pass; the rendered text (for further checks)."""
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+    from prover.verify import check_proof
+
+    proof = Proof.loads(path.read_text())
+    assert check_proof(proof).ok
+    text = render_proof(proof)
+    assert replay_text(text).ok, text
+    return text

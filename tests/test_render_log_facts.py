@@ -20,6 +20,7 @@ import pytest
 import sympy as sp
 
 from prover.ir import Proof
+from tests.solver_checks import saved_proof_renders_and_replays
 
 DATA = Path(__file__).parent / "data" / "logb_render"
 CASES = sorted(p.name.removesuffix(".proof.json") for p in DATA.glob("*.proof.json"))
@@ -27,15 +28,7 @@ CASES = sorted(p.name.removesuffix(".proof.json") for p in DATA.glob("*.proof.js
 
 @pytest.mark.parametrize("name", CASES)
 def test_saved_log_proofs_check_render_and_replay(name: str) -> None:
-    from prover.lean.render import render_proof
-    from prover.lean.replay import replay_text
-    from prover.verify import check_proof
-
-    proof = Proof.loads((DATA / f"{name}.proof.json").read_text())
-    assert check_proof(proof).ok
-    text = render_proof(proof)
-    result = replay_text(text)
-    assert result.ok, text
+    saved_proof_renders_and_replays(DATA / f"{name}.proof.json")
 
 
 def test_the_rules_fire_where_expected() -> None:

@@ -763,20 +763,20 @@ def _introduce_connection(step: Step, ctx: RenderContext, new_vars: list[str], i
     l2, r2 = (lean_expr(e) for e in _sides(sub.target))
     outer = list(goal.variables)
     il, ir = (instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
-    trial = Facts(ctx, [], dict(facts.names))
-    bridges = bridge_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
-    if bridges:
-        facts.lines.extend(trial.lines)
-        facts.names.update(trial.names)
-        return _connection(step, ctx, new_vars, inst, bridges)
-    if bridges == [] and not ring_closes(f"({left}) - ({right})", f"({il}) - ({ir})", [], outer):
-        # the atoms agree but ring does not: a root in a denominator the user wrote (``π / √2``)
+    goal_slack, inst_slack = f"({left}) - ({right})", f"({il}) - ({ir})"
+    # the user's atoms bridged to the instance's; where the atoms agree but ``ring`` does not, a root
+    # in a denominator the user wrote (``π / √2``): ``Real.sq_sqrt`` facts
+    for finder in (bridge_facts, root_square_facts):
+        if finder is root_square_facts and ring_closes(goal_slack, inst_slack, [], outer):
+            break
         trial = Facts(ctx, [], dict(facts.names))
-        squares = root_square_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
-        if squares:
+        found = finder(goal_slack, inst_slack, outer, trial)
+        if found:
             facts.lines.extend(trial.lines)
             facts.names.update(trial.names)
-            return _connection(step, ctx, new_vars, inst, squares)
+            return _connection(step, ctx, new_vars, inst, found)
+        if found is None:
+            break
     return ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
 
 
