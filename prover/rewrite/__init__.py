@@ -18,6 +18,7 @@ Modules:
 * ``fractions`` — Fractions out of the target and out of equality hypotheses.
 * ``homogenize`` — Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
 * ``introduce`` — Roots and rational powers become new variables (``introduce`` steps).
+* ``monomial_roots`` — The variables of a monomial under a named root become roots themselves (``t³ = abc``: ``a = x³``, …; ``introduce``).
 * ``monotone`` — Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·``, ``f = ·^r``, ``exp`` or ``log`` (``monotone`` steps).
 * ``points`` — Points of a goal: where it is tight, and sampled points of its domain.
 * ``product_bounds`` — Product bounds: replace the univariate factors of a product by simpler bounds (``scale``).

@@ -6,7 +6,9 @@ with a condition on when it runs; running it on a goal gives the one-subgoal ste
 normal form (:func:`normal_form`) is such a chain, made of the same rewrite objects the search
 proposes as candidates (:mod:`prover.rewrite`), in a fixed order:
 
-1. roots become variables (:class:`IntroduceRoots`, hypotheses included);
+1. roots become variables (:class:`IntroduceRoots`, hypotheses included); a root of a monomial
+   ``t³ = abc`` makes its variables cubes and ``t`` their product (:class:`MonomialRootVariables`,
+   :class:`EliminateVariables`, :class:`ConstraintRoots`, :class:`EliminateVariables`);
 2. equality hypotheses lose their denominators (:class:`ClearHypothesisDenominators`);
 3. when nothing else applied yet, a linear constraint homogenises by scaling
    (:class:`ScaleByConstraint` first where only sign hypotheses are left, else
@@ -26,9 +28,12 @@ from typing import Literal
 
 from prover.ir import Goal, Step
 from prover.rewrite.base import Rewrite, is_polynomial_goal
+from prover.rewrite.constraint_roots import ConstraintRoots
+from prover.rewrite.eliminate import EliminateVariables
 from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
+from prover.rewrite.monomial_roots import MonomialRootVariables
 from prover.rewrite.scaling import HomogenizeByScaling, ScaleByConstraint
 from prover.rewrite.substitute import ProductOneRatios
 
@@ -109,7 +114,11 @@ def normal_form(*, homogenize: bool = True, product_substitution: bool = False) 
     if product_substitution:
         links.append(Link(ProductOneRatios(), required=True))
         homogenize = False
-    links += [Link(IntroduceRoots(hypotheses=True)), Link(ClearHypothesisDenominators())]
+    links += [Link(IntroduceRoots(hypotheses=True)),
+              # t³ = abc: a = x³, b = y³, c = z³, then t = xyz (prover.rewrite.monomial_roots)
+              Link(MonomialRootVariables()), Link(EliminateVariables(), when="after_previous"),
+              Link(ConstraintRoots(), when="after_previous"), Link(EliminateVariables(), when="after_previous"),
+              Link(ClearHypothesisDenominators())]
     if homogenize:
         scale = FirstOf((ScaleByConstraint(only_sign_hypotheses=True), HomogenizeByScaling(), ScaleByConstraint()))
         links.append(Link(scale, when="at_start"))

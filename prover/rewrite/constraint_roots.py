@@ -58,10 +58,41 @@ def power_form(eq: sp.Expr, syms: list[sp.Symbol]) -> tuple[sp.Expr, int, sp.Rat
     return None if r is None else (q, k, sp.Rational(coef), r)
 
 
+def _side_root(side: sp.Expr, syms: list[sp.Symbol]) -> tuple[sp.Expr, int] | None:
+    """``(q, k)`` with ``side = q^k``, ``k >= 2`` the gcd of the exponents of its factorisation and
+    ``q`` a polynomial with a rational coefficient (``x³y³z³ = (xyz)³``)."""
+    side = sp.expand(side)
+    if not side.free_symbols or not is_polynomial(side, syms):
+        return None
+    coef, factors = sp.factor_list(side)
+    k = 0
+    for _, e in factors:
+        k = gcd(k, int(e))
+    c = rational_root(sp.Rational(coef), k) if k >= 2 else None
+    if c is None:
+        return None
+    return c * sp.Mul(*[f ** (int(e) // k) for f, e in factors]), k
+
+
+def two_powers(goal: Goal, h: Relation, syms: list[sp.Symbol]) -> tuple[sp.Expr, int, sp.Rational, sp.Expr] | None:
+    """``(q, k, 1, r)`` for ``q^k = r^k`` with both sides non-constant powers (``t³ = x³y³z³``), ``q`` and
+    ``r`` positive on the goal (so ``q = r`` follows: ``Σ q^(k−1−i)·r^i > 0``)."""
+    left, right = _side_root(sp.sympify(h.lhs), syms), _side_root(sp.sympify(h.rhs), syms)
+    if left is None or right is None:
+        return None
+    k = gcd(left[1], right[1])
+    if k < 2:
+        return None
+    q, r = left[0] ** (left[1] // k), right[0] ** (right[1] // k)
+    if not (is_positive(q, goal, strict=True) and is_positive(r, goal, strict=True)):
+        return None
+    return sp.expand(q), k, sp.Integer(1), sp.expand(r)
+
+
 def _root_hypothesis(goal: Goal, j: int, syms: list[sp.Symbol]) -> tuple[Relation, SosCertificate] | None:
     """``q = r`` for hypothesis ``j`` and its proof, or None."""
     h = goal.hypotheses[j]
-    found = power_form(h.lhs - h.rhs, syms) if h.op == "=" else None
+    found = (power_form(h.lhs - h.rhs, syms) or two_powers(goal, h, syms)) if h.op == "=" else None
     if found is None:
         return None
     q, k, coef, r = found
