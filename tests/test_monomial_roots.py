@@ -42,6 +42,9 @@ def test_no_step_without_positive_variables_or_with_a_perfect_power() -> None:
     cubes = Goal(("x", "y", "t"), (Relation(x, ">", ZERO), Relation(y, ">", ZERO), Relation(t ** 3, "=", x ** 3 * y ** 6)),
                  Relation(t, "<=", x ** 2 + y ** 4))
     assert MonomialRootVariables().apply(cubes) is None        # ConstraintRoots' case already
+    square = Goal(("x", "y", "t"), (Relation(x, ">", ZERO), Relation(y, ">", ZERO), Relation(t ** 2, "=", x * y)),
+                  Relation(t, "<=", (x + y) / 2))
+    assert MonomialRootVariables().apply(square) is None       # √(xy): the squaring steps' case
 
 
 def test_equal_powers_of_positive_terms_are_equal() -> None:

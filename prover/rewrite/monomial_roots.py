@@ -26,16 +26,23 @@ from prover.kernel.certificates import (
 from prover.problem import Relation, var
 from prover.rewrite.base import SingleStepRewrite, fresh_names, is_positive, symbols_of
 
+#: Square roots keep their equation ``t² = ab``: the closers and the squaring steps already prove
+#: ``√(ab) ≤ (a + b)/2`` that way, and ``a = x²`` would double every degree of the goal.
+MIN_DEGREE = 3
+#: Each new variable multiplies the goal's degree in it by ``k``: more than this, no step.
+MAX_VARIABLES = 4
+
 
 def _root_of_monomial(goal: Goal, h: Relation) -> tuple[int, dict[sp.Symbol, int]] | None:
-    """``(k, {v: e})`` for a hypothesis ``t^k = c·∏ v^e`` (either side): ``t`` a variable, ``k >= 2``,
-    every ``v`` another variable known positive, ``c > 0`` rational, some ``e`` no multiple of ``k``."""
+    """``(k, {v: e})`` for a hypothesis ``t^k = c·∏ v^e`` (either side): ``t`` a variable,
+    every ``v`` another variable known positive, ``c > 0`` rational, some ``e`` no multiple of ``k``
+    (``k >= MIN_DEGREE``, at most ``MAX_VARIABLES`` variables)."""
     if h.op != "=":
         return None
     syms = set(symbols_of(goal))
     for power, mono in ((h.lhs, h.rhs), (h.rhs, h.lhs)):
         power, mono = sp.sympify(power), sp.expand(sp.sympify(mono))
-        if not (power.is_Pow and power.base in syms and power.exp.is_Integer and power.exp >= 2):
+        if not (power.is_Pow and power.base in syms and power.exp.is_Integer and power.exp >= MIN_DEGREE):
             continue
         k, t = int(power.exp), power.base
         c, rest = mono.as_coeff_Mul()
@@ -48,7 +55,7 @@ def _root_of_monomial(goal: Goal, h: Relation) -> tuple[int, dict[sp.Symbol, int
                 exps = {}
                 break
             exps[base] = int(e)
-        if exps and any(e % k for e in exps.values()) \
+        if exps and any(e % k for e in exps.values()) and len(exps) <= MAX_VARIABLES \
                 and all(is_positive(v, goal, strict=True) for v in exps):
             return k, exps
     return None
