@@ -134,3 +134,31 @@ def test_complete_tree_candidate_closes_the_goal_only_if_the_kernel_accepts_it()
     assert res.status == "proved" and check_proof(res.proof).ok and res.stats["closer_calls"] == 0
     res = run_search(NESBITT, SearchConfig(generators=[_WholeTree(corrupt=True)], **cfg))
     assert res.status != "proved" and res.stats["candidates_rejected"] >= 1
+
+
+class _CorruptExclusive:
+    """Proposes one exclusive step whose certificate the kernel rejects (a wrong multiplier)."""
+
+    name = "test-corrupt-exclusive"
+
+    def generate(self, goal: Goal):
+        from prover.rewrite.homogenize import Homogenize
+
+        out = []
+        for cd in Homogenize().generate(goal):
+            step = cd.step
+            step.certificate = dict(step.certificate, multiplier="-1")
+            out.append(Candidate(step, self.name, 9.0, exclusive=True))
+        return out[:1]
+
+
+def test_a_rejected_exclusive_step_does_not_cut_the_other_generators():
+    """The exclusive step stops the generators after it; when the kernel rejects it, the search
+    asks them after all (before: ``not_proved`` with nearly all of the budget left)."""
+    p = _problem("sum3c", Relation(a ** 2 + b ** 2 + c ** 2, ">=", sp.Integer(3)),
+                 [Hypothesis("h", Relation(a + b + c, "=", sp.Integer(3)))])
+    gen = _OnlyHomogenize()
+    res = run_search(p, SearchConfig(time_limit=30, generators=[_CorruptExclusive(), gen],
+                                     root_closer_fraction=0.0, check_candidates=True))
+    assert res.stats.get("exclusive_retries", 0) >= 1 and gen.calls >= 1
+    assert res.status == "proved" and check_proof(res.proof).ok

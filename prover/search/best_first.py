@@ -287,18 +287,25 @@ class Search:
         self.kernel_errors.extend(errors[:3])
         return None
 
-    def candidates(self, goal: Goal) -> list:
+    def candidates(self, goal: Goal, cut: bool = True) -> list:
+        """Every generator's candidates for ``goal``; with ``cut``, an exclusive candidate (a step
+        that loses nothing) stops the generators after it."""
         out = []
         for gen in self.generators:
             if self.remaining() <= 0:
                 break
+            if hasattr(gen, "exclusive_cut"):
+                gen.exclusive_cut = cut
             try:
                 for cand in gen.generate(goal):
                     cand.prechecked = cand.prechecked or bool(getattr(gen, "kernel_checked", False))
                     out.append(cand)
             except Exception:  # noqa: BLE001 - one broken generator must not stop the search
                 self.stats["generator_errors"] += 1
-            if any(getattr(c, "exclusive", False) for c in out):
+            finally:
+                if hasattr(gen, "exclusive_cut"):
+                    gen.exclusive_cut = True
+            if cut and any(getattr(c, "exclusive", False) for c in out):
                 self.stats["exclusive_cuts"] = self.stats.get("exclusive_cuts", 0) + 1
                 break   # a step that loses nothing was proposed: the later generators are not asked
         return out
@@ -454,8 +461,31 @@ class Search:
 
     def expand(self, node: SearchNode, heap: list, tick: Any, seen: set[str]) -> None:
         goal = node.goals[0]
+        cands = self.candidates(goal)
+        fresh = self._children(node, cands, seen, heap, tick)
+        if not fresh and any(getattr(c, "exclusive", False) for c in cands) and self.remaining() > 0:
+            # the exclusive step was rejected: the generators it cut off are asked after all
+            self.stats["exclusive_retries"] = self.stats.get("exclusive_retries", 0) + 1
+            fresh = self._children(node, [c for c in self.candidates(goal, cut=False)
+                                          if not getattr(c, "exclusive", False)], seen, heap, tick)
+        if not fresh:
+            return
+        firsts = [c.goals[0] if c.goals else goal for _, c in fresh]
+        try:
+            prios = list(self.ranker(firsts))
+        except Exception:  # noqa: BLE001 - a failing ranker falls back to the symbolic one
+            prios = default_ranker(firsts)
+        for (cand, child), pr in zip(fresh, prios):
+            self.stats["nodes"] += 1
+            key = pr + child.depth - cand.score + 2.0 * max(0, len(child.goals) - 1) if child.goals else -1e9
+            heapq.heappush(heap, (key, next(tick), child))
+
+    def _children(self, node: SearchNode, cands: list, seen: set[str], heap: list,
+                  tick: Any) -> list[tuple[Any, SearchNode]]:
+        """The nodes of the candidates the checks accept (a closing tree goes on the heap at once)."""
+        goal = node.goals[0]
         fresh: list[tuple[Any, SearchNode]] = []
-        for cand in self.candidates(goal):
+        for cand in cands:
             if self.remaining() <= 0:
                 break
             self.stats["candidates"] += 1
@@ -491,17 +521,7 @@ class Search:
                     continue
                 child.lean = lean_children + node.lean[1:]
             fresh.append((cand, child))
-        if not fresh:
-            return
-        firsts = [c.goals[0] if c.goals else goal for _, c in fresh]
-        try:
-            prios = list(self.ranker(firsts))
-        except Exception:  # noqa: BLE001 - a failing ranker falls back to the symbolic one
-            prios = default_ranker(firsts)
-        for (cand, child), pr in zip(fresh, prios):
-            self.stats["nodes"] += 1
-            key = pr + child.depth - cand.score + 2.0 * max(0, len(child.goals) - 1) if child.goals else -1e9
-            heapq.heappush(heap, (key, next(tick), child))
+        return fresh
 
 
 def run_search(problem: Problem, config: SearchConfig) -> ProveResult:

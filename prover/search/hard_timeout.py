@@ -82,7 +82,7 @@ def call_with_hard_limit(fn: Callable[..., Any], args: tuple, limit: float) -> t
         _reap(parent, proc)
 
 
-def _run_all(generators: list[Any], goal: Any) -> tuple[list[Any], int]:
+def _run_all(generators: list[Any], goal: Any, cut: bool = True) -> tuple[list[Any], int]:
     out: list[Any] = []
     errors = 0
     for gen in generators:
@@ -90,7 +90,7 @@ def _run_all(generators: list[Any], goal: Any) -> tuple[list[Any], int]:
             out.extend(gen.generate(goal))
         except Exception:  # noqa: BLE001 - one broken generator must not hide the others
             errors += 1
-        if any(getattr(c, "exclusive", False) for c in out):
+        if cut and any(getattr(c, "exclusive", False) for c in out):
             break       # a step that loses nothing: the later generators are not asked
     return out, errors
 
@@ -113,7 +113,7 @@ def _on_alarm(signum: int, frame: Any) -> None:
         raise GeneratorTimeout
 
 
-def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> None:
+def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float, cut: bool = True) -> None:
     """Child side of :class:`IsolatedGroup`: every candidate goes to the parent as soon as it
     exists, so a generator killed later (or one that outruns its share) costs only what it
     had not yet produced. Each generator may use at most ``GENERATOR_SHARE`` of the time left
@@ -140,14 +140,14 @@ def _stream_all(conn: Any, generators: list[Any], goal: Any, limit: float) -> No
         finally:
             _ARMED[0] = False
             signal.setitimer(signal.ITIMER_REAL, 0)
-        if exclusive:
+        if exclusive and cut:
             break       # a step that loses nothing: the later generators are not asked
     conn.send(("done", None))
 
 
-def _stream_child(conn: Any, generators: list[Any], goal: Any, limit: float) -> None:
+def _stream_child(conn: Any, generators: list[Any], goal: Any, limit: float, cut: bool = True) -> None:
     try:
-        _stream_all(conn, generators, goal, limit)
+        _stream_all(conn, generators, goal, limit, cut)
     except BaseException:  # noqa: BLE001, S110 - the parent keeps what already arrived
         pass
     finally:
@@ -174,10 +174,11 @@ def _receive(parent: Any, deadline: float, stats: dict[str, int]) -> tuple[list[
 
 
 def stream_with_hard_limit(generators: list[Any], goal: Any, limit: float,
-                           stats: dict[str, int]) -> list[Any]:
+                           stats: dict[str, int], cut: bool = True) -> list[Any]:
     """Run ``generators`` on ``goal`` in a forked child killed after ``limit`` (+ grace)
-    seconds; every candidate that arrived before then is kept."""
-    parent, proc = _fork(_stream_child, (generators, goal, limit))
+    seconds; every candidate that arrived before then is kept. ``cut``: an exclusive candidate
+    stops the generators after it."""
+    parent, proc = _fork(_stream_child, (generators, goal, limit, cut))
     try:
         cands, done = _receive(parent, time.monotonic() + limit + GRACE, stats)
         if not done:
@@ -203,13 +204,16 @@ class IsolatedGroup:
         self.generators = generators
         self.budget = budget
         self.stats = {"killed": 0, "errors": 0, "cut": 0}
+        #: an exclusive candidate stops the generators after it (off when the search asks again
+        #: because that candidate was rejected)
+        self.exclusive_cut = True
 
     def generate(self, goal: Any) -> list[Any]:
         t = self.budget()
         if t < 0.2:
             return []
         if not fork_available():
-            cands, errors = _run_all(self.generators, goal)
+            cands, errors = _run_all(self.generators, goal, self.exclusive_cut)
             self.stats["errors"] += errors
             return cands
-        return stream_with_hard_limit(self.generators, goal, t, self.stats)
+        return stream_with_hard_limit(self.generators, goal, t, self.stats, self.exclusive_cut)
