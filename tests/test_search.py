@@ -162,3 +162,28 @@ def test_a_rejected_exclusive_step_does_not_cut_the_other_generators():
                                      root_closer_fraction=0.0, check_candidates=True))
     assert res.stats.get("exclusive_retries", 0) >= 1 and gen.calls >= 1
     assert res.status == "proved" and check_proof(res.proof).ok
+
+
+class _Exclusive:
+    """Proposes one exclusive step (a valid homogenisation)."""
+
+    name = "test-exclusive"
+
+    def generate(self, goal: Goal):
+        from prover.rewrite.homogenize import Homogenize
+
+        return [Candidate(cd.step, self.name, 9.0, exclusive=True) for cd in Homogenize().generate(goal)][:1]
+
+
+def test_the_wider_escalation_asks_the_generators_an_exclusive_step_cut_off():
+    from prover.search.best_first import Search
+    from prover.search.escalate import WiderExpansion
+
+    p = _problem("sum3d", Relation(a ** 2 + b ** 2 + c ** 2, ">=", sp.Integer(3)),
+                 [Hypothesis("h", Relation(a + b + c, "=", sp.Integer(3)))])
+    counting = _OnlyHomogenize()
+    search = Search(p, SearchConfig(time_limit=30, generators=[_Exclusive(), counting]))
+    goal = Goal.from_problem(p)
+    assert len(search.candidates(goal)) == 1 and counting.calls == 0
+    WiderExpansion().apply(search)
+    assert len(search.candidates(goal)) >= 2 and counting.calls == 1

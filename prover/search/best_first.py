@@ -153,6 +153,8 @@ class Search:
         # what the escalation levels (prover.search.escalate) work from
         self.max_depth = config.max_depth
         self.budget_scale = 1.0
+        #: an exclusive candidate stops the generators after it (off once the search widens)
+        self.exclusive_cut = True
         self.closer_failed: list[SearchNode] = []
         self.depth_cut: list[SearchNode] = []
         self.expanded: list[SearchNode] = []
@@ -291,6 +293,7 @@ class Search:
         """Every generator's candidates for ``goal``; with ``cut``, an exclusive candidate (a step
         that loses nothing) stops the generators after it."""
         out = []
+        cut = cut and self.exclusive_cut
         for gen in self.generators:
             if self.remaining() <= 0:
                 break

@@ -87,13 +87,15 @@ class Deeper:
 
 @dataclass(frozen=True)
 class WiderExpansion:
-    """The expanded nodes again, with generator budgets ``factor`` times larger."""
+    """The expanded nodes again, with generator budgets ``factor`` times larger and no generator
+    left out after an exclusive step (one that loses nothing can still lead nowhere)."""
 
     factor: float = 3.0
     name: str = "wider expansion"
 
     def apply(self, search: Search) -> list[SearchNode]:
         search.budget_scale *= self.factor
+        search.exclusive_cut = False     # every generator now, also after a step that loses nothing
         out, search.expanded = search.expanded, []
         return out
 
