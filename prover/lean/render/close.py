@@ -16,6 +16,7 @@ from prover.lean.render.common import (
     as_le,
     coeff_text,
     combination,
+    equality_lines,
     fold_facts,
     indent,
     slack_fact,
@@ -317,7 +318,7 @@ def _sign_of_quotient(base: str, expr: sp.Expr, goal: Goal, ctx: RenderContext,
         return None
     hq, hid, hf = ctx.fresh("hq"), ctx.fresh("hid"), ctx.fresh("hf")
     lines += [f"have {hq} : (0 : ℝ) < {quotient} := div_pos {hn} {hd}"] + id_lines
-    lines += [f"have {hid} : {value} = {base} := by", f"  linear_combination {comb}" if comb else "  ring"]
+    lines += equality_lines(hid, value, base, comb)
     if sign > 0:
         lines.append(f"have {hf} : (0 : ℝ) < {base} := by linear_combination {hq} + {hid}")
         return lines, f"{hf}.ne'"

@@ -109,6 +109,11 @@ def combination(terms: list[tuple[sp.Expr, str]]) -> str:
     return " + ".join(parts)
 
 
+def equality_lines(name: str, lhs: str, rhs: str, comb: str) -> list[str]:
+    """``have name : lhs = rhs`` proved by ``linear_combination comb`` (``ring`` when ``comb`` is empty)."""
+    return [f"have {name} : {lhs} = {rhs} := by", f"  linear_combination {comb}" if comb else "  ring"]
+
+
 def indent(lines: list[str], n: int = 2) -> list[str]:
     return [(" " * n + ln) if ln else ln for ln in lines]
 

@@ -34,6 +34,7 @@ from prover.lean import replay as rp
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
+    equality_lines,
     factored_text,
     negated_factors,
     written_denominators,
@@ -532,7 +533,7 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
                 continue
             name = _placeholder("hflat")
             lines += sub_lines
-            lines += [f"have {name} : {s_text} = {new} := by", f"  linear_combination {comb}" if comb else "  ring"]
+            lines += equality_lines(name, s_text, new, comb)
             flat.append(name if side_sign * sign > 0 else f"(-1) * {name}")
             out.append((sign, new))
         sides.append(out)

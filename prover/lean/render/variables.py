@@ -60,6 +60,7 @@ from prover.lean.render.common import (
     RenderError,
     StepBlock,
     as_le,
+    equality_lines,
     factored_text,
     hypothesis_name,
     indent,
@@ -461,8 +462,7 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
     def equal(sign: int, lhs: str, rhs: str, eq: list[EqFact]) -> None:
         sub_lines, comb = prove_equality(lhs, rhs, outer, ctx, eq, positive=positive, cache=cache)
         name = ctx.fresh("hpair")
-        lines.extend(sub_lines + [f"have {name} : {lhs} = {rhs} := by",
-                                  f"  linear_combination {comb}" if comb else "  ring"])
+        lines.extend(sub_lines + equality_lines(name, lhs, rhs, comb))
         terms.append(name if sign > 0 else f"(-1) * {name}")
 
     for sign, g_text, t_text, g_expr in matched:
@@ -764,19 +764,15 @@ def _introduce_connection(step: Step, ctx: RenderContext, new_vars: list[str], i
     outer = list(goal.variables)
     il, ir = (instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
     goal_slack, inst_slack = f"({left}) - ({right})", f"({il}) - ({ir})"
-    # the user's atoms bridged to the instance's; where the atoms agree but ``ring`` does not, a root
-    # in a denominator the user wrote (``π / √2``): ``Real.sq_sqrt`` facts
-    for finder in (bridge_facts, root_square_facts):
-        if finder is root_square_facts and ring_closes(goal_slack, inst_slack, [], outer):
-            break
-        trial = Facts(ctx, [], dict(facts.names))
-        found = finder(goal_slack, inst_slack, outer, trial)
-        if found:
-            facts.lines.extend(trial.lines)
-            facts.names.update(trial.names)
-            return _connection(step, ctx, new_vars, inst, found)
-        if found is None:
-            break
+    trial = Facts(ctx, [], dict(facts.names))
+    found = bridge_facts(goal_slack, inst_slack, outer, trial)
+    if found == [] and not ring_closes(goal_slack, inst_slack, [], outer):
+        # the atoms agree but ``ring`` does not: a root in a denominator the user wrote (``π / √2``)
+        found = root_square_facts(goal_slack, inst_slack, outer, trial)
+    if found:
+        facts.lines.extend(trial.lines)
+        facts.names.update(trial.names)
+        return _connection(step, ctx, new_vars, inst, found)
     return ([], "") if _polynomial(step, []) else _connection(step, ctx, new_vars, inst, [])
 
 
@@ -1039,7 +1035,7 @@ def _rational_instance(step: Step, i: int, inverse: dict[str, sp.Expr], new_vars
     except RenderError:
         return None
     name = ctx.fresh("hcons")
-    pre.extend(lines + [f"have {name} : {lhs} = {rhs} := by", f"  linear_combination {comb}" if comb else "  ring"])
+    pre.extend(lines + equality_lines(name, lhs, rhs, comb))
     sign = "+" if g.op in ("<", "<=") else "-"
     return f"(by linear_combination {ctx.names[i]} {sign} {name})"
 
@@ -1069,8 +1065,7 @@ def _equality_instance(step: Step, h: Relation, sub: Goal, new_vars: list[str], 
     except RenderError:
         return None
     name = ctx.fresh("hcons")
-    pre.extend(lines + [f"have {name} : {sides[0]} = {sides[1]} := by",
-                        f"  linear_combination {comb}" if comb else "  ring"])
+    pre.extend(lines + equality_lines(name, sides[0], sides[1], comb))
     return name
 
 
