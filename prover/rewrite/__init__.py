@@ -18,6 +18,7 @@ Modules:
 * ``fractions`` — Fractions out of the target and out of equality hypotheses.
 * ``homogenize`` — Homogenize a polynomial goal with an equality constraint ``p = k`` (``p`` homogeneous).
 * ``introduce`` — Roots and rational powers become new variables (``introduce`` steps).
+* ``minkowski`` — Minkowski pairs: two square roots of sums of squares on the big side become one (``combine``).
 * ``monomial_roots`` — The variables of a monomial under a named root become roots themselves (``t³ = abc``: ``a = x³``, …; ``introduce``).
 * ``monotone`` — Monotone peel: ``f(a) <= f(b)`` from ``a <= b`` for ``f = √·``, ``f = ·^r``, ``exp`` or ``log`` (``monotone`` steps).
 * ``points`` — Points of a goal: where it is tight, and sampled points of its domain.
@@ -57,6 +58,7 @@ from prover.rewrite.eliminate import EliminateVariables
 from prover.rewrite.fractions import ClearDenominators, ClearHypothesisDenominators
 from prover.rewrite.homogenize import Homogenize
 from prover.rewrite.introduce import IntroduceRoots
+from prover.rewrite.minkowski import MinkowskiPairs
 from prover.rewrite.monotone import MonotonePeel
 from prover.rewrite.product_bounds import ProductBounds
 from prover.rewrite.radical_groups import RadicalGroups
@@ -106,7 +108,7 @@ def symbolic_generators() -> list[TacticGenerator]:
 def termwise_generators() -> list[TacticGenerator]:
     """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
     group of their own: a slow one must not cost the cheap rewrites their candidates)."""
-    return [IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns(),
+    return [MinkowskiPairs(), IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns(),
             RootTangentBounds(), VariableSigns()]
 
 
@@ -135,6 +137,7 @@ __all__ = [
     "IntroduceRoots",
     "IsolatedFudging",
     "LinearisingSubstitution",
+    "MinkowskiPairs",
     "MonotonePeel",
     "PowerMeanCubeRoots",
     "ProductBounds",
