@@ -8,6 +8,7 @@ Modules:
 * ``abs_values`` — ``|p|`` with a known sign of ``p`` becomes a variable equal to ``±p`` (``introduce`` steps).
 * ``base`` — Shared pieces of the symbolic rewrite generators.
 * ``bound_homogenize`` — Homogenize a goal with an *inequality* constraint ``A <= B`` (or ``A >= B``), ``A``, ``B`` homogeneous of …
+* ``cauchy_roots`` — Cauchy–Schwarz for two square roots: ``√(a₁b₁) + √(a₂b₂) ≤ √((a₁ + a₂)(b₁ + b₂))``, a complete tree.
 * ``chain`` — Rewrites composed into a chain: the closers' normal form.
 * ``constraint_roots`` — Equality constraints that are k-th powers lose the power: ``q^k = r^k`` → ``q = r`` (``rewrite``).
 * ``cube`` — Cubing both sides: ``S <= L`` from ``S³ <= L³`` (a ``rewrite``; ``x ↦ x³`` is increasing).
@@ -50,6 +51,7 @@ import os
 from prover.rewrite.abs_values import AbsAsVariable, AbsSignSplit
 from prover.rewrite.base import Candidate, Rewrite, SingleStepRewrite, TacticGenerator
 from prover.rewrite.bound_homogenize import HomogenizeByBound, HomogenizeByEquality
+from prover.rewrite.cauchy_roots import CauchyRoots
 from prover.rewrite.constraint_roots import ConstraintRoots
 from prover.rewrite.cube import CubeGoals, PowerMeanCubeRoots
 from prover.rewrite.degree_parts import DegreeParts
@@ -108,7 +110,7 @@ def symbolic_generators() -> list[TacticGenerator]:
 def termwise_generators() -> list[TacticGenerator]:
     """Termwise bounds that call SOS for each term's fact (seconds, so the search runs them in a
     group of their own: a slow one must not cost the cheap rewrites their candidates)."""
-    return [MinkowskiPairs(), IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns(),
+    return [MinkowskiPairs(), CauchyRoots(), IsolatedFudging(), TangentPlane(), RadicalGroups(), ProductBounds(), DenominatorSigns(),
             RootTangentBounds(), VariableSigns()]
 
 
@@ -121,6 +123,7 @@ __all__ = [
     "AbsAsVariable",
     "AbsSignSplit",
     "Candidate",
+    "CauchyRoots",
     "ClearDenominators",
     "ClearHypothesisDenominators",
     "ConstraintRoots",

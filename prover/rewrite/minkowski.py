@@ -237,7 +237,7 @@ def _named_roots(goal: Goal, pair: Pair) -> tuple[Goal, dict[str, str], list[sp.
     return inner, defs, syms, eqs
 
 
-def _square(goal: Goal, big: sp.Expr, small: sp.Expr, squares: Step) -> Step:
+def square_with_sign(goal: Goal, big: sp.Expr, small: sp.Expr, squares: Step) -> Step:
     """``big ≥ small`` from ``big ≥ 0`` (positivity) and ``big² ≥ small²`` (proved by ``squares``)."""
     sign = goal.with_target(Relation(big, ">=", sp.Integer(0)))
     sq = goal.with_target(Relation(sp.expand(big ** 2), ">=", sp.expand(small ** 2)))
@@ -264,13 +264,13 @@ def pair_proof(goal: Goal, pair: Pair) -> Step:
                           EqTerm(e2, expr_to_str(sp.expand(c1 ** 2 * c2 ** 2 * r1)))))
     cauchy_goal = inner.with_target(Relation(product, ">=", cross))
     # the closing steps' goals are set by _square (each goes on its own subgoal)
-    cauchy = _square(cauchy_goal, product, cross, Step("close", inner, [], sos.to_json(), note="Lagrange's identity"))
+    cauchy = square_with_sign(cauchy_goal, product, cross, Step("close", inner, [], sos.to_json(), note="Lagrange's identity"))
     big = c1 * s1 + c2 * s2
     squared = inner.with_target(Relation(sp.expand(big ** 2), ">=", s3 ** 2))
     isolate = replace(rewrite_step(squared, cauchy_goal.target, sp.Integer(2),
                                    [(e1, c1 ** 2), (e2, c2 ** 2), (e3, sp.Integer(-1))],
                                    note="Minkowski: the cross term"), children=[cauchy])
-    tree = _square(inner, big, s3, isolate)
+    tree = square_with_sign(inner, big, s3, isolate)
     return Step("introduce", g1, [inner], IntroduceCertificate(defs).to_json(), [tree],
                 note="Minkowski for two radicals: name the roots")
 
