@@ -104,3 +104,16 @@ def test_closed_tree_renders_and_replays() -> None:
     text = render_proof(proof)
     assert "abs_le_of_sq_le_sq'" in text and "sorry" not in text.split(":= by", 1)[1]
     assert replay_text(text).ok, text
+
+
+def test_search_asks_the_direct_methods_before_the_closers() -> None:
+    """The search's first move on the original goal: a complete Minkowski tree, no closer call
+    (``SearchConfig.direct_generators``); with none configured the closers run first."""
+    from prover.search.best_first import SearchConfig, run_search
+
+    problem = parse_theorem(THREE, real_division=True)
+    res = run_search(problem, SearchConfig(time_limit=60))
+    assert res.status == "proved" and res.stats.get("direct") == "minkowski-pairs"
+    assert res.stats["closer_calls"] == 0 and res.stats["expansions"] == 0
+    off = run_search(problem, SearchConfig(time_limit=5, direct_generators=[], generators=[]))
+    assert "direct" not in off.stats and off.stats["closer_calls"] >= 1

@@ -114,6 +114,13 @@ def termwise_generators() -> list[TacticGenerator]:
             RootTangentBounds(), VariableSigns()]
 
 
+def direct_generators() -> list[TacticGenerator]:
+    """Complete-tree methods for a known inequality read in the goal's shape: the search asks them
+    on the original goal before its closers (less :func:`disabled_generators`)."""
+    off = disabled_generators()
+    return [g for g in (MinkowskiPairs(), CauchyRoots()) if g.name not in off]
+
+
 def default_generators() -> list[TacticGenerator]:
     """All symbolic generators."""
     return symbolic_generators() + termwise_generators()
