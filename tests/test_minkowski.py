@@ -117,3 +117,26 @@ def test_search_asks_the_direct_methods_before_the_closers() -> None:
     assert res.stats["closer_calls"] == 0 and res.stats["expansions"] == 0
     off = run_search(problem, SearchConfig(time_limit=5, direct_generators=[], generators=[]))
     assert "direct" not in off.stats and off.stats["closer_calls"] >= 1
+
+
+def test_a_pair_written_either_way_is_proved_as_written() -> None:
+    """``√M ≤ √A + √B`` (the goal itself one pair's inequality): the tree's goal is the goal as
+    written, not its mirror (the search drops a tree for another goal)."""
+    for statement in ("theorem t (a b : ℝ) : √((a + b) ^ 2 + 4) ≤ √(a ^ 2 + 1) + √(b ^ 2 + 1) := by sorry",
+                      "theorem t (a b : ℝ) : √(a ^ 2 + 1) + √(b ^ 2 + 1) ≥ √((a + b) ^ 2 + 4) := by sorry"):
+        goal = goal_of(statement)
+        cands = list(MinkowskiPairs().generate(goal))
+        assert cands and cands[0].closes and cands[0].step.goal == goal
+        assert check_step(cands[0].step).ok
+
+
+def test_search_closes_a_peeled_pair_at_once() -> None:
+    """Under ``t ↦ t/(1+t)`` the rational peel leaves ``√M ≤ √A + √B`` (with radicals, ranked far
+    back) and a side condition: the direct method closes the first when the node is made, and
+    the side condition needs no search (``direct_closed``)."""
+    from prover.search.best_first import SearchConfig, run_search
+
+    statement = ("theorem t (a b : ℝ) : √((a + b) ^ 2 + 4) / (1 + √((a + b) ^ 2 + 4)) ≤ "
+                 "(√(a ^ 2 + 1) + √(b ^ 2 + 1)) / (1 + (√(a ^ 2 + 1) + √(b ^ 2 + 1))) := by sorry")
+    res = run_search(parse_theorem(statement, real_division=True), SearchConfig(time_limit=90))
+    assert res.status == "proved" and res.stats.get("direct_closed", 0) >= 1

@@ -238,7 +238,20 @@ class CauchyRoots:
 
     name = "cauchy-roots"
 
+    def accepts(self, goal: Goal) -> bool:
+        """Cheap: ``T₁ + T₂ ≤ c·√(A·B)`` with two pieces on the small side."""
+        t = goal.target
+        if t.op not in ("<=", ">="):
+            return False
+        big, small = (t.lhs, t.rhs) if t.op == ">=" else (t.rhs, t.lhs)
+        found = _root_and_radicand(big)
+        if found is None or len([f for f in sp.Mul.make_args(found[2]) if not f.is_Number]) != 2:
+            return False
+        return pieces_of(sp.sympify(small), found[0]) is not None
+
     def generate(self, goal: Goal) -> Iterator[Candidate]:
+        if not self.accepts(goal):
+            return
         try:
             tree = cauchy_tree(goal)
         except (ArithmeticError, ValueError, TypeError, sp.PolynomialError):

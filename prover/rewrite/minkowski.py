@@ -191,7 +191,7 @@ def _sides(goal: Goal) -> tuple[sp.Expr, sp.Expr]:
     return sp.sympify(big), sp.sympify(small)
 
 
-def _one_pair(big: sp.Expr, small: sp.Expr) -> Pair | None:
+def _one_pair(big: sp.Expr, small: sp.Expr, goal_op: str) -> Pair | None:
     """The goal ``c₁√R₁ + c₂√R₂ ≥ √M`` itself, for one of the pair's merges ``M``."""
     radicals = _radical_terms(big)
     if len(radicals) != 2 or sp.expand(big - radicals[0][0] - radicals[1][0]) != 0:
@@ -200,7 +200,9 @@ def _one_pair(big: sp.Expr, small: sp.Expr) -> Pair | None:
     for m in merges(w1, w2):
         root = sp.sqrt(m.radicand)
         if sp.expand(small - root) == 0:
-            return Pair(t1, t2, m, Relation(t1 + t2, ">=", small), Relation(small, ">=", small))
+            # the goal's own orientation: the tree must prove the goal as written
+            g1 = Relation(t1 + t2, ">=", small) if goal_op in (">=", ">") else Relation(small, "<=", t1 + t2)
+            return Pair(t1, t2, m, g1, Relation(small, ">=", small))
     return None
 
 
@@ -232,8 +234,9 @@ def _named_roots(goal: Goal, pair: Pair) -> tuple[Goal, dict[str, str], list[sp.
         eqs.append(len(hyps))
         hyps.append(Relation(sv ** 2, "=", b))
     c1, c2 = pair.t1.as_coeff_Mul()[0], pair.t2.as_coeff_Mul()[0]
-    inner = Goal(goal.variables + tuple(names), tuple(hyps),
-                 Relation(c1 * syms[0] + c2 * syms[1], ">=", syms[2]))
+    total = c1 * syms[0] + c2 * syms[1]
+    target = Relation(total, ">=", syms[2]) if goal.target.op == ">=" else Relation(syms[2], "<=", total)
+    inner = Goal(goal.variables + tuple(names), tuple(hyps), target)
     return inner, defs, syms, eqs
 
 
@@ -284,7 +287,7 @@ def proved_chain(goal: Goal, points: list[dict[sp.Symbol, float]], deadline: flo
     """A complete tree: pairs merged one after the other, each pair's Minkowski inequality proved
     by :func:`pair_proof`, until the goal closes at once."""
     big, small = _sides(goal)
-    own = _one_pair(big, small)
+    own = _one_pair(big, small, goal.target.op)
     if own is not None:
         return _proved_pair(goal, own)
     for _, pair in _ranked_pairs(goal, big, small, points)[:PROPOSALS]:

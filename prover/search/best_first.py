@@ -141,6 +141,8 @@ class Search:
         self.root = Goal.from_problem(problem)
         self.closer = services.closer(self.cfg.closers)
         self.cex = services.counterexample_finder()
+        #: complete-tree methods asked on the original goal and on each new node's first goal
+        self.direct = list(config.direct_generators if config.direct_generators is not None else direct_generators())
         gens = list(config.generators) if config.generators is not None else self._default_generators()
         self.generators = gens + list(config.extra_generators)
         self.ranker = config.ranker or default_ranker
@@ -392,11 +394,10 @@ class Search:
         second, where the closers would spend 40 % of the budget failing on its radicals first."""
         if self.cfg.closers_only:
             return None
-        gens = self.cfg.direct_generators if self.cfg.direct_generators is not None else direct_generators()
-        if not gens:
+        if not self.direct:
             return None
         t0 = time.monotonic()
-        group = IsolatedGroup(list(gens), lambda: min(self.cfg.direct_time, 0.15 * self.cfg.time_limit),
+        group = IsolatedGroup(self.direct, lambda: min(self.cfg.direct_time, 0.15 * self.cfg.time_limit),
                               name="direct")
         cands = [c for c in group.generate(self.root) if c.closes and c.step.goal == self.root]
         self.stats["direct_time_s"] = round(time.monotonic() - t0, 3)
@@ -551,8 +552,43 @@ class Search:
                     self.stats["candidates_rejected"] += 1
                     continue
                 child.lean = lean_children + node.lean[1:]
-            fresh.append((cand, child))
+            fresh.append((cand, self._direct_close(child)))
         return fresh
+
+    def _direct_close(self, child: SearchNode) -> SearchNode:
+        """``child`` with its first goal closed when a direct method proves it at once (a peel's
+        ``√M ≤ √A + √B`` is Minkowski's): the ranker would put a goal with radicals far behind the
+        polynomial goals of naming its roots, and never reach the tree. Only for a goal a direct
+        method accepts (a cheap look), and only while the node's other goals have no counterexample."""
+        if not child.goals or not self.direct or not any(
+                getattr(g, "accepts", lambda _: True)(child.goals[0]) for g in self.direct):
+            return child
+        if child.unsure and any(self.refuted(g) for g in child.goals[1:]):
+            return child
+        goal = child.goals[0]
+        group = IsolatedGroup(self.direct, lambda: min(self.cfg.direct_time, 0.1 * max(0.0, self.remaining())),
+                              name="direct")
+        for cand in group.generate(goal):
+            if not cand.closes or cand.step.goal != goal or services.check_tree(cand.step) is False:
+                continue
+            if child.lean and not self.lean_accepts_tree(child.lean[0], cand.step):
+                continue
+            self.stats["direct_closed"] = self.stats.get("direct_closed", 0) + 1
+            done = SearchNode(child.goals[1:], child, (cand.step, 0), child.depth + 1, child.lean[1:], child.unsure)
+            return self._close_trivial_heads(done)
+        return child
+
+    def _close_trivial_heads(self, node: SearchNode) -> SearchNode:
+        """``node`` with its leading goals that need no search closed (``0 ≤ 1/((1 + X)(1 + Y))``,
+        a peel's side condition): left open, a goal with radicals ranks the node far back."""
+        from prover.search.close import close_trivial
+
+        while node.goals and not node.lean:
+            step = close_trivial(node.goals[0])
+            if step is None:
+                break
+            node = SearchNode(node.goals[1:], node, (step, 0), node.depth + 1, (), node.unsure)
+        return node
 
 
 def run_search(problem: Problem, config: SearchConfig) -> ProveResult:
