@@ -140,3 +140,27 @@ def test_search_closes_a_peeled_pair_at_once() -> None:
                  "(√(a ^ 2 + 1) + √(b ^ 2 + 1)) / (1 + (√(a ^ 2 + 1) + √(b ^ 2 + 1))) := by sorry")
     res = run_search(parse_theorem(statement, real_division=True), SearchConfig(time_limit=90))
     assert res.status == "proved" and res.stats.get("direct_closed", 0) >= 1
+
+
+SCALED = ("theorem t (p q : ℝ) : (4 : ℝ) / 5 * ((1 : ℝ) / 3 * √((p + q) ^ 2 + 9)) ≤ "
+          "(1 : ℝ) / 3 * (√(p ^ 2 + 4) + √(q ^ 2 + 1)) := by sorry")
+CANCELLING = ("theorem t (a b : ℝ) : √(a ^ 2 + 1) + √(b ^ 2 + 1) + (a ^ 2 + 1) * (b ^ 2 + 1) ≥ "
+              "√((a + b) ^ 2 + 4) + (a * b + 1) ^ 2 := by sorry")
+
+
+@pytest.mark.parametrize("statement", [SCALED, CANCELLING])
+def test_last_goal_closes_in_a_form_lean_checks(statement: str) -> None:
+    """Equal coefficients stay outside the merged root (``⅓√A + ⅓√B ≥ ⅓√M``: the last goal is
+    ``⅓√M`` against a multiple of itself, no ``√((p/3)² + 1)`` that only the kernel's normal form
+    relates to it), and a last goal whose radicals cancel is closed by SOS, not by a positivity
+    Lean's tactic does not do; both files pass the replay model."""
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+
+    problem = parse_theorem(statement, real_division=True)
+    cands = list(MinkowskiPairs().generate(Goal.from_problem(problem)))
+    assert cands and cands[0].closes
+    proof = Proof(problem, cands[0].step)
+    assert check_proof(proof).ok
+    text = render_proof(proof)
+    assert replay_text(text).ok, text

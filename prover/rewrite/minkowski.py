@@ -44,6 +44,7 @@ from prover.problem import Relation, var
 from prover.rewrite.base import Candidate, fresh_names, is_positive, rewrite_step
 from prover.rewrite.points import domain_points
 from prover.rewrite.separable import combine_step
+from prover.solvers.sos import sos_certificate
 from prover.verify import check_step
 
 #: At most this many components per radicand (merges are k!·2^k).
@@ -55,6 +56,9 @@ SAMPLES = 48
 PROPOSALS = 2
 #: Seconds for a whole chain of merges (each pair's proof is built, not searched).
 CHAIN_TIME = 6.0
+#: Seconds of SOS for a chain's last goal when its radicals cancel.
+SOS_TIME = 2.0
+ONE = sp.Integer(1)
 
 
 def square_root_of_term(term: sp.Expr) -> sp.Expr | None:
@@ -92,8 +96,8 @@ def square_components(radicand: sp.Expr) -> list[sp.Expr] | None:
 
 
 def _radical_terms(big: sp.Expr) -> list[tuple[sp.Expr, sp.Rational, list[sp.Expr]]]:
-    """``(term, c, [c·w_k])`` for the terms ``c·√R`` of ``big`` (``c > 0`` rational) whose
-    radicand is a sum of squares."""
+    """``(term, c, [w_k])`` for the terms ``c·√R`` of ``big`` (``c > 0`` rational) whose radicand
+    is a sum of squares ``Σ w_k²``."""
     out = []
     for term in sp.Add.make_args(big):
         coeff, rest = term.as_coeff_Mul()
@@ -101,23 +105,30 @@ def _radical_terms(big: sp.Expr) -> list[tuple[sp.Expr, sp.Rational, list[sp.Exp
             continue
         comps = square_components(rest.base)
         if comps is not None:
-            out.append((term, coeff, [coeff * w for w in comps]))
+            out.append((term, coeff, comps))
     return out
 
 
 @dataclass(frozen=True)
 class Merge:
-    """``M = Σ_k (l_k + r_k)²`` with ``Σ l_k² = c₁²R₁`` and ``Σ r_k² = c₂²R₂`` (as polynomials)."""
+    """``k·√M``, ``M = Σ_i (l_i + r_i)²`` with ``k²·Σ l_i² = c₁²R₁`` and ``k²·Σ r_i² = c₂²R₂`` (as
+    polynomials); ``k = c₁`` when ``c₁ = c₂`` (``½√A + ½√B ≥ ½√M`` keeps ``M`` the statement's own
+    radicand, so that the last goal is one root against a multiple of itself), else 1."""
 
     left: tuple[sp.Expr, ...]
     right: tuple[sp.Expr, ...]
+    k: sp.Rational = ONE
+
+    @property
+    def root(self) -> sp.Expr:
+        return self.k * sp.sqrt(self.radicand)
 
     @property
     def radicand(self) -> sp.Expr:
         return sum(((a + b) ** 2 for a, b in zip(self.left, self.right)), sp.Integer(0))
 
 
-def merges(left: list[sp.Expr], right: list[sp.Expr]) -> Iterator[Merge]:
+def merges(left: list[sp.Expr], right: list[sp.Expr], scale: sp.Rational = ONE) -> Iterator[Merge]:
     """The merges ``Σ_k (l_k ± r_σ(k))²`` over the pairings ``σ`` and signs; the shorter list is
     padded with zeros."""
     k = max(len(left), len(right))
@@ -126,7 +137,7 @@ def merges(left: list[sp.Expr], right: list[sp.Expr]) -> Iterator[Merge]:
     seen: set[sp.Expr] = set()
     for perm in itertools.permutations(range(k)):
         for signs in itertools.product((1, -1), repeat=k):
-            m = Merge(tuple(left), tuple(s * right[perm[i]] for i, s in enumerate(signs)))
+            m = Merge(tuple(left), tuple(s * right[perm[i]] for i, s in enumerate(signs)), scale)
             if m.radicand not in seen:
                 seen.add(m.radicand)
                 yield m
@@ -142,6 +153,12 @@ class Pair:
     merge: Merge
     g1: Relation
     g2: Relation
+
+
+def _pair_merges(c1: sp.Rational, w1: list[sp.Expr], c2: sp.Rational, w2: list[sp.Expr]) -> Iterator[Merge]:
+    """The merges of ``c₁√(Σw₁²)`` and ``c₂√(Σw₂²)`` (:class:`Merge`'s ``k``)."""
+    k = c1 if c1 == c2 else sp.Integer(1)
+    return merges([c1 / k * w for w in w1], [c2 / k * w for w in w2], k)
 
 
 def _slack_values(goal: Goal, rel: Relation, points: list[dict[sp.Symbol, float]]) -> list[float] | None:
@@ -166,10 +183,10 @@ def _ranked_pairs(goal: Goal, big: sp.Expr, small: sp.Expr,
     strict = goal.target.strict
     out = []
     radicals = _radical_terms(big)
-    for (t1, _, w1), (t2, _, w2) in itertools.combinations(radicals, 2):
+    for (t1, c1, w1), (t2, c2, w2) in itertools.combinations(radicals, 2):
         rest = big - t1 - t2
-        for merge in merges(w1, w2):
-            root = sp.sqrt(merge.radicand)
+        for merge in _pair_merges(c1, w1, c2, w2):
+            root = merge.root
             if rest == 0 and sp.expand(small - root) == 0:
                 continue    # the goal is this pair's own Minkowski inequality (radical groups')
             g1 = Relation(t1 + t2, ">=", root)
@@ -196,10 +213,9 @@ def _one_pair(big: sp.Expr, small: sp.Expr, goal_op: str) -> Pair | None:
     radicals = _radical_terms(big)
     if len(radicals) != 2 or sp.expand(big - radicals[0][0] - radicals[1][0]) != 0:
         return None
-    (t1, _, w1), (t2, _, w2) = radicals
-    for m in merges(w1, w2):
-        root = sp.sqrt(m.radicand)
-        if sp.expand(small - root) == 0:
+    (t1, c1, w1), (t2, c2, w2) = radicals
+    for m in _pair_merges(c1, w1, c2, w2):
+        if sp.expand(small - m.root) == 0:
             # the goal's own orientation: the tree must prove the goal as written
             g1 = Relation(t1 + t2, ">=", small) if goal_op in (">=", ">") else Relation(small, "<=", t1 + t2)
             return Pair(t1, t2, m, g1, Relation(small, ">=", small))
@@ -207,10 +223,24 @@ def _one_pair(big: sp.Expr, small: sp.Expr, goal_op: str) -> Pair | None:
 
 
 def _closed_identity_or_sign(goal: Goal) -> Step | None:
-    """The last goal of a chain closed at once: its slack is ``0`` (``√M ≥ √M``) or the kernel's
-    positivity rules prove it (``√M ≥ (9/10)·√M``)."""
-    cert = SosCertificate() if sp.expand(goal.target.slack()) == 0 else PositivityCertificate()
-    step = Step("close", goal, [], cert.to_json(), note="the merged radicals")
+    """The last goal of a chain closed at once: its slack is ``0`` (``√M ≥ √M``) or a sum of terms
+    with positive coefficients that the kernel's positivity rules prove (``√M ≥ (9/10)·√M``).
+    or a polynomial once the radicals cancel (SOS). A slack with radicals and a negative term is
+    left to the search even when the kernel's positivity accepts it: its normal forms
+    (``√((x/2)² + 1) = √(x² + 4)/2``) are not Lean's ``positivity``."""
+    slack = sp.expand(goal.target.slack())
+    if slack == 0:
+        cert: dict | None = SosCertificate().to_json()
+    elif all(t.as_coeff_Mul()[0] > 0 for t in sp.Add.make_args(slack)):
+        cert = PositivityCertificate().to_json()
+    elif slack.is_polynomial(*[var(v) for v in goal.variables]):
+        # the radicals cancelled: a polynomial left, for SOS (``(a² + 1)(b² + 1) − (ab + 1)²``)
+        cert = sos_certificate(goal.with_target(Relation(slack, ">=", sp.Integer(0))), SOS_TIME)
+    else:
+        return None
+    if cert is None:
+        return None
+    step = Step("close", goal, [], cert, note="the merged radicals")
     return step if check_step(step).ok else None
 
 
@@ -234,8 +264,8 @@ def _named_roots(goal: Goal, pair: Pair) -> tuple[Goal, dict[str, str], list[sp.
         eqs.append(len(hyps))
         hyps.append(Relation(sv ** 2, "=", b))
     c1, c2 = pair.t1.as_coeff_Mul()[0], pair.t2.as_coeff_Mul()[0]
-    total = c1 * syms[0] + c2 * syms[1]
-    target = Relation(total, ">=", syms[2]) if goal.target.op == ">=" else Relation(syms[2], "<=", total)
+    total, merged = c1 * syms[0] + c2 * syms[1], pair.merge.k * syms[2]
+    target = Relation(total, ">=", merged) if goal.target.op == ">=" else Relation(merged, "<=", total)
     inner = Goal(goal.variables + tuple(names), tuple(hyps), target)
     return inner, defs, syms, eqs
 
@@ -250,30 +280,30 @@ def square_with_sign(goal: Goal, big: sp.Expr, small: sp.Expr, squares: Step) ->
 
 
 def pair_proof(goal: Goal, pair: Pair) -> Step:
-    """The textbook proof of ``G₁: c₁√R₁ + c₂√R₂ ≥ √M``: name the roots, square
-    (``(c₁s₁ + c₂s₂)² − s₃² = 2(c₁c₂s₁s₂ − Σl_kr_k)`` modulo ``s_i² = R_i``), square again, and
-    Lagrange's identity ``(Σl²)(Σr²) − (Σlr)² = Σ_{i<j}(l_ir_j − l_jr_i)²``."""
+    """The textbook proof of ``G₁: c₁√R₁ + c₂√R₂ ≥ k√M``: name the roots, square
+    (``(c₁s₁ + c₂s₂)² − k²s₃² = 2(c₁c₂s₁s₂ − k²Σl_ir_i)`` modulo ``s_i² = R_i``), square again, and
+    Lagrange's identity ``(Σl²)(Σr²) − (Σlr)² = Σ_{i<j}(l_ir_j − l_jr_i)²`` (times ``k⁴``)."""
     g1 = goal.with_target(pair.g1)
     inner, defs, (s1, s2, s3), (e1, e2, e3) = _named_roots(g1, pair)
     c1, c2 = pair.t1.as_coeff_Mul()[0], pair.t2.as_coeff_Mul()[0]
-    left, right = pair.merge.left, pair.merge.right
-    cross = sp.expand(sum((a * b for a, b in zip(left, right)), sp.Integer(0)))
+    left, right, k = pair.merge.left, pair.merge.right, pair.merge.k
+    cross = sp.expand(k ** 2 * sum((a * b for a, b in zip(left, right)), sp.Integer(0)))
     product = c1 * c2 * s1 * s2
-    r1 = sp.expand(sum((a ** 2 for a in left), sp.Integer(0)) / c1 ** 2)
+    r1 = sp.expand(k ** 2 * sum((a ** 2 for a in left), sp.Integer(0)) / c1 ** 2)
     lagrange = [sp.expand(left[i] * right[j] - left[j] * right[i])
                 for i, j in itertools.combinations(range(len(left)), 2)]
-    sos = SosCertificate(tuple(SosTerm("1", expr_to_str(q)) for q in lagrange if q != 0),
+    sos = SosCertificate(tuple(SosTerm(str(k ** 4), expr_to_str(q)) for q in lagrange if q != 0),
                          (EqTerm(e1, expr_to_str(sp.expand(c1 ** 2 * c2 ** 2 * s2 ** 2))),
                           EqTerm(e2, expr_to_str(sp.expand(c1 ** 2 * c2 ** 2 * r1)))))
     cauchy_goal = inner.with_target(Relation(product, ">=", cross))
     # the closing steps' goals are set by _square (each goes on its own subgoal)
     cauchy = square_with_sign(cauchy_goal, product, cross, Step("close", inner, [], sos.to_json(), note="Lagrange's identity"))
     big = c1 * s1 + c2 * s2
-    squared = inner.with_target(Relation(sp.expand(big ** 2), ">=", s3 ** 2))
+    squared = inner.with_target(Relation(sp.expand(big ** 2), ">=", sp.expand((k * s3) ** 2)))
     isolate = replace(rewrite_step(squared, cauchy_goal.target, sp.Integer(2),
-                                   [(e1, c1 ** 2), (e2, c2 ** 2), (e3, sp.Integer(-1))],
+                                   [(e1, c1 ** 2), (e2, c2 ** 2), (e3, -k ** 2)],
                                    note="Minkowski: the cross term"), children=[cauchy])
-    tree = square_with_sign(inner, big, s3, isolate)
+    tree = square_with_sign(inner, big, k * s3, isolate)
     return Step("introduce", g1, [inner], IntroduceCertificate(defs).to_json(), [tree],
                 note="Minkowski for two radicals: name the roots")
 
