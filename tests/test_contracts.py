@@ -19,11 +19,13 @@ import pytest
 from prover.frontend import parse_theorem
 from prover.ir import Goal, Step
 from prover.rewrite import (
+    CauchyRoots,
     ClearDenominators,
     ClearHypothesisDenominators,
     Homogenize,
     HomogenizeByScaling,
     IntroduceRoots,
+    MinkowskiPairs,
     MonotonePeel,
     ProductOneRatios,
     ReduceFractionsByConstraints,
@@ -54,6 +56,8 @@ STATEMENTS = {
     "constraint_den": "(ha : 0 < a) (hb : 0 < b) (hc : 0 < c) (h : a + b + c = 3) : "
                       "a / (3 - c) + b / (3 - a) + c / (3 - b) ≥ 3 / 2",
     "sqrt_peel": "(ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : √(a ^ 2 / b + b ^ 2 / c) ≥ √((a + b) ^ 2 / (b + c))",
+    "minkowski_3": ": √(a ^ 2 + 1) + √(b ^ 2 + 4) + √(c ^ 2 + 9) ≥ √((a + b + c) ^ 2 + 36)",
+    "cauchy_roots": "(ha : 0 < a) (hb : 0 < b) (hc : 0 < c) : c + √(a * b) ≤ √((c + a) * (c + b))",
 }
 
 
@@ -129,6 +133,8 @@ TABLE: list[tuple[Any, list[str], list[str]]] = [
     (ProductOneRatios(), ["product_one"], ["sum_3", "nesbitt", "squares"]),
     (ReduceFractionsByConstraints(), ["fraction_product_one"], ["nesbitt", "schur", "sum_3"]),
     (MonotonePeel(), ["sqrt_peel"], ["sqrt", "nesbitt", "schur", "am_gm_2"]),
+    (MinkowskiPairs(), ["minkowski_3"], ["sqrt", "sqrt_peel", "cauchy_roots", "nesbitt"]),
+    (CauchyRoots(), ["cauchy_roots"], ["sqrt", "sqrt_peel", "minkowski_3", "squares"]),
 ]
 
 
