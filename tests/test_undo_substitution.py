@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import sympy as sp
 
 from prover.api import prove
@@ -120,9 +121,11 @@ def test_the_false_variant_is_not_proved() -> None:
     assert not result.proved
 
 
-def test_a_bounded_image_proved_and_its_file_passes_the_replay_model() -> None:
+def test_a_bounded_image_proved_and_its_file_passes_the_replay_model(monkeypatch: pytest.MonkeyPatch) -> None:
     """``c_ < 1`` at ``c_ = c/(c + 1)`` is ``sub_pos.mp`` of a sign fact; the user's radicands
-    ``a * (1 / (1 / c + 1))`` are bridged to ``a * (c / (c + 1))`` by a field identity."""
+    ``a * (1 / (1 / c + 1))`` are bridged to ``a * (c / (c + 1))`` by a field identity. (Cauchy–Schwarz
+    for two roots proves the statement directly; it is disabled here, the undo's path is the test.)"""
+    monkeypatch.setenv("PROVER_DISABLE_GENERATORS", "cauchy-roots")
     result = prove("theorem t (a c : ℝ) (ha : 0 < a) (hc : 0 < c) : "
                    "1 + √(a * (1 / (1 / c + 1))) ≤ √((1 + a) * (1 + 1 / (1 / c + 1))) := by sorry", time_limit=90)
     assert result.proved, result.status
