@@ -28,6 +28,7 @@ from prover.lean.replay import replay_file, replay_text
 from prover.problem import Hypothesis, Problem, Relation, var
 from prover.rewrite import separable as S
 from prover.rewrite import symbolic_generators
+from prover.rewrite.base import big_small
 from prover.search.close import close_goal
 from prover.verify import check_proof
 
@@ -88,7 +89,7 @@ def test_product_and_sum_forms() -> None:
     assert coeff == 1 and all(p.free_symbols for p in parts)
     assert S.product_parts(small, sides) == (16, [1, 1])
     sides = S.sum_form(goal_of(EXAMPLES["t4"]))
-    const, left, right = S.sum_parts(*S._big_small(goal_of(EXAMPLES["t4"]).target), sides)
+    const, left, right = S.sum_parts(*big_small(goal_of(EXAMPLES["t4"]).target), sides)
     assert const == -4 and right == [0, 0]
     assert {str(e) for e in left} == {"a/b + b/a", "c/d + d/c"}
 

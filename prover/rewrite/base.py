@@ -229,6 +229,12 @@ def rewrite_step(goal: Goal, new_target: Relation, multiplier: sp.Expr,
     return Step("rewrite", goal, [sub], cert.to_json(), note=note)
 
 
+def big_small(t: Relation) -> tuple[sp.Expr, sp.Expr]:
+    """The target as ``big ≥ small`` (``>``): its slack is ``big − small``."""
+    lhs, rhs = sp.sympify(t.lhs), sp.sympify(t.rhs)
+    return (lhs, rhs) if t.op in (">=", ">") else (rhs, lhs)
+
+
 def equality_hyps(goal: Goal) -> Iterator[tuple[int, sp.Expr]]:
     """``(index, eq(H))`` for every equality hypothesis, ``eq(H) = lhs - rhs``."""
     for i, h in enumerate(goal.hypotheses):

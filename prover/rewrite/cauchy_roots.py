@@ -36,7 +36,7 @@ from prover.kernel.certificates import (
     SosTerm,
 )
 from prover.problem import Relation, var
-from prover.rewrite.base import Candidate, fraction_factors, fresh_names, is_positive, rewrite_step
+from prover.rewrite.base import Candidate, big_small, fraction_factors, fresh_names, is_positive, rewrite_step
 from prover.rewrite.minkowski import square_with_sign
 from prover.rewrite.separable import combine_step
 from prover.verify import check_step
@@ -184,10 +184,9 @@ def pair_proof(goal: Goal, match: Match, root: sp.Expr) -> Step:
 
 def cauchy_tree(goal: Goal) -> Step | None:
     """A complete, kernel-checked tree for ``goal`` by Cauchy–Schwarz for two roots, or None."""
-    t = goal.target
-    if t.op not in ("<=", ">="):
+    if goal.target.op not in ("<=", ">="):
         return None
-    big, small = (t.lhs, t.rhs) if t.op == ">=" else (t.rhs, t.lhs)
+    big, small = big_small(goal.target)
     found = _root_and_radicand(big)
     if found is None:
         return None
@@ -197,8 +196,8 @@ def cauchy_tree(goal: Goal) -> Step | None:
         return None
     k = sp.Mul(*(f for f in sp.Mul.make_args(Q) if f.is_Number))
     A, B = k * factors[0], factors[1]
-    for mu in _scales(sp.sympify(small), c):
-        pieces = pieces_of(sp.sympify(small), c * mu)
+    for mu in _scales(small, c):
+        pieces = pieces_of(small, c * mu)
         match = find_match(pieces, A, B) if pieces is not None else None
         if match is None:
             continue
@@ -240,14 +239,13 @@ class CauchyRoots:
 
     def accepts(self, goal: Goal) -> bool:
         """Cheap: ``T₁ + T₂ ≤ c·√(A·B)`` with two pieces on the small side."""
-        t = goal.target
-        if t.op not in ("<=", ">="):
+        if goal.target.op not in ("<=", ">="):
             return False
-        big, small = (t.lhs, t.rhs) if t.op == ">=" else (t.rhs, t.lhs)
+        big, small = big_small(goal.target)
         found = _root_and_radicand(big)
         if found is None or len([f for f in sp.Mul.make_args(found[2]) if not f.is_Number]) != 2:
             return False
-        return pieces_of(sp.sympify(small), found[0]) is not None
+        return pieces_of(small, found[0]) is not None
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
         if not self.accepts(goal):

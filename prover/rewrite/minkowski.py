@@ -41,7 +41,7 @@ from prover.kernel.certificates import (
     SquareCertificate,
 )
 from prover.problem import Relation, var
-from prover.rewrite.base import Candidate, fresh_names, is_positive, rewrite_step
+from prover.rewrite.base import Candidate, big_small, fresh_names, is_positive, rewrite_step
 from prover.rewrite.points import domain_points
 from prover.rewrite.separable import combine_step
 from prover.solvers.sos import sos_certificate
@@ -201,13 +201,6 @@ def _ranked_pairs(goal: Goal, big: sp.Expr, small: sp.Expr,
     return out
 
 
-def _sides(goal: Goal) -> tuple[sp.Expr, sp.Expr]:
-    """The target as ``big ≥ small``."""
-    t = goal.target
-    big, small = (t.lhs, t.rhs) if t.op in (">=", ">") else (t.rhs, t.lhs)
-    return sp.sympify(big), sp.sympify(small)
-
-
 def _one_pair(big: sp.Expr, small: sp.Expr, goal_op: str) -> Pair | None:
     """The goal ``c₁√R₁ + c₂√R₂ ≥ √M`` itself, for one of the pair's merges ``M``."""
     radicals = _radical_terms(big)
@@ -316,7 +309,7 @@ def _proved_pair(goal: Goal, pair: Pair) -> Step | None:
 def proved_chain(goal: Goal, points: list[dict[sp.Symbol, float]], deadline: float) -> Step | None:
     """A complete tree: pairs merged one after the other, each pair's Minkowski inequality proved
     by :func:`pair_proof`, until the goal closes at once."""
-    big, small = _sides(goal)
+    big, small = big_small(goal.target)
     own = _one_pair(big, small, goal.target.op)
     if own is not None:
         return _proved_pair(goal, own)
@@ -346,8 +339,7 @@ class MinkowskiPairs:
         """Cheap: an inequality whose big side has two square roots of visible sums of squares."""
         if not goal.target.is_inequality:
             return False
-        big = goal.target.lhs if goal.target.op in (">=", ">") else goal.target.rhs
-        return len(_radical_terms(sp.sympify(big))) >= 2
+        return len(_radical_terms(big_small(goal.target)[0])) >= 2
 
     def generate(self, goal: Goal) -> Iterator[Candidate]:
         if not self.accepts(goal):
@@ -363,6 +355,6 @@ class MinkowskiPairs:
         if tree is not None:
             yield Candidate(tree, self.name, 10.0, closes=True)
             return
-        big, small = _sides(goal)
+        big, small = big_small(goal.target)
         for _, pair in _ranked_pairs(goal, big, small, points)[:PROPOSALS]:
             yield Candidate(_pair_step(goal, pair), self.name, 3.0)

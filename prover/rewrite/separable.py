@@ -31,7 +31,7 @@ from prover.ir import Goal, Step
 from prover.kernel.certificates import CombineCertificate, CombineTerm
 from prover.oracles.model import GoalModel
 from prover.problem import Relation
-from prover.rewrite.base import Candidate
+from prover.rewrite.base import Candidate, big_small
 
 #: Seconds of numeric minimisation per proposal (all parts together).
 MINIMUM_TIME = 2.0
@@ -97,11 +97,6 @@ def _side(e: sp.Expr, sides: dict[str, int]) -> int | None:
 # ---------------------------------------------------------------- splitting the sides
 
 
-def _big_small(t: Relation) -> tuple[sp.Expr, sp.Expr]:
-    """The target as ``big ≥ small`` (``>``): its slack is ``big − small``."""
-    return (t.lhs, t.rhs) if t.op in (">=", ">") else (t.rhs, t.lhs)
-
-
 def product_parts(e: sp.Expr, sides: dict[str, int]) -> tuple[sp.Rational, list[sp.Expr]] | None:
     """``e = c · P₀ · P₁`` with ``P_k`` the product of side ``k``'s factors (1 when none) and ``c``
     rational; None when a factor mixes the sides."""
@@ -155,7 +150,7 @@ def _factors(arg: sp.Expr) -> list[sp.Expr]:
 def product_form(goal: Goal) -> tuple[dict[str, int], sp.Expr, sp.Expr] | None:
     """The sides of a product split and the target's ``big``/``small`` sides as products (small
     polynomial factors factored); None when the factors link every group."""
-    big, small = _big_small(goal.target)
+    big, small = big_small(goal.target)
     pieces = [[f for arg in sp.Mul.make_args(e) for f in _factors(arg)] for e in (big, small)]
     sides = split_sides(goal, pieces[0] + pieces[1])
     if sides is None:
@@ -165,7 +160,7 @@ def product_form(goal: Goal) -> tuple[dict[str, int], sp.Expr, sp.Expr] | None:
 
 def sum_form(goal: Goal) -> dict[str, int] | None:
     """The sides of a sum split: each term of the target stays whole."""
-    big, small = _big_small(goal.target)
+    big, small = big_small(goal.target)
     return split_sides(goal, [*sp.Add.make_args(big), *sp.Add.make_args(small)])
 
 
@@ -364,7 +359,7 @@ def sum_step(goal: Goal, deadline: float) -> Step | None:
     sides = sum_form(goal)
     if sides is None:
         return None
-    big, small = _big_small(goal.target)
+    big, small = big_small(goal.target)
     split = sum_parts(big, small, sides)
     if split is None:
         return None

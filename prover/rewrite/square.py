@@ -36,7 +36,7 @@ from prover.ir import Goal, Step
 from prover.kernel.certificates import PositivityCertificate, SquareCertificate
 from prover.kernel.check import check_step
 from prover.problem import Relation
-from prover.rewrite.base import Candidate, is_positive, positive_vars, rewrite_step
+from prover.rewrite.base import Candidate, big_small, is_positive, positive_vars, rewrite_step
 from prover.rewrite.chain import normalize
 from prover.rewrite.degree_parts import degree_parts
 from prover.solvers.closers import close_polynomial, close_step
@@ -104,11 +104,6 @@ def reduce_roots(e: sp.Expr, roots: dict[sp.Symbol, sp.Expr], rounds: int = 3) -
     return e
 
 
-def _big_small(t: Relation) -> tuple[sp.Expr, sp.Expr]:
-    """The target as ``big >= small``."""
-    return (sp.sympify(t.lhs), sp.sympify(t.rhs)) if t.op in (">=", ">") else (sp.sympify(t.rhs), sp.sympify(t.lhs))
-
-
 def squared(e: sp.Expr) -> sp.Expr | None:
     """``e²`` as the kernel reads it, or None when sympy would turn a root's square into its
     argument: expanded when ``e`` holds no root (``|·|`` is fine: ``|f|² = f²`` in Lean and in
@@ -122,7 +117,7 @@ def squared(e: sp.Expr) -> sp.Expr | None:
 def isolated(goal: Goal, roots: dict[sp.Symbol, sp.Expr]) -> tuple[sp.Expr, sp.Expr] | None:
     """``(S, L)`` with ``L − S`` the slack: the radical terms with a minus sign on the small side
     (or, when every radical term is positive, the radical terms on the big side)."""
-    big, small = _big_small(goal.target)
+    big, small = big_small(goal.target)
     slack = sp.expand(big - small)
     terms = sp.Add.make_args(slack)
     if len(terms) > MAX_TERMS:
@@ -219,7 +214,7 @@ class SquareGoals:
         if not self.accepts(goal):
             return
         roots = root_variables(goal)
-        big, small = _big_small(goal.target)
+        big, small = big_small(goal.target)
         if not has_radical(big - small, roots) or _two_degree_parts(goal):
             return
         if is_positive(big, goal, strict=False):

@@ -27,6 +27,7 @@ from prover.problem import Problem, var
 from prover.rewrite import direct_generators, symbolic_generators, termwise_generators
 from prover.rewrite.base import TacticGenerator
 from prover.search import services
+from prover.search.close import close_trivial
 from prover.search.hard_timeout import IsolatedGroup, call_with_hard_limit, fork_available, resident_mb
 from prover.search.heuristics import Ranker, default_ranker
 from prover.search.result import ProveResult
@@ -392,22 +393,28 @@ class Search:
         """The direct methods on the original goal, before the closers: a known inequality read in
         the goal's shape (Minkowski, Cauchy–Schwarz for roots) is a complete tree in about a
         second, where the closers would spend 40 % of the budget failing on its radicals first."""
-        if self.cfg.closers_only:
-            return None
-        if not self.direct:
+        if self.cfg.closers_only or not self.direct:
             return None
         t0 = time.monotonic()
-        group = IsolatedGroup(self.direct, lambda: min(self.cfg.direct_time, 0.15 * self.cfg.time_limit),
-                              name="direct")
-        cands = [c for c in group.generate(self.root) if c.closes and c.step.goal == self.root]
+        cand = self._direct_tree(self.root, start.lean[0] if start.lean else None,
+                                 min(self.cfg.direct_time, 0.15 * self.cfg.time_limit))
         self.stats["direct_time_s"] = round(time.monotonic() - t0, 3)
-        for cand in cands:
-            if services.check_tree(cand.step) is False or (start.lean and not self.lean_accepts_tree(start.lean[0], cand.step)):
+        proof = self.finish(SearchNode((), start, (cand.step, 0), 1)) if cand is not None else None
+        if proof is None:
+            return None
+        self.stats["direct"] = cand.source
+        return self.result("proved", proof)
+
+    def _direct_tree(self, goal: Goal, lean_node: Any, budget: float) -> Any:
+        """The first complete tree of the direct methods for ``goal`` that the kernel (and the Lean
+        step filter, when one runs) accepts, as its candidate; None."""
+        group = IsolatedGroup(self.direct, lambda: budget, name="direct")
+        for cand in group.generate(goal):
+            if not cand.closes or cand.step.goal != goal or services.check_tree(cand.step) is False:
                 continue
-            proof = self.finish(SearchNode((), start, (cand.step, 0), 1))
-            if proof is not None:
-                self.stats["direct"] = cand.source
-                return self.result("proved", proof)
+            if lean_node is not None and not self.lean_accepts_tree(lean_node, cand.step):
+                continue
+            return cand
         return None
 
     def _close_root(self, start: SearchNode) -> ProveResult | None:
@@ -565,24 +572,17 @@ class Search:
             return child
         if child.unsure and any(self.refuted(g) for g in child.goals[1:]):
             return child
-        goal = child.goals[0]
-        group = IsolatedGroup(self.direct, lambda: min(self.cfg.direct_time, 0.1 * max(0.0, self.remaining())),
-                              name="direct")
-        for cand in group.generate(goal):
-            if not cand.closes or cand.step.goal != goal or services.check_tree(cand.step) is False:
-                continue
-            if child.lean and not self.lean_accepts_tree(child.lean[0], cand.step):
-                continue
-            self.stats["direct_closed"] = self.stats.get("direct_closed", 0) + 1
-            done = SearchNode(child.goals[1:], child, (cand.step, 0), child.depth + 1, child.lean[1:], child.unsure)
-            return self._close_trivial_heads(done)
-        return child
+        cand = self._direct_tree(child.goals[0], child.lean[0] if child.lean else None,
+                                 min(self.cfg.direct_time, 0.1 * max(0.0, self.remaining())))
+        if cand is None:
+            return child
+        self.stats["direct_closed"] = self.stats.get("direct_closed", 0) + 1
+        done = SearchNode(child.goals[1:], child, (cand.step, 0), child.depth + 1, child.lean[1:], child.unsure)
+        return self._close_trivial_heads(done)
 
     def _close_trivial_heads(self, node: SearchNode) -> SearchNode:
         """``node`` with its leading goals that need no search closed (``0 ≤ 1/((1 + X)(1 + Y))``,
         a peel's side condition): left open, a goal with radicals ranks the node far back."""
-        from prover.search.close import close_trivial
-
         while node.goals and not node.lean:
             step = close_trivial(node.goals[0])
             if step is None:
