@@ -16,7 +16,10 @@ root goal (whose text is the user's) an ``introduce`` step therefore
   (``congrArg f h`` with ``h : X₁ = X₂ := by ring``), ``Real.sqrt (p ^ 2) = |p|``
   (``Real.sqrt_sq_eq_abs``) and ``(X ^ s) ^ m = X ^ (m·s)`` (:func:`power_chain`, a chain of
   ``Real.rpow_of_add_eq``), each entering the ``linear_combination`` with the coefficient computed
-  here as a divided difference (the goal's slack with the user's atoms replaced one at a time).
+  here as a divided difference (the goal's slack with the user's atoms replaced one at a time);
+  a real power sympy rewrote (``((a ^ 2) ^ 2) ^ (1/3)`` is its ``|a| ^ (4/3)``, ``16 ^ (1/3)`` its
+  ``2 * 2 ^ (1/3)``) is equal to its value in the instance's atoms by the uniqueness of positive
+  roots (:func:`root_power_bridge`), a power of a product is split by ``Real.mul_rpow``.
 
 The same bridges serve every identity between a text we did not print (the statement's, a
 lemma's own conclusion) and our printing (:func:`bridged_equality`), so that every fact and goal
@@ -136,8 +139,22 @@ def written_atoms(goal: Goal, ctx: RenderContext) -> list[Any]:
             t = parse(side, list(goal.variables))
         except (rp.NotModelled, rp.ModelError, RecursionError):
             continue
-        out += [a for a in _all_atoms(t) if a not in out]
+        for a in _all_atoms(t):
+            out += [x for x in [a, *_rpow_factors(a)] if x not in out]
     return out
+
+
+def _product_factors(t: Any) -> list[Any]:
+    """The factors of a product term (``X * Y * Z`` read left-nested), ``[t]`` for a non-product."""
+    return _product_factors(t[1]) + _product_factors(t[2]) if t[0] == "mul" else [t]
+
+
+def _rpow_factors(a: Any) -> list[Any]:
+    """``Xᵢ ^ r`` for each factor of a real power ``(X₁ * X₂ * …) ^ r`` (``Real.mul_rpow`` splits it,
+    :func:`_rpow_product_bridge`): the user's atoms once the product is split."""
+    if _rpow_exponent(a) is None or a[1][0] != "mul":
+        return []
+    return [("pow", f, a[2]) for f in _product_factors(a[1])]
 
 
 def _all_atoms(t: Any) -> list[Any]:
@@ -667,6 +684,11 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
         return None
 
 
+def _power(base: str, n: int) -> str:
+    """``base ^ n`` as text, ``""`` for ``n = 0`` and ``base`` for ``n = 1``."""
+    return "" if n == 0 else base if n == 1 else f"{base} ^ {n}"
+
+
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
     same = _argument_bridge(atom, targets, facts, variables)
@@ -700,7 +722,170 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
         m = int(r / s)
         name = power_chain(paren(rp.show(atom[1])), s, m, facts)
         return Bridge(atom, ("pow", t, ("num", m)), name, True)
-    return None
+    return root_power_bridge(atom, targets, facts, variables) or _rpow_product_bridge(atom, facts)
+
+
+def _rpow_product_bridge(atom: Any, facts: Facts) -> Bridge | None:
+    """``(X * Y) ^ r = X ^ r * Y ^ r`` (Mathlib's ``Real.mul_rpow``, ``0 ≤ X`` and ``0 ≤ Y`` by
+    ``positivity``/``linarith``) for a real power of a product whose instance atoms are powers of
+    the factors (sympy writes the user's ``(p ^ 2 * q ^ 2) ^ (1 / 3)`` as ``|p| ^ (2/3) * |q| ^ (2/3)``);
+    the two new atoms are bridged in turn."""
+    if _rpow_exponent(atom) is None or atom[1][0] != "mul":
+        return None
+    x, y = atom[1][1], atom[1][2]
+    other = ("mul", ("pow", x, atom[2]), ("pow", y, atom[2]))
+    name = facts.have("hat", f"{_lean_show(atom)} = {_lean_show(other)}", f"Real.mul_rpow {POS_OR_LIN} {POS_OR_LIN}")
+    return Bridge(atom, other, name, False)
+
+
+# ------------------------------------------------------------------ real powers sympy rewrote
+#
+# sympy rewrites a real power when it reads one: the user's ``((a ^ 2) ^ 2) ^ (1 / 3)`` is its
+# ``|a| ^ (4/3)``, ``16 ^ (1 / 3)`` its ``2 * 2 ^ (1/3)``, ``(4 / 3) ^ (1 / 3)`` its
+# ``6 ^ (2/3) / 3``, ``((y + 1) ^ 2) ^ (3 / 4)`` its ``|y + 1| ^ (3/2)``. A proof step's
+# instance is printed in sympy's atoms and the statement in the user's, and ``ring`` compares atoms
+# as written. For a user atom ``A = W ^ (p/q)`` whose sympy value ``C`` is a product of the
+# instance's atoms (:func:`value_in_atoms`), :func:`root_power_bridge` states ``A = C``, proved by
+#
+# * the facts ``A ^ q = W ^ p`` and, for each real power ``T = B ^ (p'/q')`` of ``C``,
+#   ``T ^ q' = B ^ p'`` (chains of ``Real.rpow_of_add_eq`` and ``Real.rpow_one``), ``|X| ^ 2 = X ^ 2``
+#   (``sq_abs``) for each ``|X|`` and ``Real.sqrt X ^ 2 = X`` (``Real.sq_sqrt``) for each root;
+# * ``Aᵠ − Cᵠ = Σ gᵢ·(lhsᵢ − rhsᵢ)``, the ``gᵢ`` by division: each fact's leading monomial (lex,
+#   the outer atoms first) is a power of its own atom, so the facts are a Gröbner basis (Buchberger's
+#   first criterion) and the remainder is zero exactly when the identity holds;
+# * ``D = Σ Aⁱ·C^(q−1−i) ≠ 0`` (``positivity``: ``A`` or ``C`` positive) and ``D * D⁻¹ = 1``
+#   (``mul_inv_cancel₀``): ``A − C = D⁻¹·Σ gᵢ·(lhsᵢ − rhsᵢ) − (A − C)·(D·D⁻¹ − 1)`` is an identity.
+#
+# Nothing here is trusted: the facts are lemma instances and ``linear_combination`` lines that
+# ``ring`` (Lean, or the replay model) checks.
+
+#: The largest root index bridged (``D`` has ``q`` terms of degree ``q − 1``).
+MAX_INDEX = 8
+
+
+def rpow_power_fact(base: str, r: Fraction, facts: Facts) -> str:
+    """The name of ``(base ^ (p/q : ℝ)) ^ q = base ^ p`` (``p ≥ 1``; ``base`` for ``p = 1``):
+    :func:`power_chain` to ``base ^ (p : ℝ)``, then for ``p ≥ 2`` the chain of ``base ^ (1 : ℝ)`` to
+    the same power and ``Real.rpow_one``: ``Eᵖ − baseᵖ = (E − base)·Σ Eⁱ·base^(p−1−i)``."""
+    p, q = r.numerator, r.denominator
+    chain = power_chain(base, r, q, facts)
+    one = facts.have("hrp", f"{base} ^ (1 : ℝ) = {base}", f"Real.rpow_one {base}")
+    if p == 1:
+        return facts.have("hrp", f"({base} ^ {exponent_text(r)}) ^ {q} = {base}",
+                          f"by linear_combination {chain} + {one}")
+    whole = power_chain(base, Fraction(1), p, facts)
+    e = f"({base} ^ (1 : ℝ))"
+    spread = " + ".join(" * ".join(x for x in (_power(e, i), _power(base, p - 1 - i)) if x) for i in range(p))
+    return facts.have("hrp", f"({base} ^ {exponent_text(r)}) ^ {q} = {base} ^ {p}",
+                      f"by linear_combination {chain} - {whole} + ({spread}) * {one}")
+
+
+def _value(t: Any, variables: list[str]) -> sp.Expr | None:
+    """sympy's reading of the term ``t`` (its normal form: roots of numerals split, ``|x|`` pulled out)."""
+    try:
+        return parse_expression(rp.show(t), variables, real_division=True)
+    except (ParseError, ValueError, TypeError, ZeroDivisionError):
+        return None
+
+
+def value_in_atoms(atom: Any, targets: list[Any], variables: list[str]) -> str | None:
+    """sympy's value of ``atom`` written with the real powers among ``targets``: each factor
+    ``b ^ e`` of the value (``e`` not an integer) as ``T ^ n`` for a target ``T`` of value
+    ``b ^ (e/n)``; integer powers as we print them. None where a factor has no such target."""
+    s = _value(atom, variables)
+    if s is None:
+        return None
+    known = [(t, _value(t, variables)) for t in targets if t != atom and _rpow_exponent(t) is not None]
+    coeff, factors = s.as_coeff_mul()
+    parts = [] if coeff == 1 else [paren(lean_expr(coeff))]
+    for f in factors:
+        base, e = f.as_base_exp()
+        if e.is_Integer and not any(n.is_Pow and not n.exp.is_Integer for n in sp.preorder_traversal(base)):
+            parts.append(paren(lean_expr(f)))
+            continue
+        match = None
+        for t, v in known:
+            if v is None:
+                continue
+            vb, ve = v.as_base_exp()
+            n = e / ve if ve != 0 else None
+            if n is not None and n.is_Integer and n > 0 and sp.expand(vb - base) == 0:
+                match = _power(paren(rp.show(t)), int(n))
+                break
+        if match is None:
+            return None
+        parts.append(match)
+    return " * ".join(parts) if parts else "1"
+
+
+def _atom_facts(atoms: list[Any], facts: Facts, table: AtomTable) -> list[tuple[str, sp.Expr]] | None:
+    """``(name, lhs − rhs)`` of the defining fact of each atom (and of the atoms inside it), the
+    outer atoms first; None for an atom of another kind."""
+    out: list[tuple[str, sp.Expr]] = []
+    seen: list[Any] = []
+    todo = list(atoms)
+    while todo:
+        a = todo.pop(0)
+        if a in seen:
+            continue
+        seen.append(a)
+        r = _rpow_exponent(a)
+        if r is not None and r > 0 and r.denominator > 1 and r.denominator <= MAX_INDEX and r.numerator <= 2 * MAX_INDEX:
+            name = rpow_power_fact(paren(rp.show(a[1])), r, facts)
+            out.append((name, table.expr(a) ** r.denominator - table.expr(a[1]) ** r.numerator))
+            todo += atoms_of(a[1])
+        elif a[0] == "abs":
+            x = paren(rp.show(a[1]))
+            out.append((facts.have("hab", f"|{rp.show(a[1])}| ^ 2 = {x} ^ 2", f"sq_abs {x}"),
+                        table.expr(a) ** 2 - table.expr(a[1]) ** 2))
+            todo += atoms_of(a[1])
+        elif _is_sqrt(a):
+            x = rp.show(a[2][0])
+            out.append((facts.have("hsq", f"Real.sqrt ({x}) ^ 2 = {x}", f"Real.sq_sqrt {POS_OR_LIN}"),
+                        table.expr(a) ** 2 - table.expr(a[2][0])))
+            todo += atoms_of(a[2][0])
+        else:
+            return None
+    return out
+
+
+def root_power_bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None) -> Bridge | None:
+    """``A = C`` for the user's real power ``A`` and ``C`` its sympy value in the instance's atoms
+    (module docstring), or None where ``C`` has no such form or the division leaves a remainder."""
+    r = _rpow_exponent(atom)
+    if r is None or r <= 0 or r.denominator == 1 or r.denominator > MAX_INDEX or variables is None:
+        return None
+    text = value_in_atoms(atom, targets, variables)
+    if text is None:
+        return None
+    try:
+        c = parse(text, variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    trial = Facts(facts.ctx, [], dict(facts.names))
+    table = AtomTable(variables)
+    found = _atom_facts([atom] + atoms_of(c), trial, table)
+    if found is None:
+        return None
+    q = r.denominator
+    a_sym, c_expr = table.symbol(atom), table.expr(c)
+    gens = list(table.symbols.values()) + [sp.Symbol(v, real=True) for v in variables]
+    try:
+        quotients, rest = sp.reduced(sp.expand(a_sym ** q - c_expr ** q), [f for _, f in found], *gens, order="lex")
+    except (sp.PolynomialError, sp.GeneratorsNeeded, ValueError, TypeError):
+        return None
+    if sp.expand(rest) != 0:
+        return None
+    a_text, c_text = paren(rp.show(atom)), f"({text})"
+    d = " + ".join(" * ".join(x for x in (_power(a_text, i), _power(c_text, q - 1 - i)) if x) for i in range(q))
+    hne = trial.have("hne", f"{d} ≠ 0", "by positivity")
+    hinv = trial.have("hinv", f"({d}) * ({d})⁻¹ = 1", f"mul_inv_cancel₀ {hne}")
+    terms = [f"({d})⁻¹ * ({table.text(g)}) * {name}" for (name, _), g in zip(found, quotients) if g != 0]
+    name = trial.have("hat", f"{_lean_show(atom)} = {text}",
+                      f"by linear_combination {' + '.join(terms)} - ({a_text} - {c_text}) * {hinv}")
+    facts.lines.extend(trial.lines)
+    facts.names.update(trial.names)
+    return Bridge(atom, c, name, False)
 
 
 def ring_closes(lean_slack: str, our_slack: str, bridges: list[EqFact], variables: list[str]) -> bool:

@@ -1111,6 +1111,12 @@ def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], 
     il, ir = (instantiate(t, list(sub.variables), {v: inst[v] for v in new_vars}, outer) for t in (l2, r2))
     trial = Facts(ctx, [], {})
     bridges = bridge_facts(f"({left}) - ({right})", f"({il}) - ({ir})", outer, trial)
+    if bridges is None:
+        # the instance's root is the one to rewrite (the goal's ``√3 * √(p * q)`` against the
+        # instance's ``√(p * (q / 3))``): bridged the other way, each coefficient negated
+        trial = Facts(ctx, [], {})
+        back = bridge_facts(f"({il}) - ({ir})", f"({left}) - ({right})", outer, trial)
+        bridges = None if back is None else [EqFact(f"-({f.coeff})", f.proof, f.lhs, f.rhs) for f in back]
     if not bridges:
         return _connection(step, ctx, new_vars, inst, facts, termwise)
     lines, comb = _connection(step, ctx, new_vars, inst, lambda: facts() + bridges)
