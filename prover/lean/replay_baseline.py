@@ -12,7 +12,9 @@ Renders every saved proof with ``prover.lean.render`` and replays the file with
 from __future__ import annotations
 
 import argparse
+import hashlib
 import multiprocessing
+import pickle
 import re
 import resource
 import sys
@@ -111,16 +113,64 @@ def _child(f: Path, conn: Any) -> None:
     conn.close()
 
 
-def measure(proof_files: list[Path], *, isolate: bool = True, jobs: int = 2) -> dict:
+#: Rows not cached: a proof over the limits or a crash is measured again next time.
+_RETRIED = ("over the limits", "renderer/model crashed")
+
+
+def code_fingerprint() -> str:
+    """A hash of every source file of the ``prover`` package: a cached row is reused only with
+    the very renderer and model that measured it."""
+    import prover
+
+    root = Path(prover.__file__).parent
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*.py")):
+        h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@dataclass
+class RowCache:
+    """Measured rows kept on disk (one pickle per proof, keyed by the proof's bytes and
+    :func:`code_fingerprint`), so an interrupted or repeated baseline measures only what is new."""
+
+    folder: Path
+    fingerprint: str = field(default_factory=code_fingerprint)
+
+    def _path(self, f: Path) -> Path:
+        return self.folder / f"{hashlib.sha256(self.fingerprint.encode() + f.read_bytes()).hexdigest()}.pkl"
+
+    def get(self, f: Path) -> dict | None:
+        try:
+            row = pickle.loads(self._path(f).read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError):
+            return None
+        return {**row, "name": _name(f)}
+
+    def put(self, f: Path, row: dict) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self._path(f)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(row))
+        tmp.replace(path)
+
+
+def measure(proof_files: list[Path], *, isolate: bool = True, jobs: int = 2, cache: RowCache | None = None) -> dict:
     """Render and replay each proof; with ``isolate`` each in a forked process limited to
     ``MEMORY_LIMIT_BYTES`` and ``TIME_LIMIT_S`` (a proof over a limit is a row saying so),
-    ``jobs`` at a time."""
+    ``jobs`` at a time; rows in ``cache`` are reused and new rows stored there."""
     if not isolate:
         return {"rows": [_measure_one(f) for f in proof_files]}
     ctx = multiprocessing.get_context("fork")
     rows: dict[int, dict] = {}
     running: list[tuple[int, Any, Any, float]] = []
-    todo = list(enumerate(proof_files))
+    todo = []
+    for i, f in enumerate(proof_files):
+        row = cache.get(f) if cache is not None else None
+        if row is None:
+            todo.append((i, f))
+        else:
+            rows[i] = row
     while todo or running:
         while todo and len(running) < max(1, jobs):
             i, f = todo.pop(0)
@@ -148,6 +198,8 @@ def measure(proof_files: list[Path], *, isolate: bool = True, jobs: int = 2) -> 
                 proc.kill()
                 proc.join()
             rows[i] = row
+            if cache is not None and not row.get("reason", "").startswith(_RETRIED):
+                cache.put(proof_files[i], row)
             print(f"{row['name']}: {'rendered' if row['rendered'] else row['reason']}", file=sys.stderr, flush=True)
         running = still
     return {"rows": [rows[i] for i in range(len(proof_files))]}
@@ -360,6 +412,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("proofs", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--cache", type=Path, default=None,
+                    help="keep each measured row here; rows of the same proof and code are reused")
     args = ap.parse_args()
     if args.out:   # before minutes of rendering, not after: a missing folder is made, a bad path refused
         try:
@@ -368,7 +422,7 @@ def main() -> None:
             ap.error(f"cannot write --out {args.out}: {exc.strerror}")
         if args.out.is_dir():
             ap.error(f"--out {args.out} is a folder; give the file to write")
-    result = measure(sorted(args.proofs))
+    result = measure(sorted(args.proofs), cache=RowCache(args.cache) if args.cache else None)
     cmd = command_line(args.proofs, args.out)
     text = markdown(result, cmd)
     if args.out:
