@@ -414,7 +414,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--cache", type=Path, default=None,
                     help="keep each measured row here; rows of the same proof and code are reused")
+    ap.add_argument("--jobs", type=int, default=2, help="proofs measured at a time (default 2)")
     args = ap.parse_args()
+    if args.jobs < 1:
+        ap.error("--jobs must be at least 1")
     if args.out:   # before minutes of rendering, not after: a missing folder is made, a bad path refused
         try:
             args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -422,7 +425,7 @@ def main() -> None:
             ap.error(f"cannot write --out {args.out}: {exc.strerror}")
         if args.out.is_dir():
             ap.error(f"--out {args.out} is a folder; give the file to write")
-    result = measure(sorted(args.proofs), cache=RowCache(args.cache) if args.cache else None)
+    result = measure(sorted(args.proofs), jobs=args.jobs, cache=RowCache(args.cache) if args.cache else None)
     cmd = command_line(args.proofs, args.out)
     text = markdown(result, cmd)
     if args.out:

@@ -41,7 +41,7 @@ import sympy as sp
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal
 from prover.lean import replay as rp
-from prover.lean.render.common import RenderContext, RenderError
+from prover.lean.render.common import RenderContext, RenderError, at_real
 from prover.lean.render.field_identity import EqFact, FactCache, PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
 
@@ -296,7 +296,7 @@ class Facts:
     def have(self, prefix: str, statement: str, proof: str) -> str:
         if statement not in self.names:
             name = self.ctx.fresh(prefix)
-            self.lines.append(f"have {name} : {statement} := {proof}")
+            self.lines.append(f"have {name} : {at_real(statement)} := {proof}")
             self.names[statement] = name
         return self.names[statement]
 

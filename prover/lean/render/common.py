@@ -224,3 +224,21 @@ def instantiate(text: str, variables: list[str], inst: dict[str, str], outer: li
         return rp.show(rp.subst(t, m))
     except RecursionError:
         raise RenderError(f"term too deep to instantiate: {text[:80]!r}") from None
+
+
+_RELATIONS = (" = ", " ≠ ", " ≤ ", " < ", " ≥ ", " > ")
+
+
+def at_real(statement: str) -> str:
+    """``statement`` with its left side ascribed ``(… : ℝ)`` when no name occurs in it (numerals
+    only): Lean would elaborate its numerals at their default type ℕ, where ``16 ^ (1 / 3 : ℝ)``
+    has no meaning. Other statements are returned unchanged."""
+    if re.search(r"[A-Za-z]", statement):
+        return statement
+    depth = 0
+    for i, ch in enumerate(statement):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth == 0 and any(statement.startswith(r, i) for r in _RELATIONS):
+            return f"({statement[:i]} : ℝ){statement[i:]}"
+    return statement

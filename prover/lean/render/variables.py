@@ -60,6 +60,7 @@ from prover.lean.render.common import (
     RenderError,
     StepBlock,
     as_le,
+    at_real,
     equality_lines,
     factored_text,
     hypothesis_name,
@@ -126,7 +127,7 @@ def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext,
 
     def split(w: Fraction, y: Fraction, z: Fraction) -> str:
         h = ctx.fresh("hrp")
-        lines.append(f"have {h} : {e(w)} = {e(y)} * {e(z)} := "
+        lines.append(f"have {h} : {at_real(f'{e(w)} = {e(y)} * {e(z)}')} := "
                      f"Real.rpow_of_add_eq {_POS_OR_LIN} (by positivity) (by linear_combination)")
         return h
 
@@ -145,13 +146,13 @@ def _rpow_power_fact(base: sp.Expr, p: int, q: int, ctx: RenderContext,
     # P1^p − X^p = (P1 − X)·Σ_i P1^(p−1−i)·X^i
     hq = ctx.fresh("hrp")
     arg = f"({bt})" if bt.startswith("|") else bt      # `f |x|` is not an application argument everywhere
-    lines.append(f"have {hq} : {p1} = {bt} := Real.rpow_one {arg}")
+    lines.append(f"have {hq} : {at_real(f'{p1} = {bt}')} := Real.rpow_one {arg}")
     geo = " + ".join(" * ".join(f for f in (power(p1, p - 1 - i), power(bt, i)) if f != "1") or "1"
                      for i in range(p))
     terms.append(hq if geo == "1" else f"({geo}) * {hq}")
     name = ctx.fresh("hrp")
     rhs = printed if p == 1 else f"{printed} ^ {p}"
-    lines.append(f"have {name} : ({e1}) ^ {q} = {rhs} := by linear_combination {' + '.join(terms)}")
+    lines.append(f"have {name} : {at_real(f'({e1}) ^ {q} = {rhs}')} := by linear_combination {' + '.join(terms)}")
     return lines, name
 
 

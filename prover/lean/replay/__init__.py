@@ -68,6 +68,9 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   must rewrite; then ``with_reducible rfl`` closes a syntactic ``t = t``/``t ≤ t``), ``·``
   bullets, ``first | …`` (only with finishing alternatives), ``t <;> t'``, shadowed names (a
   re-bound name hides the old hypothesis from names, not from ``positivity``/``linarith``).
+* **Numerals' type**: a relation none of whose leaves fixes its type (no local, constant,
+  application or ascription; an exponent is not a leaf) elaborates its numerals at ℕ, so a real
+  power in it is an error (``16 ^ (1 / 3 : ℝ) = 2 * 2 ^ (1 / 3 : ℝ)``; ``(16 : ℝ) ^ …`` is fine).
 * **Sums over n terms** (``sums``): binders ``(n : ℕ)``, families ``(a : Fin n → ℝ)``/``(a : ℕ → ℝ)``,
   ``∀ i, P (a i)`` and ``∀ i ∈ Finset.range n, P``; terms ``∑ i, body``, ``∑ i : Fin n, body``,
   ``∑ i ∈ Finset.range n, body`` (body at precedence 67), atoms for ``ring``/``linarith`` compared up to

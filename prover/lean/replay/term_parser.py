@@ -7,9 +7,18 @@ from collections.abc import Callable
 from typing import Any
 
 from prover.lean.replay.lexing import ABS_BAR, Tok
-from prover.lean.replay.report import NotModelled
+from prover.lean.replay.report import ModelError, NotModelled
 from prover.lean.replay.sums import infer_index, insert_casts, sum_set
-from prover.lean.replay.terms import NAT, REAL, clean, family_domain, fin_bound, real_exponents
+from prover.lean.replay.terms import (
+    NAT,
+    REAL,
+    clean,
+    family_domain,
+    fin_bound,
+    real_exponents,
+    show,
+    untyped_real_power,
+)
 
 KEYWORDS = {"with", "at", "by", "from", "fun", "then", "else", "using", "in", "do", "if", "have", "show",
             "suffices", "calc", "obtain", "rcases", "intro", "exact", "refine", "apply", "theorem", "lemma",
@@ -418,7 +427,12 @@ def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:
     t = p.expr(0)
     if whole and not p.done():
         raise NotModelled(f"syntax: unexpected {p.peek().text!r} after a term")
-    t = clean(insert_casts(t, scope.types))
+    t = insert_casts(t, scope.types)
+    untyped = untyped_real_power(t)
+    if untyped is not None:
+        raise ModelError(f"`{show(clean(untyped))[:120]}`: no leaf fixes the type, so its numerals elaborate at ℕ, "
+                         "which has no real power (write `(n : ℝ)`)")
+    t = clean(t)
     return real_exponents(t) if scope.real_division else t
 
 

@@ -408,3 +408,43 @@ def free_fvars(t: Any, acc: set | None = None) -> set:
                 if isinstance(a, tuple):
                     free_fvars(a, acc)
     return acc
+
+
+def _has_typed_leaf(t: Any) -> bool:
+    """Whether a leaf of ``t``'s arithmetic tree fixes its type (a local, a constant, an
+    application, an ascription); a power's exponent is not in the tree (``rightact%``)."""
+    tag = t[0] if isinstance(t, tuple) and t else None
+    if tag in ("fv", "const", "app", "ascr", "proj"):
+        return True
+    if tag == "pow":
+        return _has_typed_leaf(t[1])
+    if tag in ("add", "sub", "mul", "div"):
+        return _has_typed_leaf(t[1]) or _has_typed_leaf(t[2])
+    if tag in ("neg", "inv", "abs"):
+        return _has_typed_leaf(t[1])
+    return False
+
+
+def _has_real_power(t: Any) -> bool:
+    if not isinstance(t, tuple) or not t:
+        return False
+    if t[0] == "pow" and isinstance(t[2], tuple) and t[2][0] == "ascr" and t[2][2] == REAL:
+        return True
+    return any(_has_real_power(x) for x in t[1:])
+
+
+def untyped_real_power(t: Any) -> Any | None:
+    """A relation of ``t`` (before :func:`clean`) no leaf of which fixes the type while a side
+    holds a real power, or None. Lean's ``binrel%`` then elaborates the numerals at their default
+    type ℕ, and ``HPow ℕ ℝ _`` has no instance: ``16 ^ (1 / 3 : ℝ) = 2 * 2 ^ (1 / 3 : ℝ)`` does
+    not elaborate, ``(16 : ℝ) ^ (1 / 3 : ℝ) = …`` does."""
+    if not isinstance(t, tuple) or not t:
+        return None
+    sides = t[2:] if t[0] == "rel" and len(t) == 4 else ()
+    if sides and not any(_has_typed_leaf(x) for x in sides) and any(_has_real_power(x) for x in sides):
+        return t
+    for x in t[1:]:
+        found = untyped_real_power(x)
+        if found is not None:
+            return found
+    return None
