@@ -292,3 +292,17 @@ def test_a_geometric_multiplier_is_written_as_powers_of_the_product() -> None:
     assert replay_text(text).ok, text
     wrong = text.replace("((a + b + c) * (a + b + c)⁻¹) ^ 4", "((a + b + c) * (a + b + c)⁻¹) ^ 5")
     assert not replay_text(wrong).ok
+
+
+def test_a_power_of_a_sum_of_nested_fractions_is_flattened_inside_the_power() -> None:
+    """``(Σ 1 / (1 / x + 1 / y)) ^ 3`` (families/recip_pair's monotone cube): clearing every level
+    inside the power against the multiplier's denominators was about 7e6 terms; the base is
+    flattened first (``B = B'``, then ``B ^ 3 = B' ^ 3``) and the identity replays."""
+    lhs = "(1 / (1 / a + 1 / b) + 1 / (1 / b + 1 / c) + 1 / (1 / c + 1 / a)) ^ 3"
+    rhs = "(a * b / (a + b) + b * c / (b + c) + c * a / (c + a)) ^ 3"
+    text = _theorem(POSITIVE, lhs, rhs, VARS)
+    assert "hflat" in text
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text
+    wrong = _theorem(POSITIVE, lhs, rhs, VARS).replace(f"{rhs} := by", rhs.replace("c * a / (c + a)", "c * a / (c + b)") + " := by", 1)
+    assert not replay_text(wrong).ok

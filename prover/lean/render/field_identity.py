@@ -523,6 +523,12 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
         out = []
         for sign, s_text, s_expr in parts:
             new = news.get(s_text)
+            power = _flatten_power(s_text, variables, ctx, positive, cache)
+            if power is not None:
+                lines += power[0]
+                flat.append(power[2] if side_sign * sign > 0 else f"(-1) * {power[2]}")
+                out.append((sign, power[1]))
+                continue
             if new is not None:
                 try:
                     sub_lines, comb = _prove_equality(s_text, new, variables, ctx, (), positive, cache)
@@ -541,6 +547,31 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
         return [], lhs, rhs, []
     lines, flat = _rename(lines, flat, ctx)
     return lines, _join(sides[0]), _join(sides[1]), flat
+
+
+def _flatten_power(s_text: str, variables: list[str], ctx: RenderContext, positive: PositiveFact,
+                   cache: FactCache) -> tuple[list[str], str, str] | None:
+    """``(lines, (B') ^ k, name)`` for a summand ``(B) ^ k`` with fractions nested in ``B``'s
+    summands (a monotone power of a sum of fractions, ``(Σ 1 / (1 / x + 1 / y)) ^ 3``): ``B = B'``
+    by :func:`_flatten_nested`, then ``(B) ^ k = (B') ^ k`` from it, ``Bᵏ − B'ᵏ = (B − B')·Σ Bⁱ·B'^(k−1−i)``.
+    Clearing every level of ``B`` inside the power against every other denominator is what
+    made such identities too large. None for other summands."""
+    try:
+        t = rp.parse_term(rp.lex(s_text), rp.Scope({v: v for v in variables}, real_division=True))
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    if t[0] != "pow" or t[2][0] != "num" or not 2 <= int(t[2][1]) <= 8 or t[1][0] not in ("add", "sub", "div"):
+        return None
+    k, b = int(t[2][1]), rp.show(t[1])
+    pre, b2, _, flat = _flatten_nested(b, "0", variables, ctx, positive, cache)
+    if not flat:
+        return None
+    hb, hp = _placeholder("hflat"), _placeholder("hflat")
+    spread = " + ".join(" * ".join(x for x in ((f"({b}) ^ {i}" if i else ""), (f"({b2}) ^ {k - 1 - i}" if k - 1 - i else "")) if x) or "1"
+                        for i in range(k))
+    lines = pre + equality_lines(hb, f"({b})", f"({b2})", " + ".join(flat)) \
+        + equality_lines(hp, f"({b}) ^ {k}", f"({b2}) ^ {k}", f"({spread}) * {hb}")
+    return lines, f"({b2}) ^ {k}", hp
 
 
 def _flattened_summands(parts: list[Summand], variables: list[str]) -> dict[str, str]:
