@@ -689,6 +689,11 @@ def _power(base: str, n: int) -> str:
     return "" if n == 0 else base if n == 1 else f"{base} ^ {n}"
 
 
+def geometric_sum(a: str, b: str, n: int) -> str:
+    """``Σ_{i<n} aⁱ·b^(n−1−i)`` as text (``aⁿ − bⁿ = (a − b)·`` this), ``n ≥ 2``."""
+    return " + ".join(" * ".join(x for x in (_power(a, i), _power(b, n - 1 - i)) if x) for i in range(n))
+
+
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
     same = _argument_bridge(atom, targets, facts, variables)
@@ -775,7 +780,7 @@ def rpow_power_fact(base: str, r: Fraction, facts: Facts) -> str:
                           f"by linear_combination {chain} + {one}")
     whole = power_chain(base, Fraction(1), p, facts)
     e = f"({base} ^ (1 : ℝ))"
-    spread = " + ".join(" * ".join(x for x in (_power(e, i), _power(base, p - 1 - i)) if x) for i in range(p))
+    spread = geometric_sum(e, base, p)
     return facts.have("hrp", f"({base} ^ {exponent_text(r)}) ^ {q} = {base} ^ {p}",
                       f"by linear_combination {chain} - {whole} + ({spread}) * {one}")
 
@@ -877,7 +882,7 @@ def root_power_bridge(atom: Any, targets: list[Any], facts: Facts, variables: li
     if sp.expand(rest) != 0:
         return None
     a_text, c_text = paren(rp.show(atom)), f"({text})"
-    d = " + ".join(" * ".join(x for x in (_power(a_text, i), _power(c_text, q - 1 - i)) if x) for i in range(q))
+    d = geometric_sum(a_text, c_text, q)
     hne = trial.have("hne", f"{d} ≠ 0", "by positivity")
     hinv = trial.have("hinv", f"({d}) * ({d})⁻¹ = 1", f"mul_inv_cancel₀ {hne}")
     terms = [f"({d})⁻¹ * ({table.text(g)}) * {name}" for (name, _), g in zip(found, quotients) if g != 0]
