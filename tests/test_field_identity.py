@@ -306,3 +306,47 @@ def test_a_power_of_a_sum_of_nested_fractions_is_flattened_inside_the_power() ->
     assert report.ok, report.summary() + "\n" + text
     wrong = _theorem(POSITIVE, lhs, rhs, VARS).replace(f"{rhs} := by", rhs.replace("c * a / (c + a)", "c * a / (c + b)") + " := by", 1)
     assert not replay_text(wrong).ok
+
+
+def _reduced(lhs: str) -> str:
+    from prover.frontend import parse_expression
+    return lean_expr(sp.cancel(sp.together(parse_expression(lhs, VARS, real_division=True))))
+
+
+NESTED_TWICE = "1 / ((1 / a) ^ 2 / (1 / a + 1 / b) + (1 / b) ^ 2 / (1 / b + 1 / c) + (1 / c) ^ 2 / (1 / c + 1 / a))"
+
+
+@pytest.mark.parametrize("lhs,crossed", [
+    (NESTED_TWICE, True),
+    ("(a / (b + c) + b / (c + a) + c / (a + b)) / (a / (b + c) + b / (c + a) + c / (a + b) + 1)", True),
+    ("x / ((1 / a + 1 / b + 1 / c) / 2)", True),       # ``(S / 2)⁻¹``: one atom for ring, not ``2·S⁻¹``
+    ("x / ((1 / a + 1 / b) * (1 / b + 1 / c))", False),  # a product of sums below the line
+    ("x / (1 / a + 1 / b) / (1 / b + 1 / c) ^ 2", True),  # several factors below the line
+])
+def test_a_summand_with_fractions_in_its_denominator_is_cross_multiplied(lhs: str, crossed: bool) -> None:
+    """``X / Y = P / Q`` by ``X'·Q = P·Y'`` and the factors' ``f·f⁻¹ = 1`` (families shapiro,
+    tangent_sum3, nesbitt_power: one elimination over the summand wrote tactics of 30–70 k); the
+    shorter of that and one elimination is kept, and either replays."""
+    rhs = _reduced(lhs)
+    text = _theorem(POSITIVE, lhs, rhs, VARS)
+    assert ("hcross" in text) == crossed
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text
+    wrong = text.replace(f"= {rhs} := by", f"= 2 * ({rhs}) := by", 1)
+    assert wrong != text and not replay_text(wrong).ok
+
+
+def test_cross_multiplying_keeps_a_twice_nested_summand_small(monkeypatch: pytest.MonkeyPatch) -> None:
+    import prover.lean.render.field_identity as fi
+    crossed = _theorem(POSITIVE, NESTED_TWICE, _reduced(NESTED_TWICE), VARS)
+    monkeypatch.setattr(fi, "_cross_multiplied", lambda *args: None)
+    whole = _theorem(POSITIVE, NESTED_TWICE, _reduced(NESTED_TWICE), VARS)
+    assert "hcross" not in whole
+    assert len(crossed) < len(whole) / 2, (len(crossed), len(whole))
+
+
+def test_the_cross_multiplied_combination_is_checked_before_it_is_written() -> None:
+    from prover.lean.render.field_identity import _reproduces
+    assert _reproduces("a * a⁻¹", "1", [("1", "a * a⁻¹", "1")], VARS)
+    assert not _reproduces("a * a⁻¹", "1", [], VARS)
+    assert not _reproduces("a / (1 / a + 1 / b)", "a * a * b / (a + b)", [], VARS)

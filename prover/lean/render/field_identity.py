@@ -531,7 +531,7 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
                 continue
             if new is not None:
                 try:
-                    sub_lines, comb = _prove_equality(s_text, new, variables, ctx, (), positive, cache)
+                    sub_lines, comb = _summand_identity(s_text, new, variables, ctx, positive, cache)
                 except RenderError:
                     new = None
             if new is None:
@@ -547,6 +547,197 @@ def _flatten_nested(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
         return [], lhs, rhs, []
     lines, flat = _rename(lines, flat, ctx)
     return lines, _join(sides[0]), _join(sides[1]), flat
+
+
+def _summand_identity(s_text: str, new: str, variables: list[str], ctx: RenderContext,
+                      positive: PositiveFact, cache: FactCache) -> tuple[list[str], str]:
+    """``(lines, combination)`` proving one nested summand equal to its reduced form: by
+    :func:`_cross_multiplied` when its denominator has fractions in it, else (or when that
+    fails) by one elimination over the whole summand."""
+    trial = FactCache(dict(cache.names))
+    try:
+        crossed = _cross_multiplied(s_text, new, variables, ctx, positive, trial)
+    except RenderError:
+        crossed = None
+    if crossed is not None:
+        cache.names.update(trial.names)
+        return crossed
+    return _prove_equality(s_text, new, variables, ctx, (), positive, cache)
+
+
+def _cross_multiplied(s_text: str, new: str, variables: list[str], ctx: RenderContext,
+                      positive: PositiveFact, cache: FactCache) -> tuple[list[str], str] | None:
+    """``X / Y = P / Q`` (``Y`` with fractions in it, ``P / Q`` the reduced form ``new``) one
+    level at a time: each factor of ``X`` and ``Y`` flattened summand by summand (``X − X'``,
+    ``Y − Y'`` sums of ``hflat`` facts), the cross product ``X'·Q = P·Y'`` proved with only the
+    flattened factors' denominators, then ``X·Y⁻¹ − P·Q⁻¹ = Y⁻¹Q⁻¹·(X'Q − PY') + Y⁻¹Q⁻¹Q·(X − X')
+    − Y⁻¹Q⁻¹P·(Y − Y') − XY⁻¹·(QQ⁻¹ − 1) + PQ⁻¹·(YY⁻¹ − 1)``, ``Y⁻¹`` and ``Q⁻¹`` the products of
+    their factors' inverses as ``ring`` reads the summand and ``new``. One elimination over the
+    whole summand clears every level of ``Y`` against every other denominator (tactics of
+    30–70 k characters). None when the denominator has no fraction in it."""
+    scope = rp.Scope({v: v for v in variables}, opens=("Real",))
+    try:
+        num, den = (list(map(rp.show, fs)) for fs in _quotient_factors(rp.parse_term(rp.lex(s_text), scope)))
+        p_f, q_f = (list(map(rp.show, fs)) for fs in _quotient_factors(rp.parse_term(rp.lex(new), scope)))
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    if not q_f or not any(_has_division(_parse_quiet(f, scope)) for f in den):
+        return None
+    lines: list[str] = []
+    num2, num_flat = _flattened_factors(num, lines, variables, ctx, positive, cache)
+    den2, den_flat = _flattened_factors(den, lines, variables, ctx, positive, cache)
+    x, x2, y, y2, p, q = (_product(fs) for fs in (num, num2, den, den2, p_f, q_f))
+    e_lhs, e_rhs = f"({x2}) * ({q})", f"({p}) * ({y2})"
+    e_lines, e_comb = _prove_equality(e_lhs, e_rhs, variables, ctx, (), positive, cache)
+    h_cross = ctx.fresh("hcross")
+    lines += e_lines + equality_lines(h_cross, e_lhs, e_rhs, e_comb)
+    y_inv, q_inv = _inverse(den), _inverse(q_f)
+    inv = f"{y_inv} * {q_inv}"
+    terms, checks = [f"({inv}) * {h_cross}"], [(inv, e_lhs, e_rhs)]
+    for part in (_difference_terms(num, num2, num_flat, f"{inv} * ({q})"),
+                 _difference_terms(den, den2, den_flat, f"-({p}) * {inv}"),
+                 _unit_terms(q_f, f"-({x}) * {y_inv}", positive, cache, ctx, lines),
+                 _unit_terms(den, f"({p}) * {q_inv}", positive, cache, ctx, lines)):
+        terms += part[0]
+        checks += part[1]
+    if not _reproduces(s_text, new, checks, variables):
+        raise RenderError("field identity: the cross-multiplied combination does not reproduce the summand")
+    return lines, " + ".join(terms)
+
+
+#: ``(coefficient, lhs, rhs)``: a combination term ``coefficient · (lhs − rhs)``, for checking.
+Weighted = tuple[str, str, str]
+
+
+def _reproduces(lhs: str, rhs: str, checks: list[Weighted], variables: list[str]) -> bool:
+    """Whether ``lhs − rhs − Σ c·(l − r)`` is 0 in the replay model's ``ring`` normal form."""
+    goal = ("sub", _parse(lhs, variables), _parse(rhs, variables))
+    for coeff, left, right in checks:
+        goal = ("sub", goal, ("mul", _parse(coeff, variables),
+                              ("sub", _parse(left, variables), _parse(right, variables))))
+    try:
+        return _Recording([goal]).norm(goal).is_zero()
+    except (rp.NotModelled, rp.ModelError):
+        return False
+
+
+def _parse_quiet(text: str, scope: Any) -> Any:
+    return rp.parse_term(rp.lex(text), scope)
+
+
+def _product(factors: list[str]) -> str:
+    return " * ".join(f"({f})" for f in factors) or "1"
+
+
+def _inverse(factors: list[str]) -> str:
+    return " * ".join(f"({f})⁻¹" for f in factors) or "1"
+
+
+def _flattened_factors(factors: list[str], lines: list[str], variables: list[str], ctx: RenderContext,
+                       positive: PositiveFact, cache: FactCache) -> tuple[list[str], list[list[str]]]:
+    """Each factor with its nested summands flattened (:func:`_flatten_nested`), and the facts
+    whose sum is ``factor − flattened``; their proofs go to ``lines``."""
+    out: list[str] = []
+    flats: list[list[str]] = []
+    for f in factors:
+        pre, f2, _, flat = _flatten_nested(f, "0", variables, ctx, positive, cache)
+        lines += pre
+        out.append(f2 if flat else f)
+        flats.append(flat)
+    return out, flats
+
+
+def _difference_terms(a: list[str], b: list[str], flats: list[list[str]],
+                      mult: str) -> tuple[list[str], list[Weighted]]:
+    """Combination terms for ``mult · (Π a − Π b)``, ``aⱼ − bⱼ`` the sum of ``flats[j]``:
+    ``Π a − Π b = Σⱼ Π_{i<j} bᵢ · (aⱼ − bⱼ) · Π_{i>j} aᵢ``; and the same as weighted differences."""
+    out: list[str] = []
+    checks: list[Weighted] = []
+    for j, flat in enumerate(flats):
+        coeff = " * ".join([mult] + [f"({x})" for x in b[:j] + a[j + 1:]])
+        out += [_scaled(coeff, fx) for fx in flat]
+        if flat:
+            checks.append((coeff, a[j], b[j]))
+    return out, checks
+
+
+def _unit_terms(factors: list[str], mult: str, positive: PositiveFact, cache: FactCache,
+                ctx: RenderContext, lines: list[str]) -> tuple[list[str], list[Weighted]]:
+    """Combination terms for ``mult · (Π f · Π f⁻¹ − 1)`` from each factor's ``f * f⁻¹ = 1``:
+    ``Σⱼ Π_{i<j} (fᵢ·fᵢ⁻¹) · (fⱼ·fⱼ⁻¹ − 1)``."""
+    out: list[str] = []
+    checks: list[Weighted] = []
+    for j, f in enumerate(factors):
+        unit = _unit_fact(f, positive, cache, ctx, lines)
+        coeff = " * ".join([mult] + [f"({g}) * ({g})⁻¹" for g in factors[:j]])
+        out.append(f"({coeff}) * {unit}")
+        checks.append((coeff, f"({f}) * ({f})⁻¹", "1"))
+    return out, checks
+
+
+def _quotient_factors(t: Any) -> tuple[list[Any], list[Any]]:
+    """A product's factors above and below the line (``a / b / c`` → ``[a], [b, c]``; ``(g)⁻¹ ^ 2``
+    → ``g`` twice below), split as ``ring`` splits an inverse: over a monomial
+    (``(x / (y + z))⁻¹ = x⁻¹ · (y + z)``), never over a product with a sum above its line
+    (``(S / 2)⁻¹`` is the inverse of the expanded sum ``S·2⁻¹``, one atom, not ``2·S⁻¹``)."""
+    num: list[Any] = []
+    den: list[Any] = []
+
+    def walk(x: Any, up: bool) -> None:
+        if _tag(x) in ("mul", "div", "inv") and not up and not _monomial_quotient(x):
+            den.append(x)
+        elif _tag(x) in ("mul", "div"):
+            walk(x[1], up)
+            walk(x[2], up if x[0] == "mul" else not up)
+        elif _tag(x) == "inv":
+            walk(x[1], not up)
+        elif up and _tag(x) == "pow" and _tag(x[1]) == "inv" and _tag(x[2]) == "num" and 1 <= x[2][1] <= 8:
+            den.extend([x[1][1]] * x[2][1])
+        elif not (_tag(x) == "num" and x[1] == 1):
+            (num if up else den).append(x)
+    walk(t, True)
+    return num, den
+
+
+def _tag(t: Any) -> str | None:
+    return t[0] if isinstance(t, tuple) and t else None
+
+
+def _monomial_quotient(t: Any) -> bool:
+    """Whether ``ring`` reads a product/quotient as one monomial: no sum above its line."""
+    return not any(_sum_like(f) for f in _quotient_factors(t)[0])
+
+
+def _sum_like(t: Any) -> bool:
+    if _tag(t) in ("add", "sub"):
+        return True
+    return _tag(t) in ("neg", "pow") and _sum_like(t[1])
+
+
+def _scaled(coeff: str, term: str) -> str:
+    """``(coeff) * term`` for a combination term ``h`` or ``(-1) * h``."""
+    if term.startswith("(-1) * "):
+        return f"(-({coeff})) * {term[len('(-1) * '):]}"
+    return f"({coeff}) * {term}"
+
+
+def _unit_fact(base: str, positive: PositiveFact, cache: FactCache, ctx: RenderContext,
+               lines: list[str]) -> str:
+    """The name of ``(base) * (base)⁻¹ = 1``, stated (with ``base ≠ 0``) in ``lines`` unless the
+    block has it already."""
+    statement = f"({base}) * ({base})⁻¹ = 1"
+    if statement in cache.names:
+        return cache.names[statement]
+    hne, hinv = ctx.fresh("hne"), ctx.fresh("hinv")
+    sign = positive(base)
+    if sign is None:
+        lines.append(f"have {hne} : ({base}) ≠ 0 := by positivity")
+    else:
+        lines += sign[0]
+        lines.append(f"have {hne} : ({base}) ≠ 0 := {sign[1]}")
+    lines.append(f"have {hinv} : {statement} := mul_inv_cancel₀ {hne}")
+    cache.names[statement] = hinv
+    return hinv
 
 
 def _flatten_power(s_text: str, variables: list[str], ctx: RenderContext, positive: PositiveFact,
