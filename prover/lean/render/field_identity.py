@@ -586,7 +586,7 @@ def _cross_multiplied(s_text: str, new: str, variables: list[str], ctx: RenderCo
     lines: list[str] = []
     num2, num_flat = _flattened_factors(num, lines, variables, ctx, positive, cache)
     den2, den_flat = _flattened_factors(den, lines, variables, ctx, positive, cache)
-    x, x2, y, y2, p, q = (_product(fs) for fs in (num, num2, den, den2, p_f, q_f))
+    x, x2, y2, p, q = (_product(fs) for fs in (num, num2, den2, p_f, q_f))
     e_lhs, e_rhs = f"({x2}) * ({q})", f"({p}) * ({y2})"
     e_lines, e_comb = _prove_equality(e_lhs, e_rhs, variables, ctx, (), positive, cache)
     h_cross = ctx.fresh("hcross")
