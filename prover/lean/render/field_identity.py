@@ -758,11 +758,16 @@ def _flatten_power(s_text: str, variables: list[str], ctx: RenderContext, positi
     if not flat:
         return None
     hb, hp = _placeholder("hflat"), _placeholder("hflat")
-    spread = " + ".join(" * ".join(x for x in ((f"({b}) ^ {i}" if i else ""), (f"({b2}) ^ {k - 1 - i}" if k - 1 - i else "")) if x) or "1"
-                        for i in range(k))
     lines = pre + equality_lines(hb, f"({b})", f"({b2})", " + ".join(flat)) \
-        + equality_lines(hp, f"({b}) ^ {k}", f"({b2}) ^ {k}", f"({spread}) * {hb}")
+        + equality_lines(hp, f"({b}) ^ {k}", f"({b2}) ^ {k}", f"({power_spread(b, b2, k)}) * {hb}")
     return lines, f"({b2}) ^ {k}", hp
+
+
+def power_spread(x: str, y: str, k: int) -> str:
+    """``Σ_{i<k} Xⁱ·Y^(k−1−i)``: ``Xᵏ − Yᵏ`` is it times ``X − Y``."""
+    return " + ".join(" * ".join(p for p in ((f"({x}) ^ {i}" if i else ""),
+                                             (f"({y}) ^ {k - 1 - i}" if k - 1 - i else "")) if p) or "1"
+                      for i in range(k))
 
 
 def _flattened_summands(parts: list[Summand], variables: list[str]) -> dict[str, str]:

@@ -68,7 +68,14 @@ from prover.lean.render.common import (
     instantiate,
 )
 from prover.lean.render.compact import stated
-from prover.lean.render.field_identity import EqFact, FactCache, Summand, prove_equality, signed_summands
+from prover.lean.render.field_identity import (
+    EqFact,
+    FactCache,
+    Summand,
+    power_spread,
+    prove_equality,
+    signed_summands,
+)
 from prover.lean.render.statement import split_top
 from prover.lean.syntax import has_denominator, lean_expr, lean_ident, lean_rel
 from prover.problem import Relation, var
@@ -467,7 +474,17 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
         terms.append(name if sign > 0 else f"(-1) * {name}")
 
     for sign, g_text, t_text, g_expr in matched:
-        equal(sign, g_text, t_text, termwise.facts(g_expr))
+        pair = _power_pair(g_text, t_text, termwise, outer)
+        if pair is None:
+            equal(sign, g_text, t_text, termwise.facts(g_expr))
+            continue
+        g_base, t_base, k = pair
+        base_lines, comb = prove_equality(g_base, t_base, outer, ctx, termwise.facts(_read(g_base, outer)),
+                                          positive=positive, cache=cache)
+        h_base, name = ctx.fresh("hbase"), ctx.fresh("hpair")
+        lines.extend(base_lines + equality_lines(h_base, g_base, t_base, comb)
+                     + equality_lines(name, g_text, t_text, f"({power_spread(g_base, t_base, k)}) * {h_base}"))
+        terms.append(name if sign > 0 else f"(-1) * {name}")
     # the rest: each summand the map moves is first proved equal to its image (``gᵢ = gᵢ∘φ``,
     # modulo the equalities), then the images and the instance's rest make one identity without
     # the equalities (for a homogenising map this splits off the constraint from the fractions)
@@ -479,6 +496,32 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
         if comb:
             terms.append(comb)
     return lines, " + ".join(terms)
+
+
+def _power_pair(g_text: str, t_text: str, termwise: Termwise, outer: list[str]) -> tuple[str, str, int] | None:
+    """``(X, Y, k)`` when a paired summand and its instance are ``X ^ k`` and ``Y ^ k`` with ``Y`` the
+    image of ``X`` (not only of ``X ^ k``: ``(−Y) ^ 2`` pairs too): ``X = Y`` is then proved on its
+    own and ``X ^ k = Y ^ k`` follows by ``Σ Xⁱ·Y^(k−1−i)`` times it. One identity between the
+    powers multiplies every denominator and equality coefficient out to the k-th power (families
+    imo1995: a square of a sum of nested fractions under ``abc = 1``)."""
+    scope = rp.Scope({v: v for v in outer}, opens=("Real",))
+    try:
+        g, t = (rp.parse_term(rp.lex(x), scope) for x in (g_text, t_text))
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    if not all(x[0] == "pow" and x[2][0] == "num" for x in (g, t)) or g[2] != t[2] or not 2 <= int(g[2][1]) <= 8:
+        return None
+    g_base, t_base = rp.show(g[1]), rp.show(t[1])
+    try:
+        if _cancel(termwise.image(_read(g_base, outer)) - _read(t_base, outer)) != 0:
+            return None
+    except (ParseError, RecursionError):
+        return None
+    return g_base, t_base, int(g[2][1])
+
+
+def _read(text: str, outer: list[str]) -> sp.Expr:
+    return parse_expression(text, outer, real_division=True)
 
 
 def _move_groups(rest_goal: list[Summand], termwise: Termwise,
