@@ -729,15 +729,18 @@ def _unit_fact(base: str, positive: PositiveFact, cache: FactCache, ctx: RenderC
     if statement in cache.names:
         return cache.names[statement]
     hne, hinv = ctx.fresh("hne"), ctx.fresh("hinv")
-    sign = positive(base)
-    if sign is None:
-        lines.append(f"have {hne} : ({base}) ≠ 0 := by positivity")
-    else:
-        lines += sign[0]
-        lines.append(f"have {hne} : ({base}) ≠ 0 := {sign[1]}")
-    lines.append(f"have {hinv} : {statement} := mul_inv_cancel₀ {hne}")
+    lines += _unit_lines(f"({base})", f"({base})⁻¹", hne, hinv, positive)
     cache.names[statement] = hinv
     return hinv
+
+
+def _unit_lines(base: str, atom: str, hne: str, hinv: str, positive: PositiveFact) -> list[str]:
+    """``hne : base ≠ 0`` (by ``positivity`` or the sign fact ``positive`` finds) and
+    ``hinv : base * atom = 1`` by ``mul_inv_cancel₀``."""
+    sign = positive(base)
+    lines = [f"have {hne} : {base} ≠ 0 := by positivity"] if sign is None \
+        else sign[0] + [f"have {hne} : {base} ≠ 0 := {sign[1]}"]
+    return lines + [f"have {hinv} : {base} * {atom} = 1 := mul_inv_cancel₀ {hne}"]
 
 
 def _flatten_power(s_text: str, variables: list[str], ctx: RenderContext, positive: PositiveFact,
@@ -999,13 +1002,7 @@ def _emit(coeff: dict[FactKey, list[Product]], elim: _Eliminator,
             continue
         hne, hinv = _placeholder("hne"), _placeholder("hinv")
         cache.pending[hinv[1:-1]] = statement
-        sign = positive(base)
-        if sign is None:
-            lines.append(f"have {hne} : {base} ≠ 0 := by positivity")
-        else:
-            lines += sign[0]
-            lines.append(f"have {hne} : {base} ≠ 0 := {sign[1]}")
-        lines.append(f"have {hinv} : {base} * {printer.atom(k)} = 1 := mul_inv_cancel₀ {hne}")
+        lines += _unit_lines(base, printer.atom(k), hne, hinv, positive)
         names[((k, 1),)] = hinv
     terms: list[str] = []
     for key in sorted(coeff):
