@@ -350,3 +350,18 @@ def test_the_cross_multiplied_combination_is_checked_before_it_is_written() -> N
     assert _reproduces("a * a⁻¹", "1", [("1", "a * a⁻¹", "1")], VARS)
     assert not _reproduces("a * a⁻¹", "1", [], VARS)
     assert not _reproduces("a / (1 / a + 1 / b)", "a * a * b / (a + b)", [], VARS)
+
+
+def test_a_long_combination_has_its_largest_terms_proved_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``c * h`` (``h : L = 1``) moved into ``have hpart : c * (L - 1) = 0``: the same sum for
+    ``ring``, in smaller tactics (families tangent_sum4: one tactic of 25 k characters)."""
+    import prover.lean.render.field_identity as fi
+    lhs = "x ^ 2 / (x + 1) ^ 2 + 1 / (x + 1) + a / (a + b)"
+    monkeypatch.setattr(fi, "SPLIT_AT", 10)
+    monkeypatch.setattr(fi, "SPLIT_TO", 5)
+    text = _theorem(POSITIVE, lhs, "(x ^ 2 + x + 1) / (x + 1) ^ 2 + 1 / (1 + b / a)", VARS)
+    assert "hpart" in text
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text
+    wrong = text.replace(" - 1) = 0 := by", " - 2) = 0 := by", 1)
+    assert wrong != text and not replay_text(wrong).ok

@@ -1,7 +1,8 @@
 """Train-family proofs whose files went over the replay model's size budget because one identity
 cleared nested fractions all at once: a summand ``X / Y`` with fractions in ``Y`` (cross-multiplied
 one level at a time, ``hcross``) and a paired power ``X ^ k = Y ^ k`` of a substitution
-(``X = Y`` first, ``hbase``). Each must now render within the budgets and pass the model."""
+(``X = Y`` first, ``hbase``); a combination too long for one tactic has its largest terms proved
+apart (``hpart``). Each must now render within the budgets and pass the model."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ CASES = [
     ("shapiro_17.proof.json", "hcross"),          # S / (S + 1), S a sum of five fractions: 70 k
     ("imo1995_18.proof.json", "hbase"),           # (Σ nested)² paired with its instance: 22.7 k
     pytest.param("tangent_sum3_17.proof.json", "hcross", marks=pytest.mark.slow),   # about a minute
+    pytest.param("tangent_sum4_4.proof.json", "hpart", marks=pytest.mark.slow),     # one tactic of 25 k
 ]
 
 

@@ -913,7 +913,34 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     big = max((len(t) for t in terms), default=0)
     if big > MAX_COEFFICIENT_CHARS:
         raise RenderError(f"field identity: a coefficient of {big} characters")
-    return lines, " + ".join(given + terms)
+    return lines + _split_off(terms, cache, ctx), " + ".join(given + terms)
+
+
+#: A combination longer than this has its largest terms proved apart (:func:`_split_off`) until
+#: it is at most ``SPLIT_TO`` characters.
+SPLIT_AT, SPLIT_TO = rp.TACTIC_BUDGET * 3 // 4, rp.TACTIC_BUDGET // 2
+
+
+def _split_off(terms: list[str], cache: FactCache, ctx: RenderContext) -> list[str]:
+    """``have hpartN : c * (L - 1) = 0 := by linear_combination c * h`` for the largest terms
+    ``c * h`` of a long combination (``h : L = 1`` a fact of this block), each replaced in
+    ``terms`` by ``hpartN``: the same sum for ``ring``, in tactics within the size budget and a
+    combination of fewer summands (its nesting depth)."""
+    if len(" + ".join(terms)) <= SPLIT_AT:
+        return []
+    statements = {name: st for st, name in cache.names.items() if st.endswith(" = 1")}
+    lines: list[str] = []
+    for i in sorted(range(len(terms)), key=lambda i: -len(terms[i])):
+        if len(" + ".join(terms)) <= SPLIT_TO:
+            break
+        coeff, _, name = terms[i].rpartition(" * ")
+        if not coeff or name not in statements:
+            continue
+        part = ctx.fresh("hpart")
+        lines += [f"have {part} : {coeff} * ({statements[name][:-len(' = 1')]} - 1) = 0 := by",
+                  f"  linear_combination {terms[i]}"]
+        terms[i] = part
+    return lines
 
 
 def _power_atoms(e: Any, norm: _Recording, printer: _Printer) -> tuple[Any, list[str]]:
