@@ -31,6 +31,7 @@ import sympy as sp
 
 from prover.frontend import ParseError, parse_expression
 from prover.lean import replay as rp
+from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -934,11 +935,12 @@ def _split_off(terms: list[str], cache: FactCache, ctx: RenderContext) -> list[s
         if len(" + ".join(terms)) <= SPLIT_TO:
             break
         coeff, _, name = terms[i].rpartition(" * ")
-        if not coeff or name not in statements:
-            continue
+        if not coeff or name not in statements or len(coeff) + len(statements[name]) > rp.TACTIC_BUDGET - 100:
+            continue                         # a term that alone is over the budget stays
         part = ctx.fresh("hpart")
-        lines += [f"have {part} : {coeff} * ({statements[name][:-len(' = 1')]} - 1) = 0 := by",
-                  f"  linear_combination {terms[i]}"]
+        head = wrap_line(f"have {part} : {coeff} * ({statements[name][:-len(' = 1')]} - 1) = 0 :=")
+        head[-1] += " by"                    # a ``… by`` line is never broken later
+        lines += head + [f"  linear_combination {terms[i]}"]
         terms[i] = part
     return lines
 
