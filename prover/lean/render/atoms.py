@@ -41,7 +41,7 @@ import sympy as sp
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal
 from prover.lean import replay as rp
-from prover.lean.render.common import RenderContext, RenderError, at_real
+from prover.lean.render.common import RenderContext, RenderError, at_real, geometric_sum
 from prover.lean.render.field_identity import EqFact, FactCache, PositiveFact, prove_equality
 from prover.lean.syntax import lean_expr
 
@@ -687,11 +687,6 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
 def _power(base: str, n: int) -> str:
     """``base ^ n`` as text, ``""`` for ``n = 0`` and ``base`` for ``n = 1``."""
     return "" if n == 0 else base if n == 1 else f"{base} ^ {n}"
-
-
-def geometric_sum(a: str, b: str, n: int) -> str:
-    """``Σ_{i<n} aⁱ·b^(n−1−i)`` as text (``aⁿ − bⁿ = (a − b)·`` this), ``n ≥ 2``."""
-    return " + ".join(" * ".join(x for x in (_power(a, i), _power(b, n - 1 - i)) if x) for i in range(n))
 
 
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:

@@ -37,6 +37,7 @@ from prover.lean.render.common import (
     RenderError,
     equality_lines,
     factored_text,
+    geometric_sum,
     negated_factors,
     written_denominators,
 )
@@ -578,12 +579,13 @@ def _cross_multiplied(s_text: str, new: str, variables: list[str], ctx: RenderCo
     30–70 k characters). None when the denominator has no fraction in it."""
     scope = rp.Scope({v: v for v in variables}, opens=("Real",))
     try:
-        num, den = (list(map(rp.show, fs)) for fs in _quotient_factors(rp.parse_term(rp.lex(s_text), scope)))
+        num_t, den_t = _quotient_factors(rp.parse_term(rp.lex(s_text), scope))
         p_f, q_f = (list(map(rp.show, fs)) for fs in _quotient_factors(rp.parse_term(rp.lex(new), scope)))
     except (rp.NotModelled, rp.ModelError, RecursionError):
         return None
-    if not q_f or not any(_has_division(_parse_quiet(f, scope)) for f in den):
+    if not q_f or not any(_has_division(f) for f in den_t):
         return None
+    num, den = list(map(rp.show, num_t)), list(map(rp.show, den_t))
     lines: list[str] = []
     num2, num_flat = _flattened_factors(num, lines, variables, ctx, positive, cache)
     den2, den_flat = _flattened_factors(den, lines, variables, ctx, positive, cache)
@@ -620,10 +622,6 @@ def _reproduces(lhs: str, rhs: str, checks: list[Weighted], variables: list[str]
         return _Recording([goal]).norm(goal).is_zero()
     except (rp.NotModelled, rp.ModelError):
         return False
-
-
-def _parse_quiet(text: str, scope: Any) -> Any:
-    return rp.parse_term(rp.lex(text), scope)
 
 
 def _product(factors: list[str]) -> str:
@@ -763,15 +761,8 @@ def _flatten_power(s_text: str, variables: list[str], ctx: RenderContext, positi
         return None
     hb, hp = _placeholder("hflat"), _placeholder("hflat")
     lines = pre + equality_lines(hb, f"({b})", f"({b2})", " + ".join(flat)) \
-        + equality_lines(hp, f"({b}) ^ {k}", f"({b2}) ^ {k}", f"({power_spread(b, b2, k)}) * {hb}")
+        + equality_lines(hp, f"({b}) ^ {k}", f"({b2}) ^ {k}", f"({geometric_sum(f'({b})', f'({b2})', k)}) * {hb}")
     return lines, f"({b2}) ^ {k}", hp
-
-
-def power_spread(x: str, y: str, k: int) -> str:
-    """``Σ_{i<k} Xⁱ·Y^(k−1−i)``: ``Xᵏ − Yᵏ`` is it times ``X − Y``."""
-    return " + ".join(" * ".join(p for p in ((f"({x}) ^ {i}" if i else ""),
-                                             (f"({y}) ^ {k - 1 - i}" if k - 1 - i else "")) if p) or "1"
-                      for i in range(k))
 
 
 def _flattened_summands(parts: list[Summand], variables: list[str]) -> dict[str, str]:
@@ -914,7 +905,8 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
     big = max((len(t) for t in terms), default=0)
     if big > MAX_COEFFICIENT_CHARS:
         raise RenderError(f"field identity: a coefficient of {big} characters")
-    return lines + _split_off(terms, cache, ctx), " + ".join(given + terms)
+    lines += _split_off(terms, cache, ctx)          # replaces the terms it proves apart
+    return lines, " + ".join(given + terms)
 
 
 #: A combination longer than this has its largest terms proved apart (:func:`_split_off`) until

@@ -63,6 +63,7 @@ from prover.lean.render.common import (
     at_real,
     equality_lines,
     factored_text,
+    geometric_sum,
     hypothesis_name,
     indent,
     instantiate,
@@ -72,7 +73,6 @@ from prover.lean.render.field_identity import (
     EqFact,
     FactCache,
     Summand,
-    power_spread,
     prove_equality,
     signed_summands,
 )
@@ -483,7 +483,7 @@ def _connection(step: Step, ctx: RenderContext, new_vars: list[str], inst: dict[
                                           positive=positive, cache=cache)
         h_base, name = ctx.fresh("hbase"), ctx.fresh("hpair")
         lines.extend(base_lines + equality_lines(h_base, g_base, t_base, comb)
-                     + equality_lines(name, g_text, t_text, f"({power_spread(g_base, t_base, k)}) * {h_base}"))
+                     + equality_lines(name, g_text, t_text, f"({geometric_sum(f'({g_base})', f'({t_base})', k)}) * {h_base}"))
         terms.append(name if sign > 0 else f"(-1) * {name}")
     # the rest: each summand the map moves is first proved equal to its image (``gᵢ = gᵢ∘φ``,
     # modulo the equalities), then the images and the instance's rest make one identity without
