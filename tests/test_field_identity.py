@@ -363,5 +363,77 @@ def test_a_long_combination_has_its_largest_terms_proved_apart(monkeypatch: pyte
     assert "hpart" in text
     report = replay_text(text)
     assert report.ok, report.summary() + "\n" + text
-    wrong = text.replace(" - 1) = 0 := by", " - 2) = 0 := by", 1)
+    wrong = text.replace(" - 1) = 0 := mul_eq_zero_of_right", " - 2) = 0 := mul_eq_zero_of_right", 1)
     assert wrong != text and not replay_text(wrong).ok
+    # any coefficient makes a true ``hpart``; a changed one must break the final combination
+    head = next(ln for ln in text.splitlines() if "have hpart" in ln)
+    scaled = head.replace(" : (", " : 2 * (", 1)
+    assert scaled != head and not replay_text(text.replace(head, scaled, 1)).ok
+
+
+def test_a_coefficient_over_the_budget_is_cut_into_summands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A term ``c * h`` whose ``c`` alone is over the tactic budget: ``c``'s summands (inside a
+    product's sum factor) go to several ``hpart`` facts (families iran96: a 28 k coefficient)."""
+    import prover.lean.render.field_identity as fi
+    monkeypatch.setattr(fi, "SPLIT_AT", 10)
+    monkeypatch.setattr(fi, "SPLIT_TO", 5)
+    monkeypatch.setattr(fi, "PART_BUDGET", 60)
+    fact = "(a + 1) * (a + 1)⁻¹ = 1"
+    coeff = "(x * (a + b + x ^ 2 + 3 * b * x + a * b * x + 7 * a ^ 2) * (b + 1)⁻¹)"
+    cache = fi.FactCache(names={fact: "hinv"})
+    terms = [f"{coeff} * hinv", "2 * hinv"]
+    lines = fi._split_off(terms, cache, RenderContext([], itertools.count(1), None, "linear"))
+    assert len(lines) > 2 and all(len(ln) < 200 for ln in lines), lines
+
+    def theorem(body: list[str], comb: str) -> str:
+        return ("import Mathlib\n\ntheorem t (a b x : ℝ) (ha : 0 < a) (hb : 0 < b) (hx : 0 < x) :\n"
+                f"    ({coeff} + 2) * ((a + 1) * (a + 1)⁻¹ - 1) = 0 := by\n"
+                "  have hne : (a + 1) ≠ 0 := by positivity\n"
+                f"  have hinv : {fact} := mul_inv_cancel₀ hne\n"
+                + "".join(f"  {ln}\n" for ln in body) + f"  linear_combination {comb}\n")
+    text = theorem(lines, " + ".join(terms))
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text
+    dropped = theorem(lines[1:], " + ".join(terms))          # a part proved but not used
+    assert not replay_text(dropped).ok
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_sum_pieces_add_up_to_the_text(seed: int) -> None:
+    import random
+
+    from prover.lean.render.field_identity import sum_pieces
+    rng = random.Random(seed)
+    names = ["a", "b", "x", "(a + 1)⁻¹", "(x + b) ^ 2"]
+
+    def monomial() -> str:
+        return " * ".join([str(rng.randint(1, 9))] + rng.sample(names, rng.randint(1, 3)))
+
+    def term(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.3:
+            return monomial()
+        inner = " + ".join(term(depth - 1) for _ in range(rng.randint(2, 5)))
+        return rng.choice(["-", ""]) + f"{monomial()} * ({inner}) * {rng.choice(names)}"
+    text = " + ".join(term(3) for _ in range(rng.randint(1, 4)))
+    limit = rng.randint(60, 200)
+    pieces = sum_pieces(text, limit)
+    if pieces is None:
+        return
+    assert all(len(p) <= limit for p in pieces)
+    variables = ["a", "b", "x"]
+    total = sum(_lean_value(p, variables) for p in pieces)
+    assert sp.simplify(total - _lean_value(text, variables)) == 0
+
+
+def _lean_value(text: str, variables: list[str]) -> sp.Expr:
+    from prover.frontend import parse_expression
+    return parse_expression(text, variables)
+
+
+def test_sum_pieces_refuses_what_is_not_a_sum_of_its_parts() -> None:
+    from prover.lean.render.field_identity import sum_pieces
+    assert sum_pieces("(a + b + c) ^ 2", 8) is None                   # a power of a sum
+    assert sum_pieces("a - (b + c + d)", 8) is None                   # a difference
+    assert sum_pieces("2 * a * b * c * x", 8) is None                 # one monomial
+    assert sum_pieces("(a + b) / (c + d)", 8) is None                 # a quotient
+    assert sum_pieces("x * (a + b + c) * y", 12) == ["x * (a) * y", "x * (b) * y", "x * (c) * y"]

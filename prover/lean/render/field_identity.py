@@ -41,6 +41,7 @@ from prover.lean.render.common import (
     negated_factors,
     written_denominators,
 )
+from prover.lean.render.statement import split_top
 
 #: The most atoms one identity may eliminate, and the largest coefficient text (characters).
 MAX_INVERSE_ATOMS = 24
@@ -912,13 +913,18 @@ def _prove_equality(lhs: str, rhs: str, variables: list[str], ctx: RenderContext
 #: A combination longer than this has its largest terms proved apart (:func:`_split_off`) until
 #: it is at most ``SPLIT_TO`` characters.
 SPLIT_AT, SPLIT_TO = rp.TACTIC_BUDGET * 3 // 4, rp.TACTIC_BUDGET // 2
+#: The characters a split-off coefficient may take in its ``have hpart`` tactic (the rest of the
+#: tactic — its name, ``L``, the proof term, the indentation — under 200 characters besides ``L``).
+PART_BUDGET = rp.TACTIC_BUDGET - 200
 
 
 def _split_off(terms: list[str], cache: FactCache, ctx: RenderContext) -> list[str]:
-    """``have hpartN : c * (L - 1) = 0 := by linear_combination c * h`` for the largest terms
-    ``c * h`` of a long combination (``h : L = 1`` a fact of this block), each replaced in
-    ``terms`` by ``hpartN``: the same sum for ``ring``, in tactics within the size budget and a
-    combination of fewer summands (its nesting depth)."""
+    """``have hpartN : c * (L - 1) = 0 := mul_eq_zero_of_right _ (sub_eq_zero_of_eq h)`` for the
+    largest terms ``c * h`` of a long combination (``h : L = 1`` a fact of this block), each
+    replaced in ``terms`` by ``hpartN``: the same sum for ``ring``, in tactics within the size
+    budget and a combination of fewer summands (its nesting depth). A coefficient over the budget
+    is cut into summands (:func:`sum_pieces`), one ``hpart`` each. The term proof writes ``c``
+    once (a ``linear_combination c * h`` proof would write it twice)."""
     if len(" + ".join(terms)) <= SPLIT_AT:
         return []
     statements = {name: st for st, name in cache.names.items() if st.endswith(" = 1")}
@@ -927,14 +933,73 @@ def _split_off(terms: list[str], cache: FactCache, ctx: RenderContext) -> list[s
         if len(" + ".join(terms)) <= SPLIT_TO:
             break
         coeff, _, name = terms[i].rpartition(" * ")
-        if not coeff or name not in statements or len(coeff) + len(statements[name]) > rp.TACTIC_BUDGET - 100:
+        if not coeff or name not in statements:
+            continue
+        lhs = statements[name][:-len(" = 1")]
+        pieces = sum_pieces(coeff, PART_BUDGET - len(lhs) - len(name))
+        if pieces is None:
             continue                         # a term that alone is over the budget stays
-        part = ctx.fresh("hpart")
-        head = wrap_line(f"have {part} : {coeff} * ({statements[name][:-len(' = 1')]} - 1) = 0 :=")
-        head[-1] += " by"                    # a ``… by`` line is never broken later
-        lines += head + [f"  linear_combination {terms[i]}"]
-        terms[i] = part
+        parts = []
+        for piece in pieces:
+            part = ctx.fresh("hpart")
+            lines += wrap_line(f"have {part} : ({piece}) * ({lhs} - 1) = 0 := "
+                               f"mul_eq_zero_of_right _ (sub_eq_zero_of_eq {name})")
+            parts.append(part)
+        terms[i] = " + ".join(parts)
     return lines
+
+
+def sum_pieces(text: str, limit: int) -> list[str] | None:
+    """Texts whose sum is the term ``text`` (as ``ring`` reads it), each at most ``limit``
+    characters: a sum is cut between its summands, a product in its largest parenthesised sum
+    factor (``A * (s₁ + s₂) * B`` → ``A * (s₁) * B``, ``A * (s₂) * B``); None when some part
+    cannot be cut that small (a single long monomial, a power of a sum, a difference)."""
+    if len(text) <= limit:
+        return [text]
+    inner = _unwrapped(text)
+    summands = split_top(inner, "+")
+    if len(summands) > 1:
+        return _chunked(summands, limit)
+    if len(split_top(inner.lstrip("-"), "-")) > 1:
+        return None                          # a depth-0 difference: its parts are not summands
+    factors = split_top(inner, "*")
+    big = max(range(len(factors)), key=lambda k: len(factors[k]))
+    if len(factors) < 2 or _unwrapped(factors[big]) == factors[big]:
+        return None
+    rest = len(inner) - len(factors[big])
+    pieces = sum_pieces(factors[big], limit - rest - 2)
+    if pieces is None or len(pieces) < 2:
+        return None
+    return [" * ".join(factors[:big] + [f"({p})"] + factors[big + 1:]) for p in pieces]
+
+
+def _chunked(summands: list[str], limit: int) -> list[str] | None:
+    """Consecutive summands joined into sums of at most ``limit`` characters (a summand over it
+    cut by :func:`sum_pieces` first)."""
+    chunks: list[str] = []
+    for summand in summands:
+        if len(split_top(summand.lstrip("-"), "-")) > 1 and len(summand) > limit:
+            return None
+        for piece in sum_pieces(summand, limit) or [None]:
+            if piece is None:
+                return None
+            if chunks and len(chunks[-1]) + 3 + len(piece) <= limit:
+                chunks[-1] += " + " + piece
+            else:
+                chunks.append(piece)
+    return chunks
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` without parentheses around the whole of it (``(a) * (b)`` keeps its own)."""
+    while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for k, ch in enumerate(text):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and k < len(text) - 1:
+                return text
+        text = text[1:-1]
+    return text
 
 
 def _power_atoms(e: Any, norm: _Recording, printer: _Printer) -> tuple[Any, list[str]]:
