@@ -2,7 +2,9 @@
 cleared nested fractions all at once: a summand ``X / Y`` with fractions in ``Y`` (cross-multiplied
 one level at a time, ``hcross``) and a paired power ``X ^ k = Y ^ k`` of a substitution
 (``X = Y`` first, ``hbase``); a combination too long for one tactic has its largest terms proved
-apart (``hpart``). Each must now render within the budgets and pass the model."""
+apart (``hpart``); a substitution whose instance writes the roots otherwise than the goal is
+rewritten root by root (``hcong``) where one bridged identity was refused. Each must now render
+within the budgets and pass the model."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ CASES = [
     ("nesbitt_power_5.proof.json", "hcross"),     # 1 / Σ (1/p)² / (1/p + 1/q): was a 36 k tactic
     ("shapiro_17.proof.json", "hcross"),          # S / (S + 1), S a sum of five fractions: 70 k
     ("imo1995_18.proof.json", "hbase"),           # (Σ nested)² paired with its instance: 22.7 k
+    ("imo2001_radical_16.proof.json", "hcong"),   # A / (1 + A) over roots written otherwise: refused
     pytest.param("tangent_sum3_17.proof.json", "hcross", marks=pytest.mark.slow),   # about a minute
     pytest.param("tangent_sum4_4.proof.json", "hpart", marks=pytest.mark.slow),     # one tactic of 25 k
 ]
@@ -41,3 +44,34 @@ def test_a_power_pair_needs_equal_bases_not_only_equal_powers() -> None:
     assert _power_pair("(a + b) ^ 2", "(b + a) ^ 2", same, ["a", "b"]) == ("a + b", "b + a", 2)
     assert _power_pair("(a - b) ^ 2", "(b - a) ^ 2", same, ["a", "b"]) is None
     assert _power_pair("(a + b) ^ 2", "(a + b) ^ 3", same, ["a", "b"]) is None
+
+
+def _equality(lhs: str, rhs: str, lines: list[str], comb: str) -> str:
+    body = "".join(f"  {ln}\n" for ln in lines)
+    return (f"import Mathlib\n\ntheorem t (x y : ℝ) (hx : 0 < x) (hy : 0 < y) :\n    {lhs} = {rhs} := by\n"
+            f"{body}  linear_combination {comb}\n")
+
+
+def test_a_congruence_chain_rewrites_the_instance_root_by_root() -> None:
+    """``A / (1 + A)`` against ``A' / (A' + 1)`` with ``A'`` writing its roots otherwise: one
+    ``congrArg (fun t => …)`` fact per root, and ``ring`` closes the rest; a changed fact, or an
+    instance whose root is not the goal's up to ``ring``, is refused."""
+    import itertools
+
+    from prover.lean.render.atoms import Facts, congruence_chain
+    from prover.lean.render.common import RenderContext
+    goal = "(x / √(y ^ 2 + 2 * x) + y / √(x * (y + 1))) / (1 + (x / √(y ^ 2 + 2 * x) + y / √(x * (y + 1))))"
+    inst = "(x / √(2 * x + y ^ 2) + y / √(x * y + x)) / (x / √(2 * x + y ^ 2) + y / √(x * y + x) + 1)"
+    facts = Facts(RenderContext([], itertools.count(1), None, "linear"))
+    comb = congruence_chain(goal, inst, ["x", "y"], facts)
+    assert comb is not None and sum("hcong" in ln for ln in facts.lines) == 2
+    text = _equality(goal, inst, facts.lines, comb)
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text
+    cong = next(ln for ln in facts.lines if "hcong" in ln)
+    tampered = cong.replace("2 * x", "3 * x", 1)
+    assert tampered != cong and not replay_text(text.replace(cong, tampered)).ok
+    dropped = text.replace(comb, comb.split(" + ")[0])
+    assert not replay_text(dropped).ok
+    other = inst.replace("√(x * y + x)", "√(x * y + 2 * x)")
+    assert congruence_chain(goal, other, ["x", "y"], Facts(RenderContext([], itertools.count(1), None, "linear"))) is None

@@ -604,7 +604,7 @@ def _cross_multiplied(s_text: str, new: str, variables: list[str], ctx: RenderCo
                  _unit_terms(den, f"({p}) * {q_inv}", positive, cache, ctx, lines)):
         terms += part[0]
         checks += part[1]
-    if not _reproduces(s_text, new, checks, variables):
+    if not reproduces(s_text, new, checks, variables):
         raise RenderError("field identity: the cross-multiplied combination does not reproduce the summand")
     return lines, " + ".join(terms)
 
@@ -613,7 +613,7 @@ def _cross_multiplied(s_text: str, new: str, variables: list[str], ctx: RenderCo
 Weighted = tuple[str, str, str]
 
 
-def _reproduces(lhs: str, rhs: str, checks: list[Weighted], variables: list[str]) -> bool:
+def reproduces(lhs: str, rhs: str, checks: list[Weighted], variables: list[str]) -> bool:
     """Whether ``lhs − rhs − Σ c·(l − r)`` is 0 in the replay model's ``ring`` normal form."""
     goal = ("sub", _parse(lhs, variables), _parse(rhs, variables))
     for coeff, left, right in checks:

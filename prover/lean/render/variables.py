@@ -39,6 +39,7 @@ from prover.lean.render.atoms import (
     bridge_facts,
     bridged_equality,
     carried_terms,
+    congruence_chain,
     exponent_text,
     half_power,
     half_power_fact,
@@ -1163,7 +1164,15 @@ def _substitute_connection(step: Step, ctx: RenderContext, new_vars: list[str], 
         bridges = None if back is None else [EqFact(f"-({f.coeff})", f.proof, f.lhs, f.rhs) for f in back]
     if not bridges:
         return _connection(step, ctx, new_vars, inst, facts, termwise)
-    lines, comb = _connection(step, ctx, new_vars, inst, lambda: facts() + bridges)
+    try:
+        lines, comb = _connection(step, ctx, new_vars, inst, lambda: facts() + bridges)
+    except RenderError:
+        # the bridged identity is too large: the instance rewritten atom by atom instead
+        chained = Facts(ctx, [], {})
+        comb = congruence_chain(f"({left}) - ({right})", f"({il}) - ({ir})", outer, chained)
+        if comb is None:
+            raise
+        return chained.lines, comb
     return trial.lines + lines, comb
 
 
