@@ -44,8 +44,11 @@ from prover.solvers import sos_zeros
 from prover.solvers.rational_linalg import (
     AffineProjector,
     Exp,
+    PivotSolver,
     PolyDict,
+    decomposition_with,
     degree,
+    float_ldl,
     is_homogeneous,
     ldl_psd,
     monomials,
@@ -53,7 +56,10 @@ from prover.solvers.rational_linalg import (
     poly_from_expr,
     poly_mul,
     poly_to_expr,
+    rational_digits,
     round_fmpq,
+    rounded_ldl,
+    small_psd_decomposition,
 )
 
 if TYPE_CHECKING:
@@ -588,6 +594,124 @@ def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: li
     return None
 
 
+# ---------------------------------------------------------------- compaction
+
+#: a certificate whose LDLᵀ data (weights and rows) has more decimal digits than this is
+#: compacted (:func:`_compacted`); below it the certificate is exactly the least-norm one. 20,000
+#: digits is a tenth of the Lean file budget: the least-norm certificates of most goals have a
+#: few hundred, the ones that overflow the budget hundreds of thousands.
+COMPACT_DIGITS = 20_000
+#: denominators of the rounded free unknowns of the compact certificate, small first
+COMPACT_DENOMS = (10**2, 10**3, 10**4, 10**5, 10**6)
+
+Ldls = list[list[tuple[flint.fmpq, list[flint.fmpq]]]]
+
+
+def _ldl_digits(ldls: Ldls) -> int:
+    return sum(rational_digits(d) + sum(rational_digits(x) for x in ell if x != 0)
+               for ldl in ldls for d, ell in ldl)
+
+
+def _compacted(pp: PolyProblem, sysm: System, proj: AffineProjector, blocks: list[Block],
+               eqm: list[EqMult], xnum: list[float], deadline: float,
+               ldls: Ldls, cert: SosCertificate) -> SosCertificate:
+    """``cert`` (the least-norm certificate), or a smaller exact one from the same numeric
+    solution (:func:`compact_round`) when ``cert``'s data has over :data:`COMPACT_DIGITS` digits.
+    Either is checked by the kernel the same way; the fallback is never lost."""
+    if _ldl_digits(ldls) <= COMPACT_DIGITS or time.monotonic() > deadline:
+        return cert
+    res = compact_round(sysm, proj, blocks, xnum, deadline)
+    if res is None:
+        return cert
+    small = _certificate(pp, sysm, blocks, eqm, *res)
+    if DEBUG:
+        print("sos compaction", len(str(cert.to_json())), "->", len(str(small.to_json())))
+    return small if len(str(small.to_json())) < len(str(cert.to_json())) else cert
+
+
+def _pivot_order(sysm: System) -> list[int]:
+    """Unknowns with the diagonal Gram entries first (the PSD margin absorbs a change of a
+    diagonal entry), then the other Gram entries, then the λ coefficients."""
+    def rank(j: int) -> int:
+        lay = sysm.layout[j]
+        return 2 if lay[0] != "X" else (0 if lay[2] == lay[3] else 1)
+    return sorted(range(len(sysm.layout)), key=lambda j: (rank(j), j))
+
+
+def compact_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: list[float],
+                  deadline: float) -> tuple[Ldls, list[flint.fmpq]] | None:
+    """A certificate with small denominators from the numeric solution ``xnum``, at the first
+    denominator of :data:`COMPACT_DENOMS` that works: the pivot unknowns (diagonal Gram entries
+    first) are solved exactly from the echelon form of ``A x = b`` with the other unknowns fixed
+    (:class:`~prover.solvers.rational_linalg.PivotSolver`), then each Gram matrix is split into
+    weighted squares with a diagonally dominant remainder. The free Gram entries are fixed from
+    the rounded numeric LDLᵀ of each block first (:func:`_round_factored`: the remainder then
+    lives on the pivot entries only, few squares), else (all denominators failed)
+    at the rounded entries (:func:`_round_entries`). Returns the decompositions and the exact unknowns, or None."""
+    solver = PivotSolver(proj.A, proj.b, _pivot_order(sysm))
+    if not solver.consistent:
+        return None
+    factors = [float_ldl(F) for F in _gram_matrices_float(sysm, blocks, np.array(xnum))]
+    tries = [(_round_factored, (factors,))] if all(factors) else []
+    for step, extra in [*tries, (_round_entries, ())]:
+        for D in COMPACT_DENOMS:
+            if time.monotonic() > deadline:
+                return None
+            res = step(sysm, solver, blocks, *extra, xnum, D)
+            if res is not None:
+                return res
+    return None
+
+
+def _round_factored(sysm: System, solver: PivotSolver, blocks: list[Block], factors: list,
+                    xnum: list[float], D: int) -> tuple[Ldls, list[flint.fmpq]] | None:
+    """Free Gram entries from ``P = L̃ D̃ L̃ᵀ + ε̃ I`` (the numeric LDLᵀ of ``X − εI`` rounded at
+    ``D``), free λ coefficients rounded at ``D``, pivots solved; each block's remainder
+    ``M − L̃ D̃ L̃ᵀ`` must be diagonally dominant (checked exactly)."""
+    props = [rounded_ldl(f, D) for f in factors]
+    Ps = []
+    for (Lt, dt), f in zip(props, factors):
+        n = len(dt)
+        eps = flint.fmpq(int(f[2] * D), D)          # rounded down: ε̃ ≤ ε
+        Dm = flint.fmpq_mat(n, n, [dt[i] + eps if i == j else 0 for i in range(n) for j in range(n)])
+        Ps.append(Lt * Dm * Lt.transpose() + _eps_offset(Lt, dt, eps))
+    x0 = [Ps[lay[1]][lay[2], lay[3]] if lay[0] == "X" else round_fmpq(v, D)
+          for v, lay in zip(xnum, sysm.layout)]
+    xs = solver.solve(x0)
+    if xs is None:
+        return None
+    decs = []
+    for M, (Lt, dt) in zip(_gram_matrices(sysm, blocks, xs), props):
+        dec = decomposition_with(flint.fmpq_mat(len(M), len(M), [x for row in M for x in row]), Lt, dt)
+        if dec is None:
+            return None
+        decs.append(dec)
+    return decs, xs
+
+
+def _eps_offset(Lt: flint.fmpq_mat, dt: list[flint.fmpq], eps: flint.fmpq) -> flint.fmpq_mat:
+    """``ε̃ I − L̃ (ε̃ I) L̃ᵀ``: turns ``L̃ (D̃ + ε̃ I) L̃ᵀ`` into ``L̃ D̃ L̃ᵀ + ε̃ I``."""
+    n = len(dt)
+    E = flint.fmpq_mat(n, n, [eps if i == j else 0 for i in range(n) for j in range(n)])
+    return E - Lt * E * Lt.transpose()
+
+
+def _round_entries(sysm: System, solver: PivotSolver, blocks: list[Block], xnum: list[float],
+                   D: int) -> tuple[Ldls, list[flint.fmpq]] | None:
+    """Free unknowns rounded at ``D``, pivots solved, each Gram matrix split by
+    :func:`~prover.solvers.rational_linalg.small_psd_decomposition`."""
+    xs = solver.solve([round_fmpq(v, D) for v in xnum])
+    if xs is None:
+        return None
+    decs = []
+    for M in _gram_matrices(sysm, blocks, xs):
+        dec = small_psd_decomposition(M)
+        if dec is None:
+            return None
+        decs.append(dec)
+    return decs, xs
+
+
 @dataclass
 class _FloatProjection:
     """The projector's least-norm projection in floats, to skip a rounding whose exact projection
@@ -853,7 +977,8 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
         if res is not None:
             ldls, xs = res
-            return _certificate(pp, sysm, blocks, eqm, ldls, xs)
+            cert = _certificate(pp, sysm, blocks, eqm, ldls, xs)
+            return _compacted(pp, sysm, proj, blocks, eqm, xnum, deadline, ldls, cert)
         # the SDP's kernel when it rounds to a kernel the matrix annihilates; else the
         # target's irrational zeros (once); else the unverified rounded kernel (a last guess)
         if reduce_face(blocks, Xs):
