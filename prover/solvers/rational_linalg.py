@@ -310,9 +310,11 @@ def _merged(terms: list[tuple[flint.fmpq, list[flint.fmpq]]]) -> list[tuple[flin
     return list(acc.values())
 
 
-def float_ldl(F: np.ndarray, margin: float = 0.5) -> tuple[np.ndarray, np.ndarray, float] | None:
+def float_ldl(F: np.ndarray, margin: float = 0.5,
+              mask: Sequence[bool] | None = None) -> tuple[np.ndarray, np.ndarray, float] | None:
     """Unit lower triangular ``L``, ``d ≥ 0`` and ``ε = margin·λ_min(F)`` with
-    ``F − εI ≈ L diag(d) Lᵀ``; None when ``F`` is not (numerically) positive definite."""
+    ``F − εE ≈ L diag(d) Lᵀ`` (``E`` the identity, or the diagonal 0/1 matrix of ``mask``); None
+    when ``F`` is not (numerically) positive definite."""
     F = (F + F.T) / 2
     if not np.all(np.isfinite(F)):
         return None
@@ -320,7 +322,8 @@ def float_ldl(F: np.ndarray, margin: float = 0.5) -> tuple[np.ndarray, np.ndarra
     if lam <= 0:
         return None
     try:
-        C = np.linalg.cholesky(F - margin * lam * np.eye(len(F)))
+        E = np.eye(len(F)) if mask is None else np.diag(np.array(mask, dtype=float))
+        C = np.linalg.cholesky(F - margin * lam * E)
     except np.linalg.LinAlgError:
         return None
     diag = np.diag(C)

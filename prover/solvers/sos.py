@@ -629,52 +629,71 @@ def _compacted(pp: PolyProblem, sysm: System, proj: AffineProjector, blocks: lis
     return small if len(str(small.to_json())) < len(str(cert.to_json())) else cert
 
 
-def _pivot_order(sysm: System) -> list[int]:
-    """Unknowns with the diagonal Gram entries first (the PSD margin absorbs a change of a
-    diagonal entry), then the other Gram entries, then the λ coefficients."""
+def _pivot_order(sysm: System, *, lam_first: bool) -> list[int]:
+    """Unknowns with the diagonal Gram entries before the other Gram entries (the PSD margin
+    absorbs a change of a diagonal entry); the λ coefficients (free, no square) first or last."""
     def rank(j: int) -> int:
         lay = sysm.layout[j]
-        return 2 if lay[0] != "X" else (0 if lay[2] == lay[3] else 1)
+        if lay[0] != "X":
+            return -1 if lam_first else 2
+        return 0 if lay[2] == lay[3] else 1
     return sorted(range(len(sysm.layout)), key=lambda j: (rank(j), j))
 
 
 def compact_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: list[float],
                   deadline: float) -> tuple[Ldls, list[flint.fmpq]] | None:
     """A certificate with small denominators from the numeric solution ``xnum``, at the first
-    denominator of :data:`COMPACT_DENOMS` that works: the pivot unknowns (diagonal Gram entries
-    first) are solved exactly from the echelon form of ``A x = b`` with the other unknowns fixed
+    denominator of :data:`COMPACT_DENOMS` that works: pivot unknowns are solved exactly from the
+    echelon form of ``A x = b`` with the other unknowns fixed
     (:class:`~prover.solvers.rational_linalg.PivotSolver`), then each Gram matrix is split into
-    weighted squares with a diagonally dominant remainder. The free Gram entries are fixed from
-    the rounded numeric LDLᵀ of each block first (:func:`_round_factored`: the remainder then
-    lives on the pivot entries only, few squares), else (all denominators failed)
-    at the rounded entries (:func:`_round_entries`). Returns the decompositions and the exact unknowns, or None."""
-    solver = PivotSolver(proj.A, proj.b, _pivot_order(sysm))
-    if not solver.consistent:
-        return None
-    factors = [float_ldl(F) for F in _gram_matrices_float(sysm, blocks, np.array(xnum))]
-    tries = [(_round_factored, (factors,))] if all(factors) else []
-    for step, extra in [*tries, (_round_entries, ())]:
-        for D in COMPACT_DENOMS:
+    weighted squares with a diagonally dominant remainder. First the free Gram entries come from
+    the rounded numeric LDLᵀ of each block (:func:`_round_factored`; pivots on the λ
+    coefficients first, which need no square, then on the diagonal entries first); else (every
+    denominator failed) the free unknowns are the rounded entries (:func:`_round_entries`).
+    Returns the decompositions and the exact unknowns, or None."""
+    for lam_first in (True, False):
+        solver = PivotSolver(proj.A, proj.b, _pivot_order(sysm, lam_first=lam_first))
+        if not solver.consistent:
+            return None
+        factors = _margin_factors(sysm, blocks, xnum, solver)
+        for D in COMPACT_DENOMS if all(factors) else ():
             if time.monotonic() > deadline:
                 return None
-            res = step(sysm, solver, blocks, *extra, xnum, D)
+            res = _round_factored(sysm, solver, blocks, factors, xnum, D)
             if res is not None:
                 return res
+    for D in COMPACT_DENOMS:
+        if time.monotonic() > deadline:
+            return None
+        res = _round_entries(sysm, solver, blocks, xnum, D)
+        if res is not None:
+            return res
     return None
+
+
+def _margin_factors(sysm: System, blocks: list[Block], xnum: list[float], solver: PivotSolver) -> list:
+    """Each block's numeric LDLᵀ of ``X − εE``, ``E`` marking the diagonal entries that are
+    pivots: the solved pivots come out near ``X``, so the remainder there is about ``ε ≥ 0``."""
+    masks = [[False] * b.r for b in blocks]
+    for p in solver.pivots:
+        lay = sysm.layout[p]
+        if lay[0] == "X" and lay[2] == lay[3]:
+            masks[lay[1]][lay[2]] = True
+    Fs = _gram_matrices_float(sysm, blocks, np.array(xnum))
+    return [float_ldl(F, mask=m) for F, m in zip(Fs, masks)]
 
 
 def _round_factored(sysm: System, solver: PivotSolver, blocks: list[Block], factors: list,
                     xnum: list[float], D: int) -> tuple[Ldls, list[flint.fmpq]] | None:
-    """Free Gram entries from ``P = L̃ D̃ L̃ᵀ + ε̃ I`` (the numeric LDLᵀ of ``X − εI`` rounded at
-    ``D``), free λ coefficients rounded at ``D``, pivots solved; each block's remainder
-    ``M − L̃ D̃ L̃ᵀ`` must be diagonally dominant (checked exactly)."""
+    """Free Gram entries from ``P = L̃ D̃ L̃ᵀ`` (:func:`_margin_factors` rounded at ``D``), free λ
+    coefficients rounded at ``D``, pivots solved; each block's remainder ``M − P`` (nonzero only
+    at pivot entries) must be diagonally dominant (checked exactly)."""
     props = [rounded_ldl(f, D) for f in factors]
     Ps = []
-    for (Lt, dt), f in zip(props, factors):
+    for Lt, dt in props:
         n = len(dt)
-        eps = flint.fmpq(int(f[2] * D), D)          # rounded down: ε̃ ≤ ε
-        Dm = flint.fmpq_mat(n, n, [dt[i] + eps if i == j else 0 for i in range(n) for j in range(n)])
-        Ps.append(Lt * Dm * Lt.transpose() + _eps_offset(Lt, dt, eps))
+        Dm = flint.fmpq_mat(n, n, [dt[i] if i == j else 0 for i in range(n) for j in range(n)])
+        Ps.append(Lt * Dm * Lt.transpose())
     x0 = [Ps[lay[1]][lay[2], lay[3]] if lay[0] == "X" else round_fmpq(v, D)
           for v, lay in zip(xnum, sysm.layout)]
     xs = solver.solve(x0)
@@ -687,13 +706,6 @@ def _round_factored(sysm: System, solver: PivotSolver, blocks: list[Block], fact
             return None
         decs.append(dec)
     return decs, xs
-
-
-def _eps_offset(Lt: flint.fmpq_mat, dt: list[flint.fmpq], eps: flint.fmpq) -> flint.fmpq_mat:
-    """``ε̃ I − L̃ (ε̃ I) L̃ᵀ``: turns ``L̃ (D̃ + ε̃ I) L̃ᵀ`` into ``L̃ D̃ L̃ᵀ + ε̃ I``."""
-    n = len(dt)
-    E = flint.fmpq_mat(n, n, [eps if i == j else 0 for i in range(n) for j in range(n)])
-    return E - Lt * E * Lt.transpose()
 
 
 def _round_entries(sysm: System, solver: PivotSolver, blocks: list[Block], xnum: list[float],
