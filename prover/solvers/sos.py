@@ -614,19 +614,23 @@ def _ldl_digits(ldls: Ldls) -> int:
 
 def _compacted(pp: PolyProblem, sysm: System, proj: AffineProjector, blocks: list[Block],
                eqm: list[EqMult], xnum: list[float], deadline: float,
-               ldls: Ldls, cert: SosCertificate) -> SosCertificate:
-    """``cert`` (the least-norm certificate), or a smaller exact one from the same numeric
-    solution (:func:`compact_round`) when ``cert``'s data has over :data:`COMPACT_DIGITS` digits.
-    Either is checked by the kernel the same way; the fallback is never lost."""
-    if _ldl_digits(ldls) <= COMPACT_DIGITS or time.monotonic() > deadline:
-        return cert
-    res = compact_round(sysm, proj, blocks, xnum, deadline)
-    if res is None:
-        return cert
-    small = _certificate(pp, sysm, blocks, eqm, *res)
-    if DEBUG:
-        print("sos compaction", len(str(cert.to_json())), "->", len(str(small.to_json())))
-    return small if len(str(small.to_json())) < len(str(cert.to_json())) else cert
+               ldls: Ldls, xs: list[flint.fmpq]) -> SosCertificate:
+    """The least-norm certificate of ``ldls``/``xs``, or a smaller exact one from the same numeric
+    solution (:func:`compact_round`) when the former's data has over :data:`COMPACT_DIGITS`
+    digits. Either is checked by the kernel the same way; the fallback is never lost. The
+    compact one is built first: when its JSON is under half the least-norm data's digits it
+    wins outright, and the (slow) least-norm certificate is not built at all."""
+    digits = _ldl_digits(ldls)
+    small = None
+    if digits > COMPACT_DIGITS and time.monotonic() < deadline:
+        res = compact_round(sysm, proj, blocks, xnum, deadline)
+        small = None if res is None else _certificate(pp, sysm, blocks, eqm, *res)
+        if small is not None and 2 * len(str(small.to_json())) < digits:
+            if DEBUG:
+                print("sos compaction", digits, "digits ->", len(str(small.to_json())))
+            return small
+    cert = _certificate(pp, sysm, blocks, eqm, ldls, xs)
+    return small if small is not None and len(str(small.to_json())) < len(str(cert.to_json())) else cert
 
 
 def _pivot_order(sysm: System, *, lam_first: bool) -> list[int]:
@@ -988,9 +992,7 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         xnum = _numeric_vector(sysm, Xs, lv, eqm)
         res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
         if res is not None:
-            ldls, xs = res
-            cert = _certificate(pp, sysm, blocks, eqm, ldls, xs)
-            return _compacted(pp, sysm, proj, blocks, eqm, xnum, deadline, ldls, cert)
+            return _compacted(pp, sysm, proj, blocks, eqm, xnum, deadline, *res)
         # the SDP's kernel when it rounds to a kernel the matrix annihilates; else the
         # target's irrational zeros (once); else the unverified rounded kernel (a last guess)
         if reduce_face(blocks, Xs):
