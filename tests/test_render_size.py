@@ -260,3 +260,18 @@ def test_order_split_of_a_large_target_states_it_once_and_closes_each_case_by_po
     assert text.count("256 * ") <= 2                 # the constant term: the statement and the case lemma
     lines = text.splitlines()
     assert sum(ln.strip() == "positivity" for ln in lines) == 6 and not re.search(r"have hpos\d+ :", text)
+
+
+def test_equality_multipliers_are_stated_apart_from_a_long_combination(monkeypatch) -> None:
+    """Past ``EQUALITIES_APART_ABOVE`` each ``λ * h`` (``h : L = R``, ``λ`` not a constant) becomes
+    ``have hpart := mul_eq_zero_of_right (λ) (sub_eq_zero_of_eq h)`` used with weight 1: the same
+    sum, for an inequality's slack and for an equality's ``lhs − rhs``; a changed ``λ`` is refused."""
+    import prover.lean.render.close as close_module
+    from tests.lean_golden_cases import equality_target, sum_constraint
+    monkeypatch.setattr(close_module, "EQUALITIES_APART_ABOVE", 0)
+    for proof in (sum_constraint(), equality_target()):
+        text = render_proof(proof)
+        part = next(ln for ln in text.splitlines() if "mul_eq_zero_of_right" in ln)
+        _replays(text)
+        changed = part.replace("mul_eq_zero_of_right (", "mul_eq_zero_of_right (2 * ", 1)
+        assert not replay_text(text.replace(part, changed)).ok

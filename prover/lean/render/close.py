@@ -144,6 +144,32 @@ def _terms_as_haves(terms: list[tuple[sp.Expr, str]], ctx: RenderContext) -> tup
     return lines, out
 
 
+#: Above this many characters (after :data:`SPLIT_ABOVE`'s ``have`` facts) each equality
+#: hypothesis with a polynomial multiplier ``λ`` is stated apart (:func:`_equalities_apart`).
+EQUALITIES_APART_ABOVE = 15_000
+
+
+def _equalities_apart(terms: list[tuple[sp.Expr, str]], goal: Goal,
+                      ctx: RenderContext) -> tuple[list[str], list[tuple[sp.Expr, str]]]:
+    """``have hpartN := mul_eq_zero_of_right (λ) (sub_eq_zero_of_eq h)`` (``λ * (L − R) = 0``, its
+    type inferred) for each term ``λ * h`` of an equality hypothesis ``h : L = R`` with a
+    non-constant ``λ``; the combination then uses ``hpartN`` with weight 1, which adds the same
+    ``λ·(L − R)`` (to an equality's ``lhs − rhs``; its negation to an inequality's slack, as
+    ``λ * h`` does). The multipliers leave the one ``linear_combination`` tactic (sqrt_cyclic:
+    420 weighted squares and four cubic ``λ`` over the tactic budget)."""
+    equalities = {ctx.names[k] for k, h in enumerate(goal.hypotheses) if h.op == "="}
+    lines: list[str] = []
+    out: list[tuple[sp.Expr, str]] = []
+    for weight, proof in terms:
+        if proof not in equalities or sp.sympify(weight).is_number:
+            out.append((weight, proof))
+            continue
+        part = ctx.fresh("hpart")
+        lines.append(f"have {part} := mul_eq_zero_of_right ({lean_expr(weight)}) (sub_eq_zero_of_eq {proof})")
+        out.append((sp.Integer(1), part))
+    return lines, out
+
+
 def hypothesis_fact(goal: Goal, ctx: RenderContext, text: str, expr: sp.Expr) -> list[str]:
     """``have hf : (0 : ℝ) < text := by linear_combination c * h`` from a strict hypothesis ``h``
     of ``goal`` (named ``ctx.names``) whose slack is ``expr`` times a positive rational ``1/c``
@@ -437,6 +463,9 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
         if len(combination(terms)) > SPLIT_ABOVE:
             have_lines, terms = _terms_as_haves(terms, ctx)
             lines += have_lines
+        if len(combination(terms)) > EQUALITIES_APART_ABOVE:
+            apart_lines, terms = _equalities_apart(terms, goal, ctx)
+            lines += apart_lines
         return lines + [f"linear_combination {combination(terms)}" if terms else "linear_combination"]
     if method == "positivity":
         if goal.target.op == "=":
