@@ -913,12 +913,10 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
     """Facts with coefficients such that ``goal_text − inst_text − Σ c·(lhs − rhs)`` is an identity
     of ``ring`` over the instance's atoms: ``[]`` when the atoms already agree, None when a user
     atom has no bridge or the two slacks differ after bridging."""
-    try:
-        g, i = parse(goal_text, variables), parse(inst_text, variables)
-    except (rp.NotModelled, rp.ModelError, RecursionError):
+    gap = _atom_gap(goal_text, inst_text, variables)
+    if gap is None:
         return None
-    targets = atoms_of(i)
-    missing = [a for a in atoms_of(g) if a not in targets]
+    g, i, targets, missing = gap
     if not missing:
         return []
     bridges: list[Bridge] = []
@@ -939,6 +937,17 @@ def bridge_facts(goal_text: str, inst_text: str, variables: list[str], facts: Fa
     return _coefficients(g, i, bridges, AtomTable(variables))
 
 
+def _atom_gap(goal_text: str, inst_text: str, variables: list[str]) -> tuple[Any, Any, list[Any], list[Any]] | None:
+    """Both texts as model terms, the instance's atoms, and the goal's atoms missing from them;
+    None when a text is outside the model."""
+    try:
+        g, i = parse(goal_text, variables), parse(inst_text, variables)
+    except (rp.NotModelled, rp.ModelError, RecursionError):
+        return None
+    targets = atoms_of(i)
+    return g, i, targets, [a for a in atoms_of(g) if a not in targets]
+
+
 def congruence_chain(goal_text: str, inst_text: str, variables: list[str], facts: Facts) -> str | None:
     """A combination proving ``goal_text = inst_text`` when the two differ only in how atoms are
     written (the goal's ``√(y ^ 2 + 8 * (z + 1) * x)`` against the instance's
@@ -949,14 +958,10 @@ def congruence_chain(goal_text: str, inst_text: str, variables: list[str], facts
     identity, whose inverse atoms (``(1 + x / √a + …)⁻¹`` against ``(x / √b + … + 1)⁻¹``) multiply
     out (coefficients of 0.4 M characters, families imo2001_radical), every fact here is the size
     of the instance."""
-    try:
-        g, cur = parse(goal_text, variables), parse(inst_text, variables)
-    except (rp.NotModelled, rp.ModelError, RecursionError):
+    gap = _atom_gap(goal_text, inst_text, variables)
+    if gap is None or not gap[3]:
         return None
-    targets = atoms_of(cur)
-    missing = [a for a in atoms_of(g) if a not in targets]
-    if not missing:
-        return None
+    _, cur, targets, missing = gap
     hole = ("fv", _fresh_binder(goal_text + inst_text) + "#congruence")
     steps: list[tuple[str, str, str, str]] = []
     for atom in missing:
