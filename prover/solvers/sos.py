@@ -44,11 +44,8 @@ from prover.solvers import sos_zeros
 from prover.solvers.rational_linalg import (
     AffineProjector,
     Exp,
-    PivotSolver,
     PolyDict,
-    decomposition_with,
     degree,
-    float_ldl,
     is_homogeneous,
     ldl_psd,
     monomials,
@@ -56,10 +53,7 @@ from prover.solvers.rational_linalg import (
     poly_from_expr,
     poly_mul,
     poly_to_expr,
-    rational_digits,
     round_fmpq,
-    rounded_ldl,
-    small_psd_decomposition,
 )
 
 if TYPE_CHECKING:
@@ -594,140 +588,6 @@ def try_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: li
     return None
 
 
-# ---------------------------------------------------------------- compaction
-
-#: a certificate whose LDLᵀ data (weights and rows) has more decimal digits than this is
-#: compacted (:func:`_compacted`); below it the certificate is exactly the least-norm one. 20,000
-#: digits is a tenth of the Lean file budget: the least-norm certificates of most goals have a
-#: few hundred, the ones that overflow the budget hundreds of thousands.
-COMPACT_DIGITS = 20_000
-#: denominators of the rounded free unknowns of the compact certificate, small first
-COMPACT_DENOMS = (10**2, 10**3, 10**4, 10**5, 10**6)
-
-Ldls = list[list[tuple[flint.fmpq, list[flint.fmpq]]]]
-
-
-def _ldl_digits(ldls: Ldls) -> int:
-    return sum(rational_digits(d) + sum(rational_digits(x) for x in ell if x != 0)
-               for ldl in ldls for d, ell in ldl)
-
-
-def _compacted(pp: PolyProblem, sysm: System, proj: AffineProjector, blocks: list[Block],
-               eqm: list[EqMult], xnum: list[float], deadline: float,
-               ldls: Ldls, xs: list[flint.fmpq]) -> SosCertificate:
-    """The least-norm certificate of ``ldls``/``xs``, or a smaller exact one from the same numeric
-    solution (:func:`compact_round`) when the former's data has over :data:`COMPACT_DIGITS`
-    digits. Either is checked by the kernel the same way; the fallback is never lost. The
-    compact one is built first: when its JSON is under half the least-norm data's digits it
-    wins outright, and the (slow) least-norm certificate is not built at all."""
-    digits = _ldl_digits(ldls)
-    small = None
-    if digits > COMPACT_DIGITS and time.monotonic() < deadline:
-        res = compact_round(sysm, proj, blocks, xnum, deadline)
-        small = None if res is None else _certificate(pp, sysm, blocks, eqm, *res)
-        if small is not None and 2 * len(str(small.to_json())) < digits:
-            if DEBUG:
-                print("sos compaction", digits, "digits ->", len(str(small.to_json())))
-            return small
-    cert = _certificate(pp, sysm, blocks, eqm, ldls, xs)
-    return small if small is not None and len(str(small.to_json())) < len(str(cert.to_json())) else cert
-
-
-def _pivot_order(sysm: System, *, lam_first: bool) -> list[int]:
-    """Unknowns with the diagonal Gram entries before the other Gram entries (the PSD margin
-    absorbs a change of a diagonal entry); the λ coefficients (free, no square) first or last."""
-    def rank(j: int) -> int:
-        lay = sysm.layout[j]
-        if lay[0] != "X":
-            return -1 if lam_first else 2
-        return 0 if lay[2] == lay[3] else 1
-    return sorted(range(len(sysm.layout)), key=lambda j: (rank(j), j))
-
-
-def compact_round(sysm: System, proj: AffineProjector, blocks: list[Block], xnum: list[float],
-                  deadline: float) -> tuple[Ldls, list[flint.fmpq]] | None:
-    """A certificate with small denominators from the numeric solution ``xnum``, at the first
-    denominator of :data:`COMPACT_DENOMS` that works: pivot unknowns are solved exactly from the
-    echelon form of ``A x = b`` with the other unknowns fixed
-    (:class:`~prover.solvers.rational_linalg.PivotSolver`), then each Gram matrix is split into
-    weighted squares with a diagonally dominant remainder. First the free Gram entries come from
-    the rounded numeric LDLᵀ of each block (:func:`_round_factored`; pivots on the λ
-    coefficients first, which need no square, then on the diagonal entries first); else (every
-    denominator failed) the free unknowns are the rounded entries (:func:`_round_entries`).
-    Returns the decompositions and the exact unknowns, or None."""
-    for lam_first in (True, False):
-        solver = PivotSolver(proj.A, proj.b, _pivot_order(sysm, lam_first=lam_first))
-        if not solver.consistent:
-            return None
-        factors = _margin_factors(sysm, blocks, xnum, solver)
-        for D in COMPACT_DENOMS if all(factors) else ():
-            if time.monotonic() > deadline:
-                return None
-            res = _round_factored(sysm, solver, blocks, factors, xnum, D)
-            if res is not None:
-                return res
-    for D in COMPACT_DENOMS:
-        if time.monotonic() > deadline:
-            return None
-        res = _round_entries(sysm, solver, blocks, xnum, D)
-        if res is not None:
-            return res
-    return None
-
-
-def _margin_factors(sysm: System, blocks: list[Block], xnum: list[float], solver: PivotSolver) -> list:
-    """Each block's numeric LDLᵀ of ``X − εE``, ``E`` marking the diagonal entries that are
-    pivots: the solved pivots come out near ``X``, so the remainder there is about ``ε ≥ 0``."""
-    masks = [[False] * b.r for b in blocks]
-    for p in solver.pivots:
-        lay = sysm.layout[p]
-        if lay[0] == "X" and lay[2] == lay[3]:
-            masks[lay[1]][lay[2]] = True
-    Fs = _gram_matrices_float(sysm, blocks, np.array(xnum))
-    return [float_ldl(F, mask=m) for F, m in zip(Fs, masks)]
-
-
-def _round_factored(sysm: System, solver: PivotSolver, blocks: list[Block], factors: list,
-                    xnum: list[float], D: int) -> tuple[Ldls, list[flint.fmpq]] | None:
-    """Free Gram entries from ``P = L̃ D̃ L̃ᵀ`` (:func:`_margin_factors` rounded at ``D``), free λ
-    coefficients rounded at ``D``, pivots solved; each block's remainder ``M − P`` (nonzero only
-    at pivot entries) must be diagonally dominant (checked exactly)."""
-    props = [rounded_ldl(f, D) for f in factors]
-    Ps = []
-    for Lt, dt in props:
-        n = len(dt)
-        Dm = flint.fmpq_mat(n, n, [dt[i] if i == j else 0 for i in range(n) for j in range(n)])
-        Ps.append(Lt * Dm * Lt.transpose())
-    x0 = [Ps[lay[1]][lay[2], lay[3]] if lay[0] == "X" else round_fmpq(v, D)
-          for v, lay in zip(xnum, sysm.layout)]
-    xs = solver.solve(x0)
-    if xs is None:
-        return None
-    decs = []
-    for M, (Lt, dt) in zip(_gram_matrices(sysm, blocks, xs), props):
-        dec = decomposition_with(flint.fmpq_mat(len(M), len(M), [x for row in M for x in row]), Lt, dt)
-        if dec is None:
-            return None
-        decs.append(dec)
-    return decs, xs
-
-
-def _round_entries(sysm: System, solver: PivotSolver, blocks: list[Block], xnum: list[float],
-                   D: int) -> tuple[Ldls, list[flint.fmpq]] | None:
-    """Free unknowns rounded at ``D``, pivots solved, each Gram matrix split by
-    :func:`~prover.solvers.rational_linalg.small_psd_decomposition`."""
-    xs = solver.solve([round_fmpq(v, D) for v in xnum])
-    if xs is None:
-        return None
-    decs = []
-    for M in _gram_matrices(sysm, blocks, xs):
-        dec = small_psd_decomposition(M)
-        if dec is None:
-            return None
-        decs.append(dec)
-    return decs, xs
-
-
 @dataclass
 class _FloatProjection:
     """The projector's least-norm projection in floats, to skip a rounding whose exact projection
@@ -992,7 +852,8 @@ def sos_poly(pp: PolyProblem, deg: int, *, use_eqs: bool, deadline: float, pairs
         xnum = _numeric_vector(sysm, Xs, lv, eqm)
         res = try_round(sysm, proj, blocks, xnum, deadline, min_eig)
         if res is not None:
-            return _compacted(pp, sysm, proj, blocks, eqm, xnum, deadline, *res)
+            ldls, xs = res
+            return _certificate(pp, sysm, blocks, eqm, ldls, xs)
         # the SDP's kernel when it rounds to a kernel the matrix annihilates; else the
         # target's irrational zeros (once); else the unverified rounded kernel (a last guess)
         if reduce_face(blocks, Xs):
