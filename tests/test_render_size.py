@@ -275,3 +275,49 @@ def test_equality_multipliers_are_stated_apart_from_a_long_combination(monkeypat
         _replays(text)
         changed = part.replace("mul_eq_zero_of_right (", "mul_eq_zero_of_right (2 * ", 1)
         assert not replay_text(text.replace(part, changed)).ok
+
+
+#: the close goal of the saved proofs of families/imo1995/8 and /19 (after clearing denominators):
+#: the solver's certificate is 1.3 M characters with 1,790 coefficient unknowns
+IMO1995_CLOSE = {
+    "variables": ["p", "q", "r"],
+    "hypotheses": [{"lhs": "0", "op": "<", "rhs": "p"}, {"lhs": "0", "op": "<", "rhs": "q"},
+                   {"lhs": "0", "op": "<", "rhs": "r"}, {"lhs": "p**2*q**2*r**2", "op": "=", "rhs": "1"}],
+    "target": {"lhs": "2*p**8 + 2*p**6*q**2 + 2*p**6*r**2 + 2*p**4*q**2*r**2 + 2*p**2*q**6 + 2*p**2*q**4*r**2"
+                      " + 2*p**2*q**2*r**4 + 2*p**2*r**6 + 2*q**8 + 2*q**6*r**2 + 2*q**2*r**6 + 2*r**8",
+               "op": ">=",
+               "rhs": "3*p**4*q**2 + 3*p**4*r**2 + 3*p**2*q**4 + 6*p**2*q**2*r**2 + 3*p**2*r**4"
+                      " + 3*q**4*r**2 + 3*q**2*r**4"},
+}
+
+
+def test_a_certificate_too_large_for_the_file_is_shrunk_past_the_usual_unknowns(monkeypatch) -> None:
+    """Over ``LARGE_CERT_CHARS`` a certificate with more than ``MAX_UNKNOWNS`` (1,500) coefficient
+    unknowns is still rewritten short (the kernel checks it); below, the usual limit holds."""
+    import prover.lean.render.shrink as shrink_module
+    from prover.solvers.sos import sos_certificate
+    goal = Goal.from_json(IMO1995_CLOSE)
+    cert = sos_certificate(goal, 60)
+    assert cert is not None and len(json.dumps(cert)) > shrink_module.LARGE_CERT_CHARS
+    new = shrink_close(goal, cert)
+    assert new is not None and len(json.dumps(new)) < 100_000, None if new is None else len(json.dumps(new))
+    check_close(goal, new)
+    monkeypatch.setattr(shrink_module, "LARGE_CERT_CHARS", 10 ** 9)
+    assert shrink_close(goal, cert) is None                # 1,790 unknowns: over the usual limit
+
+
+def test_weights_go_inside_the_facts_and_long_sums_are_grouped(monkeypatch) -> None:
+    """Past the thresholds each weighted square ``c * h`` becomes ``have h := mul_nonneg hw P``
+    (``hw : 0 ≤ c`` by ``positivity``, weight 1) and the combination is written in parenthesised
+    groups: the same sum, shallower; a changed weight is refused."""
+    import prover.lean.render.close as close_module
+    from tests.lean_golden_cases import cyclic_cubes
+    for name, value in (("SPLIT_ABOVE", 0), ("EQUALITIES_APART_ABOVE", 0), ("GROUP_ABOVE", 2),
+                        ("GROUP_SIZE", 2)):
+        monkeypatch.setattr(close_module, name, value)
+    text = render_proof(cyclic_cubes())
+    assert "mul_nonneg hw" in text and "linear_combination (" in text, text
+    _replays(text)
+    weight = next(ln for ln in text.splitlines() if ln.strip().startswith("have hw"))
+    changed = weight.replace("≤ 2 / 3", "≤ 1 / 3") if "≤ 2 / 3" in weight else weight.replace("≤ 1 / 3", "≤ 2 / 3")
+    assert changed != weight and not replay_text(text.replace(weight, changed)).ok
