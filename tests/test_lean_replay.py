@@ -333,6 +333,16 @@ def test_absolute_value_bars_and_alternative_bars() -> None:
     assert replay_text(thm("theorem t (x : ℝ) (hx : 0 < x) :\n    |x| = x", *body)).ok
 
 
+def test_abs_application_and_bars_are_one_term() -> None:
+    """``|a|`` is Mathlib's notation (a macro) for ``abs a``: a statement written ``abs (x - 2)``
+    and a proof written ``|x - 2|`` speak of one term (miniF2F amc12_2000_p5); ``abs`` of
+    another argument stays another term."""
+    stmt = "theorem t (x p : ℝ) (h : abs (x - 2) = p) :\n    |x - 2| = p"
+    assert replay_text(thm(stmt, "linear_combination h")).ok
+    assert failing(thm(stmt.replace("|x - 2|", "|x - 3|"), "linear_combination h"))
+    assert failing(thm(stmt.replace("abs (x - 2)", "abs (x - 3)"), "linear_combination h"))
+
+
 def test_real_numeral_exponents_are_the_same_term() -> None:
     """``x ^ ((2:ℝ)/3)`` and ``x ^ (2 / 3 : ℝ)`` elaborate to the same real power (``binop%`` puts
     every numeral of ``(2:ℝ)/3`` in ℝ), so ``ring`` sees one atom; with ``(2:ℕ)`` it does not."""

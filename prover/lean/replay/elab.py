@@ -184,6 +184,10 @@ class Elab:
     def function_value(self, t: Any) -> Any:
         """A whitelisted real function (:data:`FUNCTIONS`) applied to exactly its arity of values."""
         name = self.checker.global_name(t[1][1])
+        if name == "abs" and len(t[2]) == 1:
+            # ``|a|`` is Mathlib's notation for ``abs a`` (a macro): one term, whichever is written
+            self.names.add(name)
+            return ("abs", self.value(t[2][0]))
         if name in FUNCTIONS and len(t[2]) == FUNCTIONS[name]:
             self.names.add(name)
             return ("app", ("const", name), tuple(self.value(a) for a in t[2]))
