@@ -302,3 +302,18 @@ def _proved_and_rendered(text: str) -> str:
     result = prove_problem(problem, time_limit=60)
     assert result.status == "proved"
     return render_proof(result.proof)
+
+
+def test_a_substitution_that_fixes_every_variable_states_no_binder(tmp_path) -> None:
+    """``q = 6, p = 9`` from the hypotheses leaves no variable: the ``suffices`` has no ``∀`` (an
+    empty ``∀  : ℝ,`` is no Lean term) and no ``intro``; the file passes the model."""
+    from prover.api import prove
+    from prover.lean.render import render_proof
+    from prover.lean.replay import replay_text
+    result = prove("theorem t (q p : ℝ) (h₀ : q = 2 + 4) (h₁ : p = 3 + 6) : q / p = 2 / 3 := by sorry",
+                   time_limit=60)
+    assert result.proof is not None
+    text = render_proof(result.proof)
+    assert "-- substitute" in text and "∀  :" not in text and "∀ :" not in text
+    report = replay_text(text)
+    assert report.ok, report.summary() + "\n" + text

@@ -411,17 +411,18 @@ def _forall_block(step: Step, ctx: RenderContext, key: str, new_vars: list[str],
     old = _quantified(goal, sub, ctx, new_vars)
     hn = {i: ctx.fresh("hv") for i in old}
     target, target_text = stated(sub.target)
-    prop = (f"∀ {' '.join(lean_ident(v) for v in new_vars)} : ℝ, "
-            + " → ".join([lean_rel(sub.hypotheses[i]) for i in old] + [target]))
+    binders = f"∀ {' '.join(lean_ident(v) for v in new_vars)} : ℝ, " if new_vars else ""   # every variable fixed
+    prop = binders + " → ".join([lean_rel(sub.hypotheses[i]) for i in old] + [target])
     args = [f"({inst[v]})" for v in new_vars] + [proofs[i] for i in old]
-    inst_term = f"{key} {' '.join(args)}"
+    inst_term = " ".join([key, *args])
     body = pre + connect + [f"linear_combination {inst_term}" + (f" + {comb}" if comb else "")]
     # a statement over the line budget is broken after its top-level +/- (a ``… by`` line is
     # never broken by the file-level wrapping, so it is done here, before ``by`` is appended)
     head = wrap_line(f"suffices {key} : {prop}")
     head[-1] += " by"
     lines = [title] + head + indent(body)
-    lines.append(f"intro {' '.join([lean_ident(v) for v in new_vars] + [hn[i] for i in old])}")
+    if new_vars or old:
+        lines.append(f"intro {' '.join([lean_ident(v) for v in new_vars] + [hn[i] for i in old])}")
     names = [hn[i] if i in hn else hypothesis_name(goal, ctx.names, h) for i, h in enumerate(sub.hypotheses)]
     return StepBlock(lines, [names], [target_text])
 
