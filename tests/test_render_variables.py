@@ -317,3 +317,13 @@ def test_a_substitution_that_fixes_every_variable_states_no_binder(tmp_path) -> 
     assert "-- substitute" in text and "∀  :" not in text and "∀ :" not in text
     report = replay_text(text)
     assert report.ok, report.summary() + "\n" + text
+
+
+def test_a_side_condition_with_an_exponential_is_not_a_polynomial_error() -> None:
+    """``1 < X`` side conditions: a gap that is no polynomial (``exp x``) counts as nonlinear (it
+    goes to the side prover) instead of crashing the renderer with sympy's ``PolynomialError``."""
+    import sympy as sp
+
+    from prover.lean.render.variables import _nonlinear
+    x, y = sp.symbols("x y", real=True)
+    assert _nonlinear(sp.exp(x)) and _nonlinear(x * y) and not _nonlinear(x + 2 * y - 1)

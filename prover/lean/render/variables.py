@@ -268,7 +268,7 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
         if kind in ("gt1", "lt1"):      # `1 < X` / `X < 1`: from the hypotheses (positivity has no `1 <`)
             side = f"(1 : ℝ) < {text(x)}" if kind == "gt1" else f"{text(x)} < 1"
             gap = sp.expand(x - 1 if kind == "gt1" else 1 - x)
-            if side_prover is not None and gap.free_symbols and sp.Poly(gap, *sorted(gap.free_symbols, key=str)).total_degree() > 1:
+            if side_prover is not None and gap.free_symbols and _nonlinear(gap):
                 pre += side_prover(lean_expr(gap), gap)     # nonlinear: `0 < X - 1` certified, then linarith
             pre.append(f"have {name} : {side} := by linarith")
             parts.append(name)
@@ -276,6 +276,15 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
         pre.append(f"have {name} : (0 : ℝ) < {text(x)} := by first | positivity | linarith")
         parts.append(name if kind == "pos" else f"{name}.ne'")
     return " ".join(parts)
+
+
+def _nonlinear(e: sp.Expr) -> bool:
+    """``e`` is not linear in its symbols: a polynomial of degree above 1, or no polynomial at
+    all (``exp x − 1``: ``sp.Poly`` raises on it; the side prover certifies such a gap)."""
+    try:
+        return sp.Poly(e, *sorted(e.free_symbols, key=str)).total_degree() > 1
+    except sp.PolynomialError:
+        return True
 
 
 def _inverse_log_term(x: sp.Expr, ctx: RenderContext, pre: list[str], text: Callable[[sp.Expr], str]) -> str:
