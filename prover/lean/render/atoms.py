@@ -41,7 +41,7 @@ import sympy as sp
 from prover.frontend import ParseError, parse_expression
 from prover.ir import Goal
 from prover.lean import replay as rp
-from prover.lean.render.common import RenderContext, RenderError, at_real, geometric_sum
+from prover.lean.render.common import RenderContext, RenderError, at_real, geometric_sum, power_text
 from prover.lean.render.field_identity import EqFact, FactCache, PositiveFact, prove_equality, reproduces
 from prover.lean.syntax import lean_expr
 
@@ -684,11 +684,6 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
         return None
 
 
-def _power(base: str, n: int) -> str:
-    """``base ^ n`` as text, ``""`` for ``n = 0`` and ``base`` for ``n = 1``."""
-    return "" if n == 0 else base if n == 1 else f"{base} ^ {n}"
-
-
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
     same = _argument_bridge(atom, targets, facts, variables)
@@ -810,7 +805,7 @@ def value_in_atoms(atom: Any, targets: list[Any], variables: list[str]) -> str |
             vb, ve = v.as_base_exp()
             n = e / ve if ve != 0 else None
             if n is not None and n.is_Integer and n > 0 and sp.expand(vb - base) == 0:
-                match = _power(paren(rp.show(t)), int(n))
+                match = power_text(paren(rp.show(t)), int(n))
                 break
         if match is None:
             return None

@@ -130,18 +130,39 @@ def _constant_root_facts(step: Step, goal: Goal, ctx: RenderContext, cert: dict)
 SPLIT_ABOVE = 10_000
 
 
-def _terms_as_haves(terms: list[tuple[sp.Expr, str]], ctx: RenderContext) -> tuple[list[str], list[tuple[sp.Expr, str]]]:
-    """``have hsqN := proof`` for each compound proof term; the combination then names them."""
-    lines: list[str] = []
+def _terms_as_haves(terms: list[tuple[sp.Expr, str]], ctx: RenderContext) -> tuple[dict[str, str], list[tuple[sp.Expr, str]]]:
+    """A name ``hsqN`` for each compound proof term (``{name: proof}``, stated ``have hsqN :=
+    proof`` in order); the combination then names them."""
+    named: dict[str, str] = {}
     out: list[tuple[sp.Expr, str]] = []
     for weight, proof in terms:
         if proof.isidentifier():
             out.append((weight, proof))
             continue
         name = ctx.fresh("hsq")
-        lines.append(f"have {name} := {proof}")
+        named[name] = proof
         out.append((weight, name))
-    return lines, out
+    return named, out
+
+
+def _shortened(terms: list[tuple[sp.Expr, str]], goal: Goal,
+               ctx: RenderContext) -> tuple[list[str], list[tuple[sp.Expr, str]]]:
+    """The lines and terms of a combination kept within the tactic budget: over
+    :data:`SPLIT_ABOVE` its compound facts are named, then (still over
+    :data:`EQUALITIES_APART_ABOVE`) its equality multipliers stated apart, then its constant
+    weights taken into the named facts."""
+    named: dict[str, str] = {}
+    if len(combination(terms)) > SPLIT_ABOVE:
+        named, terms = _terms_as_haves(terms, ctx)
+    apart: list[str] = []
+    if len(combination(terms)) > EQUALITIES_APART_ABOVE:
+        apart, terms = _equalities_apart(terms, goal, ctx)
+    weights: dict[str, str] = {}
+    if len(combination(terms)) > EQUALITIES_APART_ABOVE:
+        weights, terms = _weights_inside(terms, named, ctx)
+    lines = [ln for name, proof in named.items()
+             for ln in ([weights[name]] if name in weights else []) + [f"have {name} := {proof}"]]
+    return lines + apart, terms
 
 
 #: Above this many characters (after :data:`SPLIT_ABOVE`'s ``have`` facts) each equality
@@ -170,31 +191,29 @@ def _equalities_apart(terms: list[tuple[sp.Expr, str]], goal: Goal,
     return lines, out
 
 
-def _weights_inside(lines: list[str], terms: list[tuple[sp.Expr, str]],
-                    ctx: RenderContext) -> list[tuple[sp.Expr, str]]:
-    """Each named nonnegative fact ``have h := P`` (``P : 0 ≤ X``, a square or a product of
-    them) with a positive constant weight ``c`` rewritten in ``lines`` as
-    ``have h := mul_nonneg hw P`` (``0 ≤ c * X``), ``hw : (0 : ℝ) ≤ c`` by ``positivity`` stated
-    once per weight, and used with weight 1: the same sum, the weights moved out of the one
-    combination (sqrt_cyclic/19: 573 weighted squares, a 26 k tactic)."""
-    where = {ln.split(" := ", 1)[0][len("have "):]: k for k, ln in enumerate(lines)
-             if ln.startswith("have ") and " : " not in ln.split(" := ", 1)[0]}
-    facts: dict[sp.Expr, str] = {}
+def _weights_inside(terms: list[tuple[sp.Expr, str]], named: dict[str, str],
+                    ctx: RenderContext) -> tuple[dict[str, str], list[tuple[sp.Expr, str]]]:
+    """Each named nonnegative fact ``h := P`` (``P : 0 ≤ X``, a square or a product of them) with a
+    positive constant weight ``c`` becomes ``h := mul_nonneg hw P`` (``0 ≤ c * X``; ``named`` is
+    updated) and is used with weight 1: the same sum, the weights moved out of the one combination
+    (sqrt_cyclic/19: 573 weighted squares, a 26 k tactic). ``hw : (0 : ℝ) ≤ c`` by ``positivity``
+    is stated once per weight, before the first fact that uses it: returned as
+    ``{that fact's name: hw's line}``."""
+    names: dict[sp.Expr, str] = {}
+    before: dict[str, str] = {}
     out: list[tuple[sp.Expr, str]] = []
     for weight, name in terms:
         w = sp.sympify(weight)
-        k = where.get(name)
-        proof = lines[k].split(" := ", 1)[1] if k is not None else ""
-        if k is None or not (w.is_Rational and w > 0 and w != 1) or not proof.lstrip("(").startswith(_NONNEG_PROOFS):
+        proof = named.get(name, "")
+        if not (w.is_Rational and w > 0 and w != 1) or not proof.lstrip("(").startswith(_NONNEG_PROOFS):
             out.append((weight, name))
             continue
-        if w not in facts:
-            facts[w] = ctx.fresh("hw")
-            lines[k] = f"have {facts[w]} : (0 : ℝ) ≤ {lean_expr(w)} := by positivity\n" + lines[k]
-        lines[k] = lines[k].replace(f"have {name} := {proof}", f"have {name} := mul_nonneg {facts[w]} {proof}")
+        if w not in names:
+            names[w] = ctx.fresh("hw")
+            before[name] = f"have {names[w]} : (0 : ℝ) ≤ {lean_expr(w)} := by positivity"
+        named[name] = f"mul_nonneg {names[w]} {proof}"
         out.append((sp.Integer(1), name))
-    lines[:] = [part for ln in lines for part in ln.split("\n")]
-    return out
+    return before, out
 
 
 #: A combination of more summands than ``GROUP_ABOVE`` is written as parenthesised groups of
@@ -504,15 +523,8 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
             terms.append((sp.Integer(1) if goal.target.op == "=" else sp.Integer(-1), hid))
         elif ctx.close_style == "nlinarith" and goal.target.op != "=":
             return [f"nlinarith [{', '.join(hints)}]"]
-        if len(combination(terms)) > SPLIT_ABOVE:
-            have_lines, terms = _terms_as_haves(terms, ctx)
-            lines += have_lines
-        if len(combination(terms)) > EQUALITIES_APART_ABOVE:
-            apart_lines, terms = _equalities_apart(terms, goal, ctx)
-            lines += apart_lines
-        if len(combination(terms)) > EQUALITIES_APART_ABOVE:
-            terms = _weights_inside(lines, terms, ctx)
-        return lines + [f"linear_combination {_grouped(terms)}" if terms else "linear_combination"]
+        short_lines, terms = _shortened(terms, goal, ctx)
+        return lines + short_lines + [f"linear_combination {_grouped(terms)}" if terms else "linear_combination"]
     if method == "positivity":
         if goal.target.op == "=":
             raise RenderError("positivity cannot close an equality")

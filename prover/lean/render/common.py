@@ -114,12 +114,15 @@ def equality_lines(name: str, lhs: str, rhs: str, comb: str) -> list[str]:
     return [f"have {name} : {lhs} = {rhs} := by", f"  linear_combination {comb}" if comb else "  ring"]
 
 
+def power_text(base: str, n: int) -> str:
+    """``base ^ n`` as text, ``""`` for ``n = 0`` and ``base`` for ``n = 1``."""
+    return "" if n == 0 else base if n == 1 else f"{base} ^ {n}"
+
+
 def geometric_sum(a: str, b: str, n: int) -> str:
     """``Σ_{i<n} aⁱ·b^(n−1−i)`` as text (``aⁿ − bⁿ = (a − b)·`` this), ``n ≥ 2``; ``a``, ``b``
     atoms or parenthesised."""
-    def power(base: str, k: int) -> str:
-        return "" if k == 0 else base if k == 1 else f"{base} ^ {k}"
-    return " + ".join(" * ".join(x for x in (power(a, i), power(b, n - 1 - i)) if x) for i in range(n))
+    return " + ".join(" * ".join(x for x in (power_text(a, i), power_text(b, n - 1 - i)) if x) for i in range(n))
 
 
 def indent(lines: list[str], n: int = 2) -> list[str]:

@@ -978,11 +978,10 @@ def _chunked(summands: list[str], limit: int) -> list[str] | None:
     cut by :func:`sum_pieces` first)."""
     chunks: list[str] = []
     for summand in summands:
-        if len(split_top(summand.lstrip("-"), "-")) > 1 and len(summand) > limit:
+        pieces = sum_pieces(summand, limit)
+        if pieces is None:
             return None
-        for piece in sum_pieces(summand, limit) or [None]:
-            if piece is None:
-                return None
+        for piece in pieces:
             if chunks and len(chunks[-1]) + 3 + len(piece) <= limit:
                 chunks[-1] += " + " + piece
             else:
