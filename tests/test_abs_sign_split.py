@@ -129,3 +129,24 @@ def test_abs_atoms_that_differ_are_not_bridged(user: str, ours: str) -> None:
 
     facts = Facts(RenderContext([], itertools.count(1), None, "default"))
     assert not bridge_facts(user, ours, ["x"], facts)
+
+
+@pytest.mark.parametrize(("statement", "lemma"), [
+    ("abs ((3 : ℝ) / 4 * 8 - 10) = 4", "abs_of_neg"),
+    ("|(7 : ℝ) - 2 * 2| = 3", "abs_of_nonneg"),
+])
+def test_the_absolute_value_of_a_numeral_expression_renders_by_its_sign(statement: str, lemma: str) -> None:
+    """``|c|`` of a closed rational expression is an atom to ``ring``: the file states ``|c| = ±c`` by
+    ``abs_of_nonneg``/``abs_of_neg`` with the sign by ``linarith``, ascribed ``: ℝ`` (numerals alone
+    would elaborate at ℕ, where ``|·|`` does not exist); the other lemma, or no ascription, fails."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove(f"theorem t : {statement} := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    assert f":= {lemma} (by linarith)" in text
+    assert replay_text(text).ok, replay_text(text).summary()
+    other = "abs_of_nonneg" if lemma == "abs_of_neg" else "abs_of_neg"
+    assert not replay_text(text.replace(f":= {lemma} ", f":= {other} ")).ok
+    assert not replay_text(text.replace(" : ℝ)", ")")).ok

@@ -4,6 +4,7 @@ certified by exact multipliers (``eq_terms``) the kernel checks, rendered as one
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -191,4 +192,45 @@ def test_top_level_factors_split_only_a_product() -> None:
 
     assert _top_level_factors("b * (a - b) * c") == ["b", "(a - b)", "c"]
     assert _top_level_factors("b * a - b") == ["b * a - b"]
-    assert _top_level_factors("(a - b) ^ 2 * c") == ["(a - b) ^ 2 * c"]
+    assert _top_level_factors("(a - b) ^ 2 * c") == ["(a - b) ^ 2", "c"]
+    assert _top_level_factors("(a - b) ^ 2 + c") == ["(a - b) ^ 2 + c"]
+
+
+def test_a_squared_difference_denominator_is_nonzero_by_pow_ne_zero() -> None:
+    """Dividing by ``4·(3a − b)²`` under ``3a ≠ b``: its ``≠ 0`` is ``pow_ne_zero 2 (sub_ne_zero.mpr h₁)``
+    inside ``mul_ne_zero_iff`` (``pow_ne_zero``: Mathlib/Algebra/GroupWithZero/Basic.lean), and the file
+    passes; with another exponent in the fact, or the fact dropped, it does not."""
+    result = prove("theorem t (a b : ℝ) (h₁ : 3 * a ≠ b) (h₂ : (3 * a) ^ 2 + a * (3 * a) + b = 0) "
+                   "(h₃ : b ^ 2 + a * b + b = 0) : a + b = -1 := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    fact = "(pow_ne_zero 2 (sub_ne_zero.mpr h₁))"
+    assert fact in text
+    assert replay_text(text).ok, replay_text(text).summary()
+    assert not replay_text(text.replace(fact, "(pow_ne_zero 3 (sub_ne_zero.mpr h₁))")).ok
+    assert not replay_text(text.replace(fact, "(by positivity)")).ok
+
+
+def test_a_shifted_disequality_proves_a_sum_denominator_nonzero() -> None:
+    """``x ≠ -3`` and a denominator ``x + 3`` (no subtraction, so no ``sub_ne_zero``; ``positivity``
+    knows nothing of ``x``): ``fun hz => h₀ (by linear_combination hz)``, read by Lean's binder
+    elaborator through ``Ne``; the model rejects it with the wrong constant or a wrong scale."""
+    from prover.lean.render.close import _nonzero_hypothesis
+    from prover.lean.render.common import RenderContext
+
+    result = prove("theorem t (x : ℝ) (h₀ : x ≠ -3) (h₁ : (x - 1) / (x + 3) = 2) : x = -7 := by sorry",
+                   time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    term = "(fun hz1 => h₀ (by linear_combination hz1))"
+    assert term in text
+    assert replay_text(text).ok, replay_text(text).summary()
+    assert not replay_text(text.replace(term, "(fun hz1 => h₀ (by linear_combination 2 * hz1))")).ok
+    assert not replay_text(text.replace(term, "(by positivity)")).ok
+    goal = _goal("theorem t (x : ℝ) (h₀ : x ≠ -3) : x = 1 := by sorry")
+    ctx = RenderContext(names=["h₀"], counter=itertools.count(1), lemmas=None, close_style="linear_combination")
+    x = goal.hypotheses[0].lhs
+    assert _nonzero_hypothesis(goal, ctx, -2 * x - 6, subtraction=True) == \
+        "(fun hz1 => h₀ (by linear_combination (-(1 / 2)) * hz1))"
+    assert _nonzero_hypothesis(goal, ctx, x + 2, subtraction=False) is None
+    assert _nonzero_hypothesis(goal, ctx, x ** 2 + 3 * x, subtraction=False) is None

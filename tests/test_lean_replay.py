@@ -343,6 +343,20 @@ def test_abs_application_and_bars_are_one_term() -> None:
     assert failing(thm(stmt.replace("abs (x - 2)", "abs (x - 3)"), "linear_combination h"))
 
 
+def test_fun_against_a_disequality_unfolds_ne() -> None:
+    """``a ≠ b`` is ``a = b → False`` by definition (``Ne``), and Lean's ``fun`` binder elaborator
+    whnfs its expected type: ``fun h => h₁ (by linear_combination h)`` proves ``x + 2 ≠ 0`` from
+    ``h₁ : x ≠ -2`` (miniF2F mathd_algebra_267). Attacks: the wrong constant, a binder against an
+    ``=`` goal, an ``h₁`` of the other sign."""
+    stmt = "theorem t (x : ℝ) (h₁ : x ≠ -2) :\n    x + 2 ≠ 0"
+    proof = "exact fun h => h₁ (by linear_combination h)"
+    assert replay_text(thm(stmt, proof)).ok
+    assert replay_text(thm(stmt.replace("x + 2 ≠ 0", "¬(x + 2 = 0)"), proof)).ok
+    assert failing(thm(stmt.replace("x + 2 ≠ 0", "x + 3 ≠ 0"), proof))
+    assert failing(thm(stmt.replace("x ≠ -2", "x ≠ 2"), proof))
+    assert failing(thm(stmt.replace("x + 2 ≠ 0", "x + 2 = 0"), proof))
+
+
 def test_real_numeral_exponents_are_the_same_term() -> None:
     """``x ^ ((2:ℝ)/3)`` and ``x ^ (2 / 3 : ℝ)`` elaborate to the same real power (``binop%`` puts
     every numeral of ``(2:ℝ)/3`` in ℝ), so ``ring`` sees one atom; with ``(2:ℕ)`` it does not."""

@@ -52,3 +52,34 @@ def test_at_real_ascribes_only_numerals_only_statements() -> None:
     assert at_real("x ^ (1 / 3 : ℝ) = 2") == "x ^ (1 / 3 : ℝ) = 2"
     assert at_real("Real.sqrt 2 ^ 2 = 2") == "Real.sqrt 2 ^ 2 = 2"
     assert _have_verdict(_file(at_real("2 ^ (2 / 3 : ℝ) = 2 ^ (1 / 3 : ℝ) * 2 ^ (1 / 3 : ℝ)"))) == "ok"
+
+
+@pytest.mark.parametrize("statement", [
+    "abs (120 / 100 * 30 - 130 / 100 * 20) = 10",     # abs has no type of its own: ℕ, no `Neg ℕ`
+    "|3 - 5| = 2",
+    "7 / 2 * 2 = 7",                                  # ℕ: 7 / 2 = 3, a different statement
+    "max (1 - 2) 0 = 0",
+])
+def test_a_numerals_only_statement_that_means_otherwise_at_nat_fails(statement: str) -> None:
+    assert _have_verdict(_file(statement, "by linarith")) == "fail"
+
+
+@pytest.mark.parametrize("statement", [
+    "(abs (120 / 100 * 30 - 130 / 100 * 20) : ℝ) = 10",
+    "|(3 : ℝ) - 5| = 2",
+    "(7 / 2 * 2 : ℝ) = 7",
+    "2 + 3 = 5",
+])
+def test_the_same_statements_typed_real_pass(statement: str) -> None:
+    body = "abs_of_neg (by linarith)" if statement.startswith("|(3") else "by linarith"
+    if "abs (120" in statement:
+        body = "by\n    have h1 : (abs (120 / 100 * 30 - 130 / 100 * 20) : ℝ) = (120 / 100 * 30 - 130 / 100 * 20) := " \
+               "abs_of_nonneg (by linarith)\n    linear_combination h1"
+    if statement.startswith("|(3"):
+        body = "by\n    have h1 : |(3 : ℝ) - 5| = -((3 : ℝ) - 5) := abs_of_neg (by linarith)\n    linear_combination h1"
+    assert _have_verdict(_file(statement, body)) == "ok"
+
+
+def test_at_real_ascribes_a_statement_under_abs_alone() -> None:
+    assert at_real("abs (3 - 5) = 2") == "(abs (3 - 5) : ℝ) = 2"
+    assert at_real("abs (x - 5) = 2") == "abs (x - 5) = 2"

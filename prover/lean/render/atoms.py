@@ -684,6 +684,27 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
         return None
 
 
+def _constant_abs_bridge(atom: Any, facts: Facts) -> Bridge | None:
+    """``|c| = c`` or ``|c| = -(c)`` for a closed rational expression ``c`` (``abs (120 / 100 * 30 -
+    130 / 100 * 20)``, which ``ring`` leaves an atom): ``abs_of_nonneg``/``abs_of_neg`` with the sign
+    of ``c`` by ``linarith`` (a comparison of numerals)."""
+    if atom[0] == "app" and atom[1] == ("const", "abs") and len(atom[2]) == 1:
+        inner = atom[2][0]            # the user's ``abs c``, Mathlib's ``|c|``
+    elif atom[0] == "abs":
+        inner = atom[1]
+    else:
+        return None
+    v = rp.num_value(inner)
+    if v is None:
+        return None
+    arg = _lean_show(inner)
+    other = inner if v >= 0 else ("neg", inner)
+    value = f"({arg})" if v >= 0 else f"-({arg})"
+    lemma = "abs_of_nonneg" if v >= 0 else "abs_of_neg"
+    name = facts.have("hca", f"{_lean_show(atom)} = {value}", f"{lemma} (by linarith)")
+    return Bridge(atom, other, name, False)
+
+
 def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | None = None) -> Bridge | None:
     """An exact fact turning the user's ``atom`` into atoms among ``targets`` (or None)."""
     same = _argument_bridge(atom, targets, facts, variables)
@@ -693,7 +714,7 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
         or _max_min_bridge(atom, facts, variables) or _logb_bridge(atom, facts)
     if scaled is not None:
         return scaled
-    numeral = _numeral_square_bridge(atom, facts, variables)
+    numeral = _numeral_square_bridge(atom, facts, variables) or _constant_abs_bridge(atom, facts)
     if numeral is not None:
         return numeral
     square = _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2)
@@ -1165,7 +1186,7 @@ def _coefficients(g: Any, i: Any, bridges: list[Bridge], table: AtomTable) -> li
 
 
 #: Text that marks a term ``ring`` sees as an atom (a root, ``|·|``, a real power).
-_ATOM_MARKS = ("sqrt", "√", "|", ": ℝ)")
+_ATOM_MARKS = ("sqrt", "√", "|", "abs", ": ℝ)")
 #: The marks of a root or an ``|·|`` alone: where a user's text may write one otherwise than sympy.
 ROOT_OR_ABS_MARKS = ("|", "√", "sqrt")
 

@@ -14,6 +14,7 @@ from prover.lean.render.common import (
     RenderError,
     StepBlock,
     as_le,
+    at_real,
     coeff_text,
     combination,
     equality_lines,
@@ -324,9 +325,16 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
     for h, name in zip(goal.hypotheses, ctx.names):
         if h.op == "<" and sp.sympify(h.rhs) == 0 and sp.sympify(h.lhs) == expr:
             return f"{_projection(name)}.ne"          # P < 0: positivity's compareHyp reads no upper bound
-        if h.op == "!=" and sp.sympify(h.rhs) != 0 and subtraction \
-                and sp.expand(sp.sympify(h.lhs) - sp.sympify(h.rhs) - expr) == 0:
-            return f"(sub_ne_zero.mpr {_projection(name)})"      # x ≠ y for the denominator x - y
+        if h.op == "!=" and sp.sympify(h.rhs) != 0:
+            gap = sp.sympify(h.lhs) - sp.sympify(h.rhs)
+            if subtraction and sp.expand(gap - expr) == 0:
+                return f"(sub_ne_zero.mpr {_projection(name)})"      # x ≠ y for the denominator x - y
+            scale = sp.cancel(expr / gap) if gap != 0 else None
+            if scale is not None and scale.is_Rational and scale != 0:
+                # x ≠ -2 for x + 2 (or 2 - x): a zero denominator would make x = -2
+                hz = ctx.fresh("hz")
+                factor = "" if scale == 1 else f"({lean_expr(1 / scale)}) * "
+                return f"(fun {hz} => {_projection(name)} (by linear_combination {factor}{hz}))"
         if h.op != "!=" or sp.sympify(h.rhs) != 0 or sp.sympify(h.lhs) != expr:
             continue
         if subtraction or not name.isidentifier():
@@ -335,8 +343,9 @@ def _nonzero_hypothesis(goal: Goal, ctx: RenderContext, expr: sp.Expr, subtracti
 
 
 def _top_level_factors(text: str) -> list[str]:
-    """``A * B * C`` split at its depth-0 ``*``; a text with another depth-0 operator is one factor."""
-    for op in "+-/^":
+    """``A * B * C`` split at its depth-0 ``*``; a text with a depth-0 ``+``, ``-`` or ``/`` is one
+    factor (a factor may be a power, :func:`_power_parts`)."""
+    for op in "+-/":
         if len(split_top(text.lstrip("-"), op)) > 1:
             return [text]
     return split_top(text, "*")
@@ -354,6 +363,7 @@ def _nonzero_product(goal: Goal, ctx: RenderContext, base: str) -> str | None:
         return None
     proofs = []
     for f in factors:
+        f, exponent = _power_parts(f)
         inner = f[1:-1] if f.startswith("(") and f.endswith(")") else f
         try:
             expr = parse_expression(inner, list(goal.variables))
@@ -362,11 +372,22 @@ def _nonzero_product(goal: Goal, ctx: RenderContext, base: str) -> str | None:
         stated = _nonzero_hypothesis(goal, ctx, expr, subtraction=True)
         if stated is None and "-" in inner:
             return None
+        if stated is not None and exponent is not None:
+            stated = f"(pow_ne_zero {exponent} {stated})"     # (2a − b)² ≠ 0 from 2a ≠ b
         proofs.append(stated or "(by positivity)")
     term = proofs[0]
     for t in proofs[1:]:
         term = f"(mul_ne_zero_iff.mpr ⟨{term}, {t}⟩)"
     return term
+
+
+def _power_parts(factor: str) -> tuple[str, str | None]:
+    """``(P) ^ n`` as ``("(P)", "n")`` for a natural numeral ``n``; any other factor as ``(factor, None)``."""
+    parts = split_top(factor, "^")
+    if len(parts) == 2 and parts[1].strip().isdigit() and parts[0].strip().startswith("(") \
+            and parts[0].strip().endswith(")"):
+        return parts[0].strip(), parts[1].strip()
+    return factor, None
 
 
 def _projection(name: str) -> str:
@@ -518,7 +539,7 @@ def close_lines(step: Step, goal: Goal, ctx: RenderContext, cert: dict) -> list[
             # denominators: the identity slack = value needs ``d * d⁻¹ = 1`` facts; state it once
             # and let the main linear_combination use it (its own ring check then cancels nothing)
             hid = ctx.fresh("hid")
-            lines += [f"have {hid} : {slack_text} = {value_text} := by"]
+            lines += [f"have {hid} : {at_real(f'{slack_text} = {value_text}')} := by"]
             lines += indent(id_lines + [f"linear_combination {id_comb}"])
             terms.append((sp.Integer(1) if goal.target.op == "=" else sp.Integer(-1), hid))
         elif ctx.close_style == "nlinarith" and goal.target.op != "=":

@@ -242,9 +242,10 @@ _RELATIONS = (" = ", " ≠ ", " ≤ ", " < ", " ≥ ", " > ")
 
 def at_real(statement: str) -> str:
     """``statement`` with its left side ascribed ``(… : ℝ)`` when no name occurs in it (numerals
-    only): Lean would elaborate its numerals at their default type ℕ, where ``16 ^ (1 / 3 : ℝ)``
-    has no meaning. Other statements are returned unchanged."""
-    if re.search(r"[A-Za-z]", statement):
+    only, or under polymorphic functions alone: ``abs (120 / 100 * 30 - 26)``): Lean would elaborate
+    its numerals at their default type ℕ, where ``16 ^ (1 / 3 : ℝ)`` has no meaning. Other statements
+    are returned unchanged."""
+    if re.search(r"[A-Za-z]", re.sub(r"\b(abs|max|min)\b", "", statement)):
         return statement
     depth = 0
     for i, ch in enumerate(statement):

@@ -553,7 +553,7 @@ class Elab:
         saved = self.goal
         m: dict[Any, Any] = {}
         for uid in uids:
-            e = exp
+            e = _unfold_not(exp)         # `fun h => …` against `a ≠ b`/`¬p`: the binder elaborator whnfs
             if e[0] == "forall":
                 self.goal = self.goal.add(Local(uid, uid_name(uid), True, e[2]))
                 exp = subst(e[3], {e[1]: ("fv", uid)})

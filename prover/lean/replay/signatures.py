@@ -21,6 +21,7 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "sub_nonpos": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : a - b ≤ 0 ↔ a ≤ b"),
     "sub_neg": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : a - b < 0 ↔ a < b"),
     "sub_ne_zero": ("Mathlib/Algebra/Group/Basic.lean", "{a b : ℝ} : a - b ≠ 0 ↔ a ≠ b"),
+    "pow_ne_zero": ("Mathlib/Algebra/GroupWithZero/Basic.lean", "{a : ℝ} (n : ℕ) (h : a ≠ 0) : a ^ n ≠ 0"),
     "mul_ne_zero_iff": ("Mathlib/Algebra/GroupWithZero/Defs.lean", "{a b : ℝ} : a * b ≠ 0 ↔ a ≠ 0 ∧ b ≠ 0"),
     "mul_pos": ("Mathlib/Algebra/Order/GroupWithZero/Unbundled.lean",
                 "{a b : ℝ} (ha : 0 < a) (hb : 0 < b) : 0 < a * b"),

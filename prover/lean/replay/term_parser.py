@@ -431,7 +431,7 @@ def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:
     untyped = untyped_real_power(t)
     if untyped is not None:
         raise ModelError(f"`{show(clean(untyped))[:120]}`: no leaf fixes the type, so its numerals elaborate at ℕ, "
-                         "which has no real power (write `(n : ℝ)`)")
+                         "where a real power, |·| and negation do not exist and - and / truncate (write `(n : ℝ)`)")
     t = clean(t)
     return real_exponents(t) if scope.real_division else t
 

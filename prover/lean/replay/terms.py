@@ -194,6 +194,8 @@ def clean(t: Any, in_exponent: bool = False) -> Any:
         return ("pow", clean(t[1]), clean(t[2], True))
     if tag in ("num", "dec", "fv", "const", "mvar", "hole", "shole", "type", "by"):
         return t
+    if tag == "app" and t[1] == ("const", "abs") and len(t[2]) == 1:
+        return ("abs", clean(t[2][0]))      # ``|a|`` is Mathlib's notation (a macro) for ``abs a``
     if tag == "app":
         return ("app", clean(t[1]), tuple(clean(a) for a in t[2]))
     if tag in ("forall", "exists"):
@@ -414,6 +416,8 @@ def _has_typed_leaf(t: Any) -> bool:
     """Whether a leaf of ``t``'s arithmetic tree fixes its type (a local, a constant, an
     application, an ascription); a power's exponent is not in the tree (``rightact%``)."""
     tag = t[0] if isinstance(t, tuple) and t else None
+    if tag == "app" and t[1] in _POLYMORPHIC:
+        return any(_has_typed_leaf(a) for a in t[2])     # ``abs (120 / 100 * 30)``: ℕ numerals
     if tag in ("fv", "const", "app", "ascr", "proj"):
         return True
     if tag == "pow":
@@ -425,10 +429,20 @@ def _has_typed_leaf(t: Any) -> bool:
     return False
 
 
+#: Functions whose result has their argument's type (``abs``, ``max``, ``min``): no type of their own.
+_POLYMORPHIC = (("const", "abs"), ("const", "max"), ("const", "min"))
+
+
 def _has_real_power(t: Any) -> bool:
+    """Whether ``t`` holds what ℕ, the numerals' default type, does not mean as ℝ does: a real
+    power (no instance), ``|·|`` or a negation (no ``Neg ℕ``), a truncated ``-`` or a floor ``/``."""
     if not isinstance(t, tuple) or not t:
         return False
-    if t[0] == "pow" and isinstance(t[2], tuple) and t[2][0] == "ascr" and t[2][2] == REAL:
+    if not isinstance(t[0], str):              # an application's argument tuple
+        return any(_has_real_power(x) for x in t)
+    if t[0] == "pow":
+        return isinstance(t[2], tuple) and t[2][0] == "ascr" and t[2][2] == REAL or _has_real_power(t[1])
+    if t[0] in ("sub", "div", "inv", "neg", "abs") or t[0] == "app" and t[1] in _POLYMORPHIC[:1]:
         return True
     return any(_has_real_power(x) for x in t[1:])
 
