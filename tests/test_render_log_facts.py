@@ -60,3 +60,35 @@ def test_numeral_log_signs() -> None:
     assert any("Real.log_neg" in x for x in lines) and any("Real.log_pos" in x for x in lines)
     assert not any("Real.log (2)" in x for x in lines)       # positivity's evalLogNatLit
     assert factored_text(-1 / half, negative) == "1 / (-Real.log (1 / 2))"
+
+
+def test_log_of_a_reciprocal_is_the_negated_log() -> None:
+    """The kernel's normal form reads ``log (1 / y)`` as ``−log y`` (``Real.log_inv``), so an
+    introduce step may state ``u₁ = −u₂`` with no certificate terms; the file bridges it
+    (``1 / y = y⁻¹`` by ``ring``, then ``Real.log_inv``, whitelisted) instead of leaving it to
+    ``positivity``. A wrong sign in the law's statement is refused."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove("theorem t (y : ℝ) (hy : 0 < y) : Real.log (1 / y) + Real.log y ≤ 1 := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    law = "Real.log y⁻¹ = -Real.log y := Real.log_inv y"
+    assert law in text
+    assert replay_text(text).ok, replay_text(text).summary()
+    assert not replay_text(text.replace(law, "Real.log y⁻¹ = Real.log y := Real.log_inv y")).ok
+
+
+def test_a_one_below_side_condition_gets_the_gap_sign_by_positivity() -> None:
+    """``Real.log_pos`` needs ``1 < 2 + exp y``; ``linarith`` alone does not know ``0 < exp y + 1``
+    and no SOS certificate exists for an ``exp`` gap, so the file states it by ``positivity`` first;
+    without that fact the ``linarith`` fails the model."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove("theorem t (y : ℝ) : 0 < Real.log (2 + Real.exp y) := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    gap = next(line for line in text.splitlines() if "hgap" in line and "positivity" in line)
+    assert replay_text(text).ok, replay_text(text).summary()
+    assert not replay_text(text.replace(gap + "\n", "")).ok

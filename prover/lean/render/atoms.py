@@ -1112,11 +1112,18 @@ def _exp_law(atom: Any, facts: Facts) -> tuple[Any, str] | None:
 
 def _log_law(a: Any, facts: Facts) -> tuple[Any, str] | None:
     """``Real.log a = other`` by the laws the kernel's normal form uses: ``log (-X) = log X``
-    (``Real.log_neg_eq_log``), ``log (X ^ n) = n * log X`` (``Real.log_pow``; ``ring`` reads the cast
+    (``Real.log_neg_eq_log``), ``log X⁻¹ = -log X`` (``Real.log_inv``; ``1 / X`` is first written ``X⁻¹``
+    by ``ring``), ``log (X ^ n) = n * log X`` (``Real.log_pow``; ``ring`` reads the cast
     ``↑n``), and a numeral into primes: ``log (A / B) = log A − log B``, ``log (A * B) = log A +
     log B`` (``Real.log_div``, ``Real.log_mul``, both sides nonzero numerals), ``q = p ^ e * m``."""
     if a[0] == "neg":
         return ("app", _LOG, (a[1],)), f"Real.log_neg_eq_log {paren(rp.show(a[1]))}"
+    if a[0] == "inv":
+        return ("neg", ("app", _LOG, (a[1],))), f"Real.log_inv {paren(rp.show(a[1]))}"
+    if a[0] == "div" and a[1] == ("num", 1) and rp.num_value(a[2]) is None:
+        inverse = ("inv", a[2])      # `log (1 / X)`: `1 / X = X⁻¹` by `ring`, then `Real.log_inv`
+        hat = facts.have("hat", f"{_lean_show(a)} = {_lean_show(inverse)}", "by ring")
+        return ("app", _LOG, (inverse,)), f"congrArg Real.log {hat}"
     if a[0] == "pow" and a[2][0] == "num" and int(a[2][1]) >= 2:
         n = int(a[2][1])
         return (("mul", ("num", n), ("app", _LOG, (a[1],))),

@@ -35,6 +35,7 @@ from prover.lean.render.budget import wrap_line
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
+    at_real,
     equality_lines,
     factored_text,
     geometric_sum,
@@ -740,7 +741,7 @@ def _unit_lines(base: str, atom: str, hne: str, hinv: str, positive: PositiveFac
     sign = positive(base)
     lines = [f"have {hne} : {base} ≠ 0 := by positivity"] if sign is None \
         else sign[0] + [f"have {hne} : {base} ≠ 0 := {sign[1]}"]
-    return lines + [f"have {hinv} : {base} * {atom} = 1 := mul_inv_cancel₀ {hne}"]
+    return lines + [f"have {hinv} : {at_real(f'{base} * {atom} = 1')} := mul_inv_cancel₀ {hne}"]
 
 
 def _flatten_power(s_text: str, variables: list[str], ctx: RenderContext, positive: PositiveFact,

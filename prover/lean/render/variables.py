@@ -253,7 +253,7 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
         pos = ctx.fresh("hpos")
         inv = ctx.fresh("hinv")
         pre += [f"have {pos} : (0 : ℝ) < {text(x)} := by first | positivity | linarith",
-                f"have {inv} : {paren(text(x))} * {paren(text(x))}⁻¹ = 1 := mul_inv_cancel₀ {pos}.ne'"]
+                f"have {inv} : {at_real(f'{paren(text(x))} * {paren(text(x))}⁻¹ = 1')} := mul_inv_cancel₀ {pos}.ne'"]
         return f"mul_le_mul_of_nonneg_left (Real.one_sub_inv_le_log_of_pos {pos}) {pos}.le + {inv}"
     if lemma == _LOG_PRODUCT:
         return _log_product_term(args[0][1], ctx, pre, texts)
@@ -266,10 +266,13 @@ def _lemma_term(lemma: str, args: list[tuple[str, sp.Expr]], ctx: RenderContext,
             continue
         name = ctx.fresh("hpos")
         if kind in ("gt1", "lt1"):      # `1 < X` / `X < 1`: from the hypotheses (positivity has no `1 <`)
-            side = f"(1 : ℝ) < {text(x)}" if kind == "gt1" else f"{text(x)} < 1"
+            side = f"(1 : ℝ) < {text(x)}" if kind == "gt1" else at_real(f"{text(x)} < 1")
             gap = sp.expand(x - 1 if kind == "gt1" else 1 - x)
-            if side_prover is not None and gap.free_symbols and _nonlinear(gap):
-                pre += side_prover(lean_expr(gap), gap)     # nonlinear: `0 < X - 1` certified, then linarith
+            if gap.free_symbols and _nonlinear(gap):
+                # nonlinear: `0 < X - 1` certified, then linarith; with no certificate (`1 < 1 + exp x`)
+                # linarith still needs the gap's sign, which positivity may see
+                certified = side_prover(lean_expr(gap), gap) if side_prover is not None else []
+                pre += certified or [f"have {ctx.fresh('hgap')} : (0 : ℝ) < {lean_expr(gap)} := by positivity"]
             pre.append(f"have {name} : {side} := by linarith")
             parts.append(name)
             continue

@@ -74,6 +74,7 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
                      "(x : ℝ) (n : ℕ) : Real.log (x ^ n) = n * Real.log x"),
     "Real.log_div": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean",
                      "{x y : ℝ} (hx : x ≠ 0) (hy : y ≠ 0) : Real.log (x / y) = Real.log x - Real.log y"),
+    "Real.log_inv": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean", "(x : ℝ) : Real.log x⁻¹ = -Real.log x"),
     "Real.log_neg_eq_log": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean",
                             "(x : ℝ) : Real.log (-x) = Real.log x"),
     "Real.log_pos": ("Mathlib/Analysis/SpecialFunctions/Log/Basic.lean", "{x : ℝ} (hx : 1 < x) : 0 < Real.log x"),
