@@ -1195,7 +1195,7 @@ def _coefficients(g: Any, i: Any, bridges: list[Bridge], table: AtomTable) -> li
 #: Text that marks a term ``ring`` sees as an atom (a root, ``|·|``, a real power).
 _ATOM_MARKS = ("sqrt", "√", "|", "abs", ": ℝ)")
 #: The marks of a root or an ``|·|`` alone: where a user's text may write one otherwise than sympy.
-ROOT_OR_ABS_MARKS = ("|", "√", "sqrt")
+ROOT_OR_ABS_MARKS = ("|", "abs", "√", "sqrt")
 
 
 def has_root_or_abs(text: str) -> bool:
