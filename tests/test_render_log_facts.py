@@ -92,3 +92,22 @@ def test_a_one_below_side_condition_gets_the_gap_sign_by_positivity() -> None:
     gap = next(line for line in text.splitlines() if "hgap" in line and "positivity" in line)
     assert replay_text(text).ok, replay_text(text).summary()
     assert not replay_text(text.replace(gap + "\n", "")).ok
+
+
+def test_a_substituted_hypothesis_times_the_equality_comes_from_the_kernel_certificate() -> None:
+    """A substitution ``u₃₁ = 2·u₂₁`` turns the fact ``b² − 1 ≤ u₃₁·b²`` into ``b² − 1 ≤ 2·u₂₁·b²``:
+    ``linarith`` cannot multiply the equality by ``b²``, so the premise is proved from the kernel's
+    certificate of it (``linear_combination … + (b ^ 2) * h``); the same with ``linarith`` fails."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove("theorem t (a b : ℝ) (h₀ : 0 < a ∧ 0 < b) (h₁ : Real.log (a * b ^ 2) = 2) "
+                   "(h₂ : Real.log (b * a ^ 2) = 1) : Real.log (a * b) = 1 := by sorry", time_limit=60)
+    assert result.proved
+    text = result.lean_text()
+    assert replay_text(text).ok, replay_text(text).summary()
+    import re
+    found = re.search(r"\(by linear_combination \(sub_nonneg\.mpr (hv\d+)\) \+ \(b \^ 2\) \* (hv\d+)\)", text)
+    assert found is not None
+    weakened = text.replace(found.group(0), f"(by linarith [{found.group(1)}, {found.group(2)}])")
+    assert not replay_text(weakened).ok

@@ -144,6 +144,18 @@ def written_atoms(goal: Goal, ctx: RenderContext) -> list[Any]:
     return out
 
 
+def hypothesis_written_atoms(ctx: RenderContext, variables: list[str]) -> list[Any]:
+    """The atoms of the user's hypotheses as written (``ctx.written_sides``), at any depth."""
+    out: list[Any] = []
+    for side in ctx.written_sides:
+        try:
+            t = parse(side, variables)
+        except (rp.NotModelled, rp.ModelError, RecursionError):
+            continue
+        out += [a for a in _all_atoms(t) if a not in out]
+    return out
+
+
 def _product_factors(t: Any) -> list[Any]:
     """The factors of a product term (``X * Y * Z`` read left-nested), ``[t]`` for a non-product."""
     return _product_factors(t[1]) + _product_factors(t[2]) if t[0] == "mul" else [t]

@@ -35,12 +35,16 @@ class RenderContext:
     #: ``(relation, L, R)``: the Lean text of a goal's two sides, read as ``L ≤ R`` / ``L < R`` /
     #: ``L = R``, where it is not our own printing of that relation (the root: the user's text)
     target_text: tuple[Relation, str, str] | None = None
+    #: the sides of the user's hypotheses as written in the statement (they stay in Lean's context
+    #: everywhere below the root): where an ``exp``/``log`` atom's instance can take the user's text
+    written_sides: tuple[str, ...] = ()
 
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self.counter)}"
 
     def child(self, names: list[str]) -> RenderContext:
-        return RenderContext(names, self.counter, self.lemmas, self.close_style, self.used)
+        return RenderContext(names, self.counter, self.lemmas, self.close_style, self.used,
+                             written_sides=self.written_sides)
 
     def sides(self, goal: Goal) -> tuple[str, str]:
         """``(L, R)`` as Lean sees them in the goal: ``target_text`` or our printing of ``goal``."""
@@ -54,7 +58,8 @@ class RenderContext:
 
     def with_target_text(self, rel: Relation, lhs: str, rhs: str) -> RenderContext:
         """The same context, knowing that Lean sees the sides of ``rel`` as ``lhs``/``rhs``."""
-        return RenderContext(self.names, self.counter, self.lemmas, self.close_style, self.used, (rel, lhs, rhs))
+        return RenderContext(self.names, self.counter, self.lemmas, self.close_style, self.used, (rel, lhs, rhs),
+                             self.written_sides)
 
 
 @dataclass

@@ -32,6 +32,17 @@ def _written_sides(text: str) -> tuple[str, str, str] | None:
     return text[:m.start()].strip(), _OPS[m.group(1)], text[m.end():].strip()
 
 
+def written_hypothesis_sides(refs: list[str], head: str) -> tuple[str, ...]:
+    """Both sides of each hypothesis ``refs`` names, as the statement ``head`` writes them."""
+    out: list[str] = []
+    for ref in refs:
+        text = written_hypothesis(head, ref)
+        sides = _written_sides(text) if text is not None else None
+        if sides is not None:
+            out += [sides[0], sides[2]]
+    return tuple(out)
+
+
 def atom_copies(problem: Problem, refs: list[str], head: str, ctx: RenderContext) -> tuple[list[str], list[str]]:
     """``(lines, refs)``: the copies' ``have`` lines and the references the proof should use."""
     lines: list[str] = []

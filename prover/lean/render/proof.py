@@ -18,7 +18,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.definitions import expanded_head, expanded_name, has_definitions, wrapper
-from prover.lean.render.hypothesis_atoms import atom_copies, target_conversion
+from prover.lean.render.hypothesis_atoms import atom_copies, target_conversion, written_hypothesis_sides
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
 from prover.lean.render.local_lemmas import local_lemma_lines
@@ -206,7 +206,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
         root_goal = Goal.from_problem(problem)
         if proof.root.goal != root_goal:
             raise RenderError("the proof's root goal is not the problem's goal")
-        ctx = RenderContext(refs, counter, lemmas, close_style)
+        ctx = RenderContext(refs, counter, lemmas, close_style, written_sides=written_hypothesis_sides(refs, head))
         sides = statement_sides(head, problem.real_division)
         conversion = target_conversion(root_goal, sides, ctx) if sides is not None else None
         if sides is not None and conversion is None:
@@ -273,11 +273,13 @@ def _render_conjunction(proof: Proof, refs: list[str], lemmas: LemmaLookup | Non
         raise RenderError(f"the goal has {len(problem.goal_parts)} parts and the proof {len(roots)}")
     lines = [f"refine ⟨{', '.join('?_' for _ in roots)}⟩"]
     used: set[str] = set()
-    sides = statement_part_sides(theorem_head(problem, proof.meta)[0], problem.real_division, len(roots))
+    head = theorem_head(problem, proof.meta)[0]
+    sides = statement_part_sides(head, problem.real_division, len(roots))
     for i, root in enumerate(roots):
         if root.goal != Goal.from_problem(problem.part(i)):
             raise RenderError(f"the proof of part {i + 1} is not of that part's goal")
-        ctx = RenderContext(list(refs), counter, lemmas, close_style)
+        ctx = RenderContext(list(refs), counter, lemmas, close_style,
+                            written_sides=written_hypothesis_sides(list(refs), head))
         if sides[i] is not None:
             ctx = ctx.with_target_text(root.goal.target, *sides[i])
         op = problem.goal_parts[i].op

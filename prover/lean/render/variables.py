@@ -44,6 +44,7 @@ from prover.lean.render.atoms import (
     half_power,
     half_power_fact,
     has_root_or_abs,
+    hypothesis_written_atoms,
     paren,
     ring_closes,
     root_square_facts,
@@ -55,7 +56,7 @@ from prover.lean.render.atoms import (
 )
 from prover.lean.render.atoms import parse as parse_atoms_term
 from prover.lean.render.budget import wrap_line
-from prover.lean.render.close import positive_fact_lines, positive_fact_of, positive_fact_prover
+from prover.lean.render.close import close_lines, positive_fact_lines, positive_fact_of, positive_fact_prover
 from prover.lean.render.common import (
     RenderContext,
     RenderError,
@@ -311,7 +312,7 @@ def _log_product_term(x: sp.Expr, ctx: RenderContext, pre: list[str], texts: dic
     written = texts.get(x)
     if written:
         pieces = split_top(written, "*")
-        if len(pieces) >= 2 and not any(len(split_top(written, op)) > 1 for op in "+-/^"):
+        if len(pieces) >= 2 and not any(len(split_top(written, op)) > 1 for op in "+-/"):   # `^` binds tighter
             factors = [p.strip() for p in pieces]
     names = []
     for f in factors:
@@ -353,8 +354,10 @@ class WrittenApplications:
 def written_applications(goal: Goal, sub: Goal, ctx: RenderContext, defs: dict[str, sp.Expr],
                          new_vars: list[str], inst: dict[str, str]) -> WrittenApplications:
     """:class:`WrittenApplications` for ``defs``; updates ``inst`` to the user's terms."""
-    written = written_atoms(goal, ctx)
     out = WrittenApplications({}, {}, list(sub.variables), list(goal.variables))
+    # the goal's atoms as written first, then the hypotheses' (``h₂ : Real.log (x ^ 2 * y) = 1``: an
+    # instance in our printing, ``Real.log (y * x ^ 2)``, would be another atom to ``linarith``)
+    written = written_atoms(goal, ctx) + hypothesis_written_atoms(ctx, out.outer)
     for v in new_vars:
         d = defs[v]
         if not isinstance(d, (sp.exp, sp.log)):
@@ -1012,8 +1015,13 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     by_equalities = {int(h["index"]): h["proof"]["eq_terms"] for h in cert.get("new_hypotheses", [])
                      if isinstance(h.get("proof"), dict) and h["proof"].get("eq_terms")
                      and not h["proof"].get("terms")}
+    certified = {int(h["index"]): h["proof"] for h in cert.get("new_hypotheses", [])
+                 if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "sos"}
     pre: list[str] = []
     proofs = _new_hypothesis_proofs(step, inverse, inst, new_vars, positivity, by_equalities, ctx, pre)
+    for i, proof in proofs.items():
+        if proof.startswith("(by first | positivity | linarith only") and i in certified:
+            proofs[i] = _certified_instance(step, i, inverse, certified[i], ctx) or proof
     key = ctx.fresh("hkey")
     if polynomial and not _has_root(goal.target) and "|" not in "".join(ctx.sides(goal)):
         connect, comb = [], ""
@@ -1044,6 +1052,22 @@ def _new_hypothesis_proofs(step: Step, inverse: dict[str, sp.Expr], inst: dict[s
         proofs[i] = name or ("(by positivity)" if i in positivity else
                              f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     return proofs
+
+
+def _certified_instance(step: Step, i: int, inverse: dict[str, sp.Expr], cert: dict, ctx: RenderContext) -> str | None:
+    """The subgoal's hypothesis ``i`` at the instance from the kernel's certificate of it over the
+    goal's hypotheses (``y³ − 1 ≤ 3·u₂₁·y³`` from ``y³ − 1 ≤ u₃₁·y³`` and ``u₃₁ = 3·u₂₁``: the
+    equality times ``y³``, which ``linarith`` cannot find), as one ``(by linear_combination …)``;
+    None when the certificate does not render to one line."""
+    goal, h = step.goal, step.subgoals[0].hypotheses[i]
+    back = {var(y): e for y, e in inverse.items()}
+    target = Relation(_cancel(sp.sympify(h.lhs).subs(back, simultaneous=True)), h.op,
+                      _cancel(sp.sympify(h.rhs).subs(back, simultaneous=True)))
+    try:
+        lines = close_lines(step, goal.with_target(target), ctx.child(ctx.names), cert)
+    except (RenderError, KeyError, ValueError, TypeError):
+        return None
+    return f"(by {lines[0]})" if len(lines) == 1 and lines[0].startswith("linear_combination") else None
 
 
 def _bridged_instance(step: Step, i: int, new_vars: list[str], inst: dict[str, str], ctx: RenderContext,
