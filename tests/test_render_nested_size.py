@@ -75,3 +75,20 @@ def test_a_congruence_chain_rewrites_the_instance_root_by_root() -> None:
     assert not replay_text(dropped).ok
     other = inst.replace("√(x * y + x)", "√(x * y + 2 * x)")
     assert congruence_chain(goal, other, ["x", "y"], Facts(RenderContext([], itertools.count(1), None, "linear"))) is None
+
+
+def test_a_root_of_a_closed_radicand_with_roots_inside_is_its_value() -> None:
+    """``√(12 + 2 * √4)`` is 4: the inner ``√4 = 2`` is bridged first, then ``12 + 2 * √4 = 4 ^ 2``
+    by ``linear_combination`` of it, ``congrArg Real.sqrt`` and ``Real.sqrt_sq``. A wrong
+    coefficient or a wrong value is refused."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove("theorem t : Real.sqrt (12 + 2 * Real.sqrt 4) + 1 = 5 := by sorry", time_limit=30)
+    assert result.proved
+    text = result.lean_text()
+    assert "Real.sqrt (12 + 2 * Real.sqrt 4) = 4 := by linear_combination" in text
+    assert replay_text(text).ok, replay_text(text).summary()
+    step = next(line for line in text.splitlines() if "12 + 2 * Real.sqrt 4 = (4) ^ 2" in line)
+    assert not replay_text(text.replace(step, step.replace("(-2) *", "(2) *"))).ok
+    assert not replay_text(text.replace("= (4) ^ 2", "= (5) ^ 2")).ok

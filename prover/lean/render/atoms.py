@@ -696,6 +696,56 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
         return None
 
 
+def _closed_value(t: Any) -> Fraction | None:
+    """The rational value of a closed term whose roots are of rational squares (``16 - 4 * √4 + 1``
+    is 9), or None."""
+    if _is_sqrt(t):
+        inner = _closed_value(t[2][0])
+        return None if inner is None else _rational_root(inner, 2)
+    if t[0] in ("add", "sub", "mul", "div"):
+        a, b = _closed_value(t[1]), _closed_value(t[2])
+        if a is None or b is None or (t[0] == "div" and b == 0):
+            return None
+        return {"add": a + b, "sub": a - b, "mul": a * b}.get(t[0], a / b if b else None)
+    if t[0] == "neg":
+        v = _closed_value(t[1])
+        return None if v is None else -v
+    if t[0] == "pow" and t[2][0] == "num":
+        v = _closed_value(t[1])
+        return None if v is None else v ** int(t[2][1])
+    v = rp.num_value(t)
+    return None if v is None else Fraction(v)
+
+
+def _nested_numeral_root_bridge(atom: Any, facts: Facts, variables: list[str] | None) -> Bridge | None:
+    """``√A = k`` for a closed radicand ``A`` holding roots of its own whose value is ``k²``
+    (``√(16 - 4 * √4 + 1) = 3``, from a function applied twice): the inner roots are bridged
+    first, ``A = k ^ 2`` by ``linear_combination`` of those facts, then ``congrArg Real.sqrt`` and
+    ``Real.sqrt_sq``."""
+    if not _is_sqrt(atom) or rp.num_value(atom[2][0]) is not None:
+        return None
+    arg = atom[2][0]
+    value = _closed_value(arg)
+    k = None if value is None else _rational_root(value, 2)
+    inner = atoms_of(arg)
+    if k is None or not inner or not all(_is_sqrt(a) for a in inner):
+        return None
+    bridges = [_bridge(a, [], facts, variables) for a in inner]
+    if any(b is None for b in bridges):
+        return None
+    square = f"({_fraction_text(k)}) ^ 2"
+    eqs = _coefficients(arg, parse(square, variables or []), bridges, AtomTable(variables or []))
+    if eqs is None:
+        return None
+    terms = " + ".join(f"({f.coeff}) * {f.proof}" for f in eqs if f.coeff not in ("0", "(0)"))
+    a_text = _lean_show(arg)
+    h_arg = facts.have("hside", f"{a_text} = {square}", f"by linear_combination {terms}" if terms else "by ring")
+    h_root = facts.have("hside", f"Real.sqrt ({a_text}) = Real.sqrt ({square})", f"congrArg Real.sqrt {h_arg}")
+    h_sq = facts.have("hside", f"Real.sqrt ({square}) = {_fraction_text(k)}", "Real.sqrt_sq (by positivity)")
+    name = facts.have("hside", f"{_lean_show(atom)} = {_fraction_text(k)}", f"by linear_combination {h_root} + {h_sq}")
+    return Bridge(atom, parse(_fraction_text(k), variables or []), name, False)
+
+
 def _constant_abs_bridge(atom: Any, facts: Facts) -> Bridge | None:
     """``|c| = c`` or ``|c| = -(c)`` for a closed rational expression ``c`` (``abs (120 / 100 * 30 -
     130 / 100 * 20)``, which ``ring`` leaves an atom): ``abs_of_nonneg``/``abs_of_neg`` with the sign
@@ -726,7 +776,8 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
         or _max_min_bridge(atom, facts, variables) or _logb_bridge(atom, facts)
     if scaled is not None:
         return scaled
-    numeral = _numeral_square_bridge(atom, facts, variables) or _constant_abs_bridge(atom, facts)
+    numeral = _numeral_square_bridge(atom, facts, variables) or _constant_abs_bridge(atom, facts) \
+        or _nested_numeral_root_bridge(atom, facts, variables)
     if numeral is not None:
         return numeral
     square = _is_sqrt(atom) and atom[2][0][0] == "pow" and atom[2][0][2] == ("num", 2)
