@@ -426,7 +426,7 @@ def _has_typed_leaf(t: Any) -> bool:
         return _has_typed_leaf(t[1]) or _has_typed_leaf(t[2])
     if tag in ("neg", "inv", "abs"):
         return _has_typed_leaf(t[1])
-    return False
+    return tag not in ("num", "dec")      # a sum, a cast, …: not known to be numerals alone
 
 
 #: Functions whose result has their argument's type (``abs``, ``max``, ``min``): no type of their own.
