@@ -69,8 +69,12 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   bullets, ``first | …`` (only with finishing alternatives), ``t <;> t'``, shadowed names (a
   re-bound name hides the old hypothesis from names, not from ``positivity``/``linarith``).
 * **Numerals' type**: a relation none of whose leaves fixes its type (no local, constant,
-  application or ascription; an exponent is not a leaf) elaborates its numerals at ℕ, so a real
-  power in it is an error (``16 ^ (1 / 3 : ℝ) = 2 * 2 ^ (1 / 3 : ℝ)``; ``(16 : ℝ) ^ …`` is fine).
+  application other than ``abs``/``max``/``min``, which take their argument's type, or ascription;
+  an exponent is not a leaf) elaborates its numerals at ℕ, so a real power, an ``|·|`` or a
+  negation in it is an error and a ``-`` or ``/`` means something else (truncated, floor): such a
+  relation fails (``16 ^ (1 / 3 : ℝ) = 2 * 2 ^ (1 / 3 : ℝ)``, ``abs (3 - 5) = 2``, ``7 / 2 * 2 = 7``;
+  ``(16 : ℝ) ^ …`` is fine). ``fun h => …`` against ``a ≠ b`` or ``¬p`` binds ``h : a = b`` / ``p``
+  (Lean's binder elaborator whnfs the expected type to a ``→``).
 * **Sums over n terms** (``sums``): binders ``(n : ℕ)``, families ``(a : Fin n → ℝ)``/``(a : ℕ → ℝ)``,
   ``∀ i, P (a i)`` and ``∀ i ∈ Finset.range n, P``; terms ``∑ i, body``, ``∑ i : Fin n, body``,
   ``∑ i ∈ Finset.range n, body`` (body at precedence 67), atoms for ``ring``/``linarith`` compared up to
