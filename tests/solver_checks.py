@@ -55,3 +55,26 @@ def saved_proof_renders_and_replays(path) -> str:
     text = render_proof(proof)
     assert replay_text(text).ok, text
     return text
+
+
+def proved_file_passes(statement: str, fragment: str = "", time_limit: float = 30) -> str:
+    """Prove ``statement``, render it and require the replay model's pass (and ``fragment`` in the
+    file); the file's text, for the attacks a test then makes on it."""
+    from prover.api import prove
+    from prover.lean.replay import replay_text
+
+    result = prove(statement, time_limit=time_limit)
+    assert result.proved
+    text = result.lean_text()
+    assert fragment in text
+    report = replay_text(text)
+    assert report.ok, report.summary()
+    return text
+
+
+def tampered_fails(text: str, old: str, new: str) -> bool:
+    """Whether the replay model refuses ``text`` with ``old`` (present) replaced by ``new``."""
+    from prover.lean.replay import replay_text
+
+    assert old in text
+    return not replay_text(text.replace(old, new)).ok

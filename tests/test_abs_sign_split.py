@@ -12,6 +12,7 @@ from prover.api import parse
 from prover.ir import Goal, Proof
 from prover.rewrite import AbsAsVariable, AbsSignSplit
 from prover.solvers.sos import sos_certificate
+from tests.solver_checks import proved_file_passes, tampered_fails
 
 DATA = Path(__file__).parent / "data" / "abs_cases"
 
@@ -139,31 +140,18 @@ def test_the_absolute_value_of_a_numeral_expression_renders_by_its_sign(statemen
     """``|c|`` of a closed rational expression is an atom to ``ring``: the file states ``|c| = ±c`` by
     ``abs_of_nonneg``/``abs_of_neg`` with the sign by ``linarith``, ascribed ``: ℝ`` (numerals alone
     would elaborate at ℕ, where ``|·|`` does not exist); the other lemma, or no ascription, fails."""
-    from prover.api import prove
-    from prover.lean.replay import replay_text
-
-    result = prove(f"theorem t : {statement} := by sorry", time_limit=30)
-    assert result.proved
-    text = result.lean_text()
-    assert f":= {lemma} (by linarith)" in text
-    assert replay_text(text).ok, replay_text(text).summary()
+    text = proved_file_passes(f"theorem t : {statement} := by sorry", f":= {lemma} (by linarith)")
     other = "abs_of_nonneg" if lemma == "abs_of_neg" else "abs_of_neg"
-    assert not replay_text(text.replace(f":= {lemma} ", f":= {other} ")).ok
-    assert not replay_text(text.replace(" : ℝ)", ")")).ok
+    assert tampered_fails(text, f":= {lemma} ", f":= {other} ")
+    assert tampered_fails(text, " : ℝ)", ")")
 
 
 def test_a_hypothesis_written_with_abs_of_another_order_is_bridged_first() -> None:
     """The user's ``abs (5 + 2 * x)`` (the function, not the bars) is another atom to ``ring`` than our
     ``|2 * x + 5|``: the root states a copy of the hypothesis in our printing (``congrArg abs`` of a
     ``ring`` identity) before the proof uses it; using the user's hypothesis directly fails."""
-    from prover.api import prove
-    from prover.lean.replay import replay_text
-
-    result = prove("theorem t (x : ℝ) (h₀ : 1 / 3 * abs (5 + 2 * x) < 1) : x < -1 := by sorry", time_limit=30)
-    assert result.proved
-    text = result.lean_text()
-    assert "|5 + 2 * x| = |2 * x + 5| := congrArg abs" in text
-    assert replay_text(text).ok, replay_text(text).summary()
+    text = proved_file_passes("theorem t (x : ℝ) (h₀ : 1 / 3 * abs (5 + 2 * x) < 1) : x < -1 := by sorry",
+                              "|5 + 2 * x| = |2 * x + 5| := congrArg abs")
     copy = next(line.split()[1] for line in text.splitlines() if line.strip().startswith("have hatom"))
     body = text.split(f"have {copy} :")[1].split("\n", 1)[1]
-    assert not replay_text(text.replace(body, body.replace(copy, "h₀"))).ok
+    assert tampered_fails(text, body, body.replace(copy, "h₀"))

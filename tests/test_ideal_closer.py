@@ -18,6 +18,7 @@ from prover.lean.replay import replay_text
 from prover.search.close import close_goal
 from prover.solvers.closers import IdealMembership, close_step, default_closers
 from prover.solvers.ideal import ideal_certificate
+from tests.solver_checks import proved_file_passes, tampered_fails
 
 
 def _goal(statement: str) -> Goal:
@@ -200,15 +201,11 @@ def test_a_squared_difference_denominator_is_nonzero_by_pow_ne_zero() -> None:
     """Dividing by ``4·(3a − b)²`` under ``3a ≠ b``: its ``≠ 0`` is ``pow_ne_zero 2 (sub_ne_zero.mpr h₁)``
     inside ``mul_ne_zero_iff`` (``pow_ne_zero``: Mathlib/Algebra/GroupWithZero/Basic.lean), and the file
     passes; with another exponent in the fact, or the fact dropped, it does not."""
-    result = prove("theorem t (a b : ℝ) (h₁ : 3 * a ≠ b) (h₂ : (3 * a) ^ 2 + a * (3 * a) + b = 0) "
-                   "(h₃ : b ^ 2 + a * b + b = 0) : a + b = -1 := by sorry", time_limit=30)
-    assert result.proved
-    text = result.lean_text()
     fact = "(pow_ne_zero 2 (sub_ne_zero.mpr h₁))"
-    assert fact in text
-    assert replay_text(text).ok, replay_text(text).summary()
-    assert not replay_text(text.replace(fact, "(pow_ne_zero 3 (sub_ne_zero.mpr h₁))")).ok
-    assert not replay_text(text.replace(fact, "(by positivity)")).ok
+    text = proved_file_passes("theorem t (a b : ℝ) (h₁ : 3 * a ≠ b) (h₂ : (3 * a) ^ 2 + a * (3 * a) + b = 0) "
+                              "(h₃ : b ^ 2 + a * b + b = 0) : a + b = -1 := by sorry", fact)
+    assert tampered_fails(text, fact, "(pow_ne_zero 3 (sub_ne_zero.mpr h₁))")
+    assert tampered_fails(text, fact, "(by positivity)")
 
 
 def test_a_shifted_disequality_proves_a_sum_denominator_nonzero() -> None:
@@ -218,15 +215,11 @@ def test_a_shifted_disequality_proves_a_sum_denominator_nonzero() -> None:
     from prover.lean.render.close import _nonzero_hypothesis
     from prover.lean.render.common import RenderContext
 
-    result = prove("theorem t (x : ℝ) (h₀ : x ≠ -3) (h₁ : (x - 1) / (x + 3) = 2) : x = -7 := by sorry",
-                   time_limit=30)
-    assert result.proved
-    text = result.lean_text()
     term = "(fun hz1 => h₀ (by linear_combination hz1))"
-    assert term in text
-    assert replay_text(text).ok, replay_text(text).summary()
-    assert not replay_text(text.replace(term, "(fun hz1 => h₀ (by linear_combination 2 * hz1))")).ok
-    assert not replay_text(text.replace(term, "(by positivity)")).ok
+    text = proved_file_passes("theorem t (x : ℝ) (h₀ : x ≠ -3) (h₁ : (x - 1) / (x + 3) = 2) : x = -7 := by sorry",
+                              term)
+    assert tampered_fails(text, term, "(fun hz1 => h₀ (by linear_combination 2 * hz1))")
+    assert tampered_fails(text, term, "(by positivity)")
     goal = _goal("theorem t (x : ℝ) (h₀ : x ≠ -3) : x = 1 := by sorry")
     ctx = RenderContext(names=["h₀"], counter=itertools.count(1), lemmas=None, close_style="linear_combination")
     x = goal.hypotheses[0].lhs

@@ -20,7 +20,7 @@ import pytest
 import sympy as sp
 
 from prover.ir import Proof
-from tests.solver_checks import saved_proof_renders_and_replays
+from tests.solver_checks import proved_file_passes, saved_proof_renders_and_replays, tampered_fails
 
 DATA = Path(__file__).parent / "data" / "logb_render"
 CASES = sorted(p.name.removesuffix(".proof.json") for p in DATA.glob("*.proof.json"))
@@ -67,47 +67,28 @@ def test_log_of_a_reciprocal_is_the_negated_log() -> None:
     introduce step may state ``u₁ = −u₂`` with no certificate terms; the file bridges it
     (``1 / y = y⁻¹`` by ``ring``, then ``Real.log_inv``, whitelisted) instead of leaving it to
     ``positivity``. A wrong sign in the law's statement is refused."""
-    from prover.api import prove
-    from prover.lean.replay import replay_text
-
-    result = prove("theorem t (y : ℝ) (hy : 0 < y) : Real.log (1 / y) + Real.log y ≤ 1 := by sorry", time_limit=30)
-    assert result.proved
-    text = result.lean_text()
     law = "Real.log y⁻¹ = -Real.log y := Real.log_inv y"
-    assert law in text
-    assert replay_text(text).ok, replay_text(text).summary()
-    assert not replay_text(text.replace(law, "Real.log y⁻¹ = Real.log y := Real.log_inv y")).ok
+    text = proved_file_passes("theorem t (y : ℝ) (hy : 0 < y) : Real.log (1 / y) + Real.log y ≤ 1 := by sorry", law)
+    assert tampered_fails(text, law, "Real.log y⁻¹ = Real.log y := Real.log_inv y")
 
 
 def test_a_one_below_side_condition_gets_the_gap_sign_by_positivity() -> None:
     """``Real.log_pos`` needs ``1 < 2 + exp y``; ``linarith`` alone does not know ``0 < exp y + 1``
     and no SOS certificate exists for an ``exp`` gap, so the file states it by ``positivity`` first;
     without that fact the ``linarith`` fails the model."""
-    from prover.api import prove
-    from prover.lean.replay import replay_text
-
-    result = prove("theorem t (y : ℝ) : 0 < Real.log (2 + Real.exp y) := by sorry", time_limit=30)
-    assert result.proved
-    text = result.lean_text()
+    text = proved_file_passes("theorem t (y : ℝ) : 0 < Real.log (2 + Real.exp y) := by sorry")
     gap = next(line for line in text.splitlines() if "hgap" in line and "positivity" in line)
-    assert replay_text(text).ok, replay_text(text).summary()
-    assert not replay_text(text.replace(gap + "\n", "")).ok
+    assert tampered_fails(text, gap + "\n", "")
 
 
 def test_a_substituted_hypothesis_times_the_equality_comes_from_the_kernel_certificate() -> None:
     """A substitution ``u₃₁ = 2·u₂₁`` turns the fact ``b² − 1 ≤ u₃₁·b²`` into ``b² − 1 ≤ 2·u₂₁·b²``:
     ``linarith`` cannot multiply the equality by ``b²``, so the premise is proved from the kernel's
     certificate of it (``linear_combination … + (b ^ 2) * h``); the same with ``linarith`` fails."""
-    from prover.api import prove
-    from prover.lean.replay import replay_text
-
-    result = prove("theorem t (a b : ℝ) (h₀ : 0 < a ∧ 0 < b) (h₁ : Real.log (a * b ^ 2) = 2) "
-                   "(h₂ : Real.log (b * a ^ 2) = 1) : Real.log (a * b) = 1 := by sorry", time_limit=60)
-    assert result.proved
-    text = result.lean_text()
-    assert replay_text(text).ok, replay_text(text).summary()
     import re
+
+    text = proved_file_passes("theorem t (a b : ℝ) (h₀ : 0 < a ∧ 0 < b) (h₁ : Real.log (a * b ^ 2) = 2) "
+                              "(h₂ : Real.log (b * a ^ 2) = 1) : Real.log (a * b) = 1 := by sorry", time_limit=60)
     found = re.search(r"\(by linear_combination \(sub_nonneg\.mpr (hv\d+)\) \+ \(b \^ 2\) \* (hv\d+)\)", text)
     assert found is not None
-    weakened = text.replace(found.group(0), f"(by linarith [{found.group(1)}, {found.group(2)}])")
-    assert not replay_text(weakened).ok
+    assert tampered_fails(text, found.group(0), f"(by linarith [{found.group(1)}, {found.group(2)}])")

@@ -81,14 +81,10 @@ def test_a_root_of_a_closed_radicand_with_roots_inside_is_its_value() -> None:
     """``√(12 + 2 * √4)`` is 4: the inner ``√4 = 2`` is bridged first, then ``12 + 2 * √4 = 4 ^ 2``
     by ``linear_combination`` of it, ``congrArg Real.sqrt`` and ``Real.sqrt_sq``. A wrong
     coefficient or a wrong value is refused."""
-    from prover.api import prove
-    from prover.lean.replay import replay_text
+    from tests.solver_checks import proved_file_passes, tampered_fails
 
-    result = prove("theorem t : Real.sqrt (12 + 2 * Real.sqrt 4) + 1 = 5 := by sorry", time_limit=30)
-    assert result.proved
-    text = result.lean_text()
-    assert "Real.sqrt (12 + 2 * Real.sqrt 4) = 4 := by linear_combination" in text
-    assert replay_text(text).ok, replay_text(text).summary()
+    text = proved_file_passes("theorem t : Real.sqrt (12 + 2 * Real.sqrt 4) + 1 = 5 := by sorry",
+                              "Real.sqrt (12 + 2 * Real.sqrt 4) = 4 := by linear_combination")
     step = next(line for line in text.splitlines() if "12 + 2 * Real.sqrt 4 = (4) ^ 2" in line)
-    assert not replay_text(text.replace(step, step.replace("(-2) *", "(2) *"))).ok
-    assert not replay_text(text.replace("= (4) ^ 2", "= (5) ^ 2")).ok
+    assert tampered_fails(text, step, step.replace("(-2) *", "(2) *"))
+    assert tampered_fails(text, "= (4) ^ 2", "= (5) ^ 2")
