@@ -357,6 +357,24 @@ def test_fun_against_a_disequality_unfolds_ne() -> None:
     assert failing(thm(stmt.replace("x + 2 ≠ 0", "x + 2 = 0"), proof))
 
 
+def test_assumption_finds_a_shadowed_hypothesis_by_its_type() -> None:
+    """``assumption`` closes a goal some hypothesis states, a shadowed one (``h✝``) included; a goal
+    no hypothesis states fails, and the visible name still means the later hypothesis."""
+    stmt = "theorem t (x : ℝ) (h : 0 < x) (h : x < 1) :\n    0 < x"
+    assert replay_text(thm(stmt, "assumption")).ok
+    assert replay_text(thm(stmt, "have h2 : 0 < x := by assumption", "linear_combination h2")).ok
+    assert failing(thm(stmt.replace("    0 < x", "    0 < x + 1"), "assumption"))
+    assert failing(thm(stmt, "linear_combination h"))
+
+
+def test_a_theorem_heads_binder_text_is_the_visible_one() -> None:
+    from prover.lean.render.statement import _binder_text, written_hypothesis
+
+    head = "theorem t (x : ℝ) (h : 0 < x) (h : x < 1) : x < 2"
+    assert written_hypothesis(head, "h") == "x < 1"
+    assert _binder_text(head, "h", visible=False) == "0 < x"
+
+
 def test_real_numeral_exponents_are_the_same_term() -> None:
     """``x ^ ((2:ℝ)/3)`` and ``x ^ (2 / 3 : ℝ)`` elaborate to the same real power (``binop%`` puts
     every numeral of ``(2:ℝ)/3`` in ℝ), so ``ring`` sees one atom; with ``(2:ℕ)`` it does not."""

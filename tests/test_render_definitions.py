@@ -96,12 +96,16 @@ def test_a_theorem_of_a_whole_file_renders_from_its_own_text():
     assert replay_text(text).ok
 
 
-def test_a_defining_equation_shadowed_by_a_hypothesis_is_refused_not_misnamed():
+def test_a_defining_equation_shadowed_by_a_hypothesis_is_named_again_by_assumption():
     """`(hs : ∀ t, s_1 t = …) … (hs : 0 < s)`: in Lean `hs` is the later one and the equation is
-    inaccessible, so `simp only [hs]` would rewrite with the wrong fact: refused with one line."""
-    from prover.lean.render import RenderError
-
+    inaccessible (`hs✝`), so `simp only [hs]` would rewrite with the wrong fact. The file names the
+    equation again, `have hdef_hs : ∀ t, … := by assumption` (Lean's `assumption` searches the whole
+    context by type), and rewrites with that; `hs` itself still means `0 < s`. Rewriting with `hs`,
+    or stating another equation, fails the model."""
     text = ("theorem sh (p s : ℝ) (s_1 : ℝ → ℝ) (hs : ∀ t, s_1 t = 3 * t + 1) (hp : 0 < p) (hs : 0 < s) : "
             "s_1 (p + s) ≥ s_1 0 := by sorry")
-    with pytest.raises(RenderError, match="shares its name"):
-        render_proof(_proved(text))
+    lean = render_proof(_proved(text))
+    assert "have hdef_hs : ∀ t, s_1 t = 3 * t + 1 := by assumption" in lean
+    assert replay_text(lean).ok, replay_text(lean).summary()
+    assert not replay_text(lean.replace("simp only [hdef_hs]", "simp only [hs]")).ok
+    assert not replay_text(lean.replace("s_1 t = 3 * t + 1 := by assumption", "s_1 t = 3 * t + 2 := by assumption")).ok

@@ -12,7 +12,7 @@ rewritten the same way and closed from the expanded theorem's conclusion.
 from __future__ import annotations
 
 from prover.lean.render.common import RenderError
-from prover.lean.render.statement import binder_groups, hypothesis_refs, repeated_binders
+from prover.lean.render.statement import _binder_text, binder_groups, hypothesis_refs, repeated_binders
 from prover.lean.syntax import lean_ident
 from prover.problem import Problem
 
@@ -54,10 +54,6 @@ def _arguments(problem: Problem, defs: str) -> list[str]:
         raise RenderError("a membership hypothesis beside a defined function is not rendered yet")
     if repeated_binders(problem):
         raise RenderError("two hypotheses share a name: the user's theorem cannot name both")
-    shared = {d["hypothesis"] for d in problem.meta["definitions"]} & {h.name for h in problem.hypotheses}
-    if shared:      # one of the two is shadowed: Lean cannot name it (`hs✝`)
-        raise RenderError(f"the defining equation `{min(shared)}` shares its name with another hypothesis: "
-                          "the user's theorem cannot name both")
     uses = set(problem.meta.get("definition_uses", {}).get("hypotheses", []))
     args = [lean_ident(v) for v in problem.variables]
     i = 0
@@ -69,12 +65,31 @@ def _arguments(problem: Problem, defs: str) -> list[str]:
     return args
 
 
+def _shadowed_equations(problem: Problem, user_head: str) -> tuple[list[str], dict[str, str]]:
+    """A defining equation named as a later hypothesis is is shadowed (Lean shows it as ``hs✝``):
+    ``have hdef_hs : ∀ t, … := by assumption`` names it again (``assumption`` searches the whole
+    context, by type). The lines and the new names; RenderError when its text is not found."""
+    names = {h.name for h in problem.hypotheses}
+    lines, renamed = [], {}
+    for d in problem.meta["definitions"]:
+        name = d["hypothesis"]
+        if name not in names:
+            continue
+        text = _binder_text(user_head, name, visible=False)
+        if text is None or not text.startswith("∀"):
+            raise RenderError(f"the defining equation `{name}` is shadowed and its statement was not found")
+        renamed[name] = f"hdef_{lean_ident(name).strip('«»')}"
+        lines.append(f"have {renamed[name]} : {' '.join(text.split())} := by assumption")
+    return lines, renamed
+
+
 def wrapper(problem: Problem, user_head: str, user_name: str) -> str:
     """The user's theorem (its statement verbatim) proved from ``NAME_expanded``."""
-    defs = ", ".join(lean_ident(d["hypothesis"]) for d in problem.meta["definitions"])
+    lines, renamed = _shadowed_equations(problem, user_head)
+    defs = ", ".join(renamed.get(d["hypothesis"], lean_ident(d["hypothesis"])) for d in problem.meta["definitions"])
     call = " ".join([expanded_name(user_name), *_arguments(problem, defs)])
     goal_uses = set(problem.meta.get("definition_uses", {}).get("goal_parts", []))
-    lines = [f"have {KEY} := {call}"]
+    lines.append(f"have {KEY} := {call}")
     if problem.is_conjunction:
         facts = [f"{KEY}_{k + 1}" for k in range(len(problem.goal_parts))]
         lines.append(f"obtain ⟨{', '.join(facts)}⟩ := {KEY}")

@@ -154,11 +154,14 @@ def header(problem: Problem, used_lemmas: set[str] | frozenset[str] = frozenset(
     return "\n".join(lines) + "\n"
 
 
-def _binder_text(head: str, ident: str) -> str | None:
-    """The proposition of binder ``(ident : P)`` in a theorem head, as written there."""
-    m = re.search(r"\(\s*" + re.escape(ident) + r"\s*:", head)
-    if not m:
+def _binder_text(head: str, ident: str, visible: bool = True) -> str | None:
+    """The proposition of binder ``(ident : P)`` in a theorem head, as written there: the last such
+    binder (the one the name refers to in the proof), or with ``visible=False`` the first (which a
+    later binder of the same name shadows)."""
+    found = list(re.finditer(r"\(\s*" + re.escape(ident) + r"\s*:", head))
+    if not found:
         return None
+    m = found[-1] if visible else found[0]
     depth, i = 1, m.end()
     for j in range(m.end(), len(head)):
         ch = head[j]

@@ -486,6 +486,8 @@ class Checker:
             return self.atomic_subst(tac[1], g, line, text)
         if kind == "simp":
             return self.atomic_simp(tac[1], g, line, text)
+        if kind == "assumption":
+            return self.atomic_assumption(tac, g, line, text)
         raise NotModelled(f"not modelled: tactic `{kind}`" + (f" ({_WHY.get(kind)})" if kind in _WHY else ""))
 
     def atomic_automation(self, tac: Any, g: Goal, line: int, text: str) -> None:
@@ -515,6 +517,17 @@ class Checker:
             self.meter.linarith(ctx, g.target, line)
             linarith_goal(g.target, ctx)
         self.verdict(line, kind, OK, "", text)
+
+    def atomic_assumption(self, tac: Any, g: Goal, line: int, text: str) -> list[Goal]:
+        """``assumption``: a hypothesis whose type is the goal's closes it, a shadowed one included
+        (Lean core searches the whole local context); types compared syntactically up to ``≥``/``>``
+        and bound names (the model's unification, no metavariables), short of Lean's ``isDefEq``."""
+        if tac[1]:
+            raise NotModelled("not modelled: assumption with arguments")
+        if not any(not loc.is_var and self.elab(g).unify(loc.type, g.target) for loc in g.ctx):
+            raise ModelError(f"assumption: no hypothesis states {show(g.target)[:150]}")
+        self.verdict(line, "assumption", OK, "", text)
+        return []
 
     def atomic_constructor(self, g: Goal, line: int, text: str) -> list[Goal]:
         """``constructor`` on a conjunction: its two sides as goals."""
