@@ -698,22 +698,20 @@ def _numeral_square_bridge(atom: Any, facts: Facts, variables: list[str] | None)
 
 def _closed_value(t: Any) -> Fraction | None:
     """The rational value of a closed term whose roots are of rational squares (``16 - 4 * √4 + 1``
-    is 9), or None."""
-    if _is_sqrt(t):
-        inner = _closed_value(t[2][0])
-        return None if inner is None else _rational_root(inner, 2)
-    if t[0] in ("add", "sub", "mul", "div"):
-        a, b = _closed_value(t[1]), _closed_value(t[2])
-        if a is None or b is None or (t[0] == "div" and b == 0):
-            return None
-        return {"add": a + b, "sub": a - b, "mul": a * b}.get(t[0], a / b if b else None)
-    if t[0] == "neg":
-        v = _closed_value(t[1])
-        return None if v is None else -v
-    if t[0] == "pow" and t[2][0] == "num":
-        v = _closed_value(t[1])
-        return None if v is None else v ** int(t[2][1])
-    v = rp.num_value(t)
+    is 9): each such root written as its numeral, then ``norm_num``'s arithmetic (``rp.num_value``);
+    None otherwise."""
+    def numerals(x: Any) -> Any:
+        if _is_sqrt(x):
+            v = _closed_value(x[2][0])
+            k = None if v is None else _rational_root(v, 2)
+            return x if k is None else ("div", ("num", k.numerator), ("num", k.denominator))
+        if x[0] in ("add", "sub", "mul", "div"):
+            return (x[0], numerals(x[1]), numerals(x[2]))
+        if x[0] in ("neg", "inv"):
+            return (x[0], numerals(x[1]))
+        return ("pow", numerals(x[1]), x[2]) if x[0] == "pow" else x
+
+    v = rp.num_value(numerals(t))
     return None if v is None else Fraction(v)
 
 
@@ -722,7 +720,7 @@ def _nested_numeral_root_bridge(atom: Any, facts: Facts, variables: list[str] | 
     (``√(16 - 4 * √4 + 1) = 3``, from a function applied twice): the inner roots are bridged
     first, ``A = k ^ 2`` by ``linear_combination`` of those facts, then ``congrArg Real.sqrt`` and
     ``Real.sqrt_sq``."""
-    if not _is_sqrt(atom) or rp.num_value(atom[2][0]) is not None:
+    if not _is_sqrt(atom):
         return None
     arg = atom[2][0]
     value = _closed_value(arg)
@@ -750,13 +748,8 @@ def _constant_abs_bridge(atom: Any, facts: Facts) -> Bridge | None:
     """``|c| = c`` or ``|c| = -(c)`` for a closed rational expression ``c`` (``abs (120 / 100 * 30 -
     130 / 100 * 20)``, which ``ring`` leaves an atom): ``abs_of_nonneg``/``abs_of_neg`` with the sign
     of ``c`` by ``linarith`` (a comparison of numerals)."""
-    if atom[0] == "app" and atom[1] == ("const", "abs") and len(atom[2]) == 1:
-        inner = atom[2][0]            # the user's ``abs c``, Mathlib's ``|c|``
-    elif atom[0] == "abs":
-        inner = atom[1]
-    else:
-        return None
-    v = rp.num_value(inner)
+    inner = atom[1] if atom[0] == "abs" else None       # the model reads ``abs c`` as ``|c|``
+    v = None if inner is None else rp.num_value(inner)
     if v is None:
         return None
     arg = _lean_show(inner)

@@ -12,7 +12,12 @@ rewritten the same way and closed from the expanded theorem's conclusion.
 from __future__ import annotations
 
 from prover.lean.render.common import RenderError
-from prover.lean.render.statement import _binder_text, binder_groups, hypothesis_refs, repeated_binders
+from prover.lean.render.statement import (
+    binder_groups,
+    hypothesis_refs,
+    repeated_binders,
+    shadowed_binder_text,
+)
 from prover.lean.syntax import lean_ident
 from prover.problem import Problem
 
@@ -66,7 +71,7 @@ def _arguments(problem: Problem, defs: str) -> list[str]:
 
 
 def _shadowed_equations(problem: Problem, user_head: str) -> tuple[list[str], dict[str, str]]:
-    """A defining equation named as a later hypothesis is is shadowed (Lean shows it as ``hs✝``):
+    """A defining equation with the name of a later hypothesis is shadowed (Lean shows it as ``hs✝``):
     ``have hdef_hs : ∀ t, … := by assumption`` names it again (``assumption`` searches the whole
     context, by type). The lines and the new names; RenderError when its text is not found."""
     names = {h.name for h in problem.hypotheses}
@@ -75,7 +80,7 @@ def _shadowed_equations(problem: Problem, user_head: str) -> tuple[list[str], di
         name = d["hypothesis"]
         if name not in names:
             continue
-        text = _binder_text(user_head, name, visible=False)
+        text = shadowed_binder_text(user_head, name)
         if text is None or not text.startswith("∀"):
             raise RenderError(f"the defining equation `{name}` is shadowed and its statement was not found")
         renamed[name] = f"hdef_{lean_ident(name).strip('«»')}"

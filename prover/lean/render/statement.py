@@ -200,6 +200,12 @@ def written_hypothesis(head: str, ref: str) -> str | None:
     return _written(head, ref)
 
 
+def shadowed_binder_text(head: str, ident: str) -> str | None:
+    """The proposition of the first binder named ``ident`` in ``head``, which a later one of that
+    name shadows (Lean shows it as ``ident✝``)."""
+    return _binder_text(head, ident, visible=False)
+
+
 def _written(head: str, ref: str) -> str | None:
     """The proposition hypothesis ``ref`` (``h``, ``h.1``, ``h.2.1``, …) has in ``head``."""
     ident, _, path = ref.partition(".")

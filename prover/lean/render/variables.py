@@ -1018,10 +1018,13 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
     certified = {int(h["index"]): h["proof"] for h in cert.get("new_hypotheses", [])
                  if isinstance(h.get("proof"), dict) and h["proof"].get("method") == "sos"}
     pre: list[str] = []
-    proofs = _new_hypothesis_proofs(step, inverse, inst, new_vars, positivity, by_equalities, ctx, pre)
-    for i, proof in proofs.items():
-        if proof.startswith("(by first | positivity | linarith only") and i in certified:
-            proofs[i] = _certified_instance(step, i, inverse, certified[i], ctx) or proof
+    found = _new_hypothesis_proofs(step, inverse, inst, new_vars, positivity, by_equalities, ctx, pre)
+    proofs: dict[int, str] = {}
+    for i, name in found.items():
+        if name is None and i not in positivity and i in certified:
+            name = _certified_instance(step, i, inverse, certified[i], ctx)
+        proofs[i] = name or ("(by positivity)" if i in positivity else
+                             f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
     key = ctx.fresh("hkey")
     if polynomial and not _has_root(goal.target) and "|" not in "".join(ctx.sides(goal)):
         connect, comb = [], ""
@@ -1032,12 +1035,12 @@ def render_substitute(step: Step, ctx: RenderContext) -> StepBlock:
 
 def _new_hypothesis_proofs(step: Step, inverse: dict[str, sp.Expr], inst: dict[str, str], new_vars: list[str],
                            positivity: set[int], by_equalities: dict[int, list[dict]], ctx: RenderContext,
-                           pre: list[str]) -> dict[int, str]:
+                           pre: list[str]) -> dict[int, str | None]:
     """The proof term of each hypothesis the ``∀`` statement assumes, at the instance: the goal's
     own hypothesis by name when unchanged, else from the kernel's certificate of it (a sign, or
-    the equalities' multipliers), else ``positivity`` / ``linarith only``."""
+    the equalities' multipliers); None where none of these applies."""
     goal, sub = step.goal, step.subgoals[0]
-    proofs = {}
+    proofs: dict[int, str | None] = {}
     for i in _quantified(goal, sub, ctx, new_vars):
         h = sub.hypotheses[i]
         same = all(inverse[s.name] == s for s in h.free_symbols() if s.name in inverse)
@@ -1049,8 +1052,7 @@ def _new_hypothesis_proofs(step: Step, inverse: dict[str, sp.Expr], inst: dict[s
         if name is None and i < len(goal.hypotheses):
             name = _bridged_instance(step, i, new_vars, inst, ctx, pre) \
                 or _rational_instance(step, i, inverse, new_vars, inst, ctx, pre)
-        proofs[i] = name or ("(by positivity)" if i in positivity else
-                             f"(by first | positivity | linarith only [{', '.join(ctx.names[:len(goal.hypotheses)])}])")
+        proofs[i] = name
     return proofs
 
 

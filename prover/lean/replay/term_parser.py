@@ -17,7 +17,7 @@ from prover.lean.replay.terms import (
     fin_bound,
     real_exponents,
     show,
-    untyped_real_power,
+    untyped_numerals,
 )
 
 KEYWORDS = {"with", "at", "by", "from", "fun", "then", "else", "using", "in", "do", "if", "have", "show",
@@ -428,7 +428,7 @@ def parse_term(toks: list[Tok], scope: Scope, *, whole: bool = True) -> Any:
     if whole and not p.done():
         raise NotModelled(f"syntax: unexpected {p.peek().text!r} after a term")
     t = insert_casts(t, scope.types)
-    untyped = untyped_real_power(t)
+    untyped = untyped_numerals(t)
     if untyped is not None:
         raise ModelError(f"`{show(clean(untyped))[:120]}`: no leaf fixes the type, so its numerals elaborate at ℕ, "
                          "where a real power, |·| and negation do not exist and - and / truncate (write `(n : ℝ)`)")

@@ -194,7 +194,7 @@ def clean(t: Any, in_exponent: bool = False) -> Any:
         return ("pow", clean(t[1]), clean(t[2], True))
     if tag in ("num", "dec", "fv", "const", "mvar", "hole", "shole", "type", "by"):
         return t
-    if tag == "app" and t[1] == ("const", "abs") and len(t[2]) == 1:
+    if tag == "app" and t[1] == _ABS and len(t[2]) == 1:
         return ("abs", clean(t[2][0]))      # ``|a|`` is Mathlib's notation (a macro) for ``abs a``
     if tag == "app":
         return ("app", clean(t[1]), tuple(clean(a) for a in t[2]))
@@ -429,36 +429,38 @@ def _has_typed_leaf(t: Any) -> bool:
     return tag not in ("num", "dec")      # a sum, a cast, …: not known to be numerals alone
 
 
+#: ``abs`` before :func:`clean` (the bars ``|a|`` are the tag ``"abs"``).
+_ABS = ("const", "abs")
 #: Functions whose result has their argument's type (``abs``, ``max``, ``min``): no type of their own.
-_POLYMORPHIC = (("const", "abs"), ("const", "max"), ("const", "min"))
+_POLYMORPHIC = (_ABS, ("const", "max"), ("const", "min"))
 
 
-def _has_real_power(t: Any) -> bool:
+def _means_otherwise_at_nat(t: Any) -> bool:
     """Whether ``t`` holds what ℕ, the numerals' default type, does not mean as ℝ does: a real
     power (no instance), ``|·|`` or a negation (no ``Neg ℕ``), a truncated ``-`` or a floor ``/``."""
     if not isinstance(t, tuple) or not t:
         return False
     if not isinstance(t[0], str):              # an application's argument tuple
-        return any(_has_real_power(x) for x in t)
+        return any(_means_otherwise_at_nat(x) for x in t)
     if t[0] == "pow":
-        return isinstance(t[2], tuple) and t[2][0] == "ascr" and t[2][2] == REAL or _has_real_power(t[1])
-    if t[0] in ("sub", "div", "inv", "neg", "abs") or t[0] == "app" and t[1] in _POLYMORPHIC[:1]:
+        return isinstance(t[2], tuple) and t[2][0] == "ascr" and t[2][2] == REAL or _means_otherwise_at_nat(t[1])
+    if t[0] in ("sub", "div", "inv", "neg", "abs") or t[0] == "app" and t[1] == _ABS:
         return True
-    return any(_has_real_power(x) for x in t[1:])
+    return any(_means_otherwise_at_nat(x) for x in t[1:])
 
 
-def untyped_real_power(t: Any) -> Any | None:
+def untyped_numerals(t: Any) -> Any | None:
     """A relation of ``t`` (before :func:`clean`) no leaf of which fixes the type while a side
-    holds a real power, or None. Lean's ``binrel%`` then elaborates the numerals at their default
-    type ℕ, and ``HPow ℕ ℝ _`` has no instance: ``16 ^ (1 / 3 : ℝ) = 2 * 2 ^ (1 / 3 : ℝ)`` does
-    not elaborate, ``(16 : ℝ) ^ (1 / 3 : ℝ) = …`` does."""
+    holds what ℕ does not mean as ℝ does (:func:`_means_otherwise_at_nat`), or None. Lean's
+    ``binrel%`` then elaborates the numerals at their default type ℕ: ``16 ^ (1 / 3 : ℝ) = 2 * 2 ^
+    (1 / 3 : ℝ)`` does not elaborate (no ``HPow ℕ ℝ _``), ``(16 : ℝ) ^ (1 / 3 : ℝ) = …`` does."""
     if not isinstance(t, tuple) or not t:
         return None
     sides = t[2:] if t[0] == "rel" and len(t) == 4 else ()
-    if sides and not any(_has_typed_leaf(x) for x in sides) and any(_has_real_power(x) for x in sides):
+    if sides and not any(_has_typed_leaf(x) for x in sides) and any(_means_otherwise_at_nat(x) for x in sides):
         return t
     for x in t[1:]:
-        found = untyped_real_power(x)
+        found = untyped_numerals(x)
         if found is not None:
             return found
     return None
