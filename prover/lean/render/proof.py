@@ -275,11 +275,11 @@ def _render_conjunction(proof: Proof, refs: list[str], lemmas: LemmaLookup | Non
     used: set[str] = set()
     head = theorem_head(problem, proof.meta)[0]
     sides = statement_part_sides(head, problem.real_division, len(roots))
+    written = written_hypothesis_sides(list(refs), head)
     for i, root in enumerate(roots):
         if root.goal != Goal.from_problem(problem.part(i)):
             raise RenderError(f"the proof of part {i + 1} is not of that part's goal")
-        ctx = RenderContext(list(refs), counter, lemmas, close_style,
-                            written_sides=written_hypothesis_sides(list(refs), head))
+        ctx = RenderContext(list(refs), counter, lemmas, close_style, written_sides=written)
         if sides[i] is not None:
             ctx = ctx.with_target_text(root.goal.target, *sides[i])
         op = problem.goal_parts[i].op
