@@ -24,6 +24,12 @@ theorem t (a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2 := by
 """
 
 
+def rendered_for(statement: str) -> str:
+    """:data:`RENDERED` with another statement (binders and goal): a proof is only put under the
+    theorem it was rendered for."""
+    return RENDERED.replace("(a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2", statement)
+
+
 def test_body_and_insertion_keep_the_users_statement() -> None:
     assert proof_body(RENDERED) == ["  -- close (sos)", "  linear_combination (sq_nonneg (b - a))"]
     src = "import Mathlib\n\n/-- doc -/\ntheorem amgm (a b : ℝ) :\n    2 * a * b ≤ a ^ 2 + b ^ 2 := by\n  sorry\n\n" \
@@ -124,7 +130,8 @@ def test_backups_are_numbered_and_never_overwritten(tmp_path: Path) -> None:
     assert backup_path(f).name == "ineq.lean.bak.2"
     b2 = write_in_place(f, "amgm_two", RENDERED)
     after_first = f.read_text()
-    b3 = write_in_place(f, "am_hm", RENDERED)
+    b3 = write_in_place(f, "am_hm", rendered_for("(a b : ℝ) (ha : 0 < a) (hb : 0 < b) :\n"
+                                                 "    2 / (a + b) ≤ (1 / a + 1 / b) / 2"))
     assert (b2.name, b3.name) == ("ineq.lean.bak.2", "ineq.lean.bak.3")
     assert (tmp_path / "ineq.lean.bak.1").read_text() == "an older backup"
     assert b2.read_text() == original and b3.read_text() == after_first
@@ -143,7 +150,7 @@ def test_declarations_are_read_as_lean_reads_them() -> None:
     assert [by_name[n].skip_reason() is None for n in by_name] == [True, False, False]
     assert "partial proof" in by_name["part"].skip_reason()
     assert "no `sorry`" in by_name["done"].skip_reason()
-    out = insert_proof(src, "real", RENDERED)
+    out = insert_proof(src, "real", rendered_for("(x : ℝ) : 0 ≤ x ^ 2"))
     assert "theorem «real» (x : ℝ) : 0 ≤ x ^ 2 := by\n  -- close (sos)\n" in out and "  -- todo" in out
     assert out.count("sorry") == src.count("sorry") - 1 and out.startswith("import Mathlib\n/- theorem fake : True := by sorry -/")
     with pytest.raises(InPlaceError, match="no theorem or lemma `fake`"):
@@ -151,4 +158,4 @@ def test_declarations_are_read_as_lean_reads_them() -> None:
     with pytest.raises(InPlaceError, match="no `:= by sorry`"):
         insert_proof(src, "part", RENDERED)
     with pytest.raises(InPlaceError, match="needs `import Mathlib`, which the file does not have"):
-        insert_proof(src.replace("import Mathlib\n", ""), "real", RENDERED)   # never a file missing an import
+        insert_proof(src.replace("import Mathlib\n", ""), "real", rendered_for("(x : ℝ) : 0 ≤ x ^ 2"))   # never a file missing an import

@@ -87,6 +87,22 @@ def find_theorem(source: str, name: str) -> Theorem:
     return found[0]
 
 
+def named_declaration(text: str, name: object) -> tuple[str, str] | None:
+    """The head (statement without proof, from its ``theorem``/``lemma`` keyword on) and name of
+    the declaration ``name`` of a whole file ``text``, when it has a ``:=``."""
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        thm = find_theorem(text, name)
+    except InPlaceError:
+        return None
+    if thm.assign is None:
+        return None
+    head = text[thm.start:thm.assign]
+    start = re.search(r"^\s*(?:theorem|lemma)\b", head, re.MULTILINE)   # after a doc comment
+    return (head[start.start():].strip(), name) if start else None
+
+
 def _theorem_lines(lines: list[str]) -> list[int]:
     return [i for i, ln in enumerate(lines) if re.match(r"(?:theorem|lemma)\b", ln)]
 
@@ -150,6 +166,31 @@ def missing_imports(source: str, rendered: str) -> list[str]:
     return sorted((_imports(rendered) | referenced_modules(rendered)) - _imports(source))
 
 
+def _statement_part(head: str) -> str:
+    """A theorem head without its keyword and name, spaces collapsed: what it states."""
+    return " ".join(re.sub(r"^\s*(?:theorem|lemma)\s+(?:«[^»]*»|\S+)", "", head).split())
+
+
+def rendered_head(rendered: str) -> str:
+    """The head (without ``:= by``) of a rendered file's last theorem, spaces collapsed."""
+    lines = rendered.splitlines()
+    starts = _theorem_lines(lines)
+    if not starts:
+        raise InPlaceError("the rendered Lean text has no theorem")
+    by = next((i for i in range(starts[-1], len(lines)) if lines[i].rstrip().endswith(":= by")), len(lines) - 1)
+    return " ".join(" ".join(lines[starts[-1]:by + 1]).removesuffix(":= by").split())
+
+
+def _check_same_statement(source: str, name: str, rendered: str) -> None:
+    """Refuse a rendered proof whose theorem is not ``name`` exactly as the file states it (a
+    restatement, e.g. the front-end's simplified goal, would put a proof of something else under
+    the user's statement)."""
+    own = named_declaration(source, name)
+    if own is None or _statement_part(own[0]) != _statement_part(rendered_head(rendered)):
+        raise InPlaceError(f"the proof of `{name}` was rendered for a restated theorem, not for the statement "
+                           "as the file writes it (see it with --out)")
+
+
 def _replacement(rendered: str) -> str:
     return ":= by\n" + "\n".join(ln if ln.startswith("  ") else "  " + ln.lstrip() for ln in proof_body(rendered))
 
@@ -162,6 +203,7 @@ def insert_proofs(source: str, rendered: dict[str, str]) -> str:
         thm = find_theorem(source, name)
         if not thm.sorry_only:
             raise InPlaceError(f"`{name}` has no `:= by sorry` to replace (already proved?)")
+        _check_same_statement(source, name, text)
         missing = missing_imports(source, text)
         if missing:
             raise InPlaceError(f"the proof of `{name}` needs `import {missing[0]}`, which the file does not have")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
-import re
 import sys
 from dataclasses import dataclass, replace
 from typing import Any
@@ -13,7 +13,7 @@ import sympy as sp
 
 from prover.ir import Goal, Proof, Step
 from prover.lean import replay
-from prover.lean.render.budget import with_heartbeat_options, wrap_lines
+from prover.lean.render.budget import heartbeat_options, tactics_pass, with_heartbeat_options, wrap_lines
 from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
@@ -128,7 +128,7 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 200_000))   # step renderers parse long sums (left-nested terms)
     try:
-        return with_heartbeat_options(_render_either_printing(proof, lemmas, close_style, print_axioms))
+        return _render_stated(proof, lemmas, close_style, print_axioms)
     finally:
         sys.setrecursionlimit(limit)
 
@@ -185,7 +185,40 @@ class _Rendered:
         return len(self.text) > replay.FILE_BUDGET or self.longest > replay.TACTIC_BUDGET
 
 
-def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, print_axioms: bool) -> _Rendered:
+#: Above a theorem whose statement is the front-end's reading rather than the user's (neither the
+#: user's text nor the faithful statement could be used): what it is, and who checked what.
+RESTATED_COMMENT = ("-- Restated: the statement below is the front-end's reading of the user's theorem, not its text "
+                    "(which this file could not bridge);\n-- our kernel checked that the two mean the same "
+                    "under the hypotheses, Lean did not.\n")
+
+
+def _render_stated(proof: Proof, lemmas: LemmaLookup | None, close_style: str, print_axioms: bool) -> str:
+    """The file stating the user's text, else the faithful statement (:func:`statement`); when the
+    proof cannot be bridged to the faithful statement (a render error or a tactic the replay model
+    fails), the front-end's reading, marked :data:`RESTATED_COMMENT` — never silently another
+    theorem."""
+    reading = None
+    if proof.problem.faithful is not None and user_statement(proof.problem, proof.meta) is None:
+        problem = dataclasses.replace(proof.problem, faithful=None)
+        problem.meta = {**problem.meta, "restated": True}
+        reading = dataclasses.replace(proof, problem=problem)
+    try:
+        text, report = heartbeat_options(_render_either_printing(proof, lemmas, close_style, print_axioms))
+    except RenderError:
+        if reading is None:
+            raise
+        return with_heartbeat_options(_render_either_printing(reading, lemmas, close_style, print_axioms))
+    if reading is None or tactics_pass(report):
+        return text
+    try:
+        alt, alt_report = heartbeat_options(_render_either_printing(reading, lemmas, close_style, print_axioms))
+    except RenderError:
+        return text
+    return alt if tactics_pass(alt_report) else text
+
+
+def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
+                 print_axioms: bool) -> _Rendered:
     if lemmas is None:
         lemmas = catalogue_lookup()
     if close_style not in CLOSE_STYLES:
@@ -222,7 +255,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str, pri
     cited = sorted(n for n in ctx.used if n.startswith(LIBRARY_NAMESPACE))
     if cited:       # every renderer cites our lemmas by their local names: the file imports Mathlib alone
         raise RenderError(f"{cited[0]} is cited by its library name, which would need `import ProverLemmas`")
-    top = header(problem, ctx.used)
+    top = header(problem, ctx.used) + (RESTATED_COMMENT if problem.meta.get("restated") else "")
     rest = head + " := by\n" + "\n".join(body) + "\n"
     if user is not None:
         rest += "\n" + wrapper(problem, *user)
@@ -236,29 +269,10 @@ def _user_theorem(problem, proof_meta: dict) -> tuple[str, str] | None:
     """The user's statement and name when it has defined functions (None otherwise)."""
     if not has_definitions(problem):
         return None
-    user = user_statement(problem, proof_meta) or _named_declaration(problem)
+    user = user_statement(problem, proof_meta)
     if user is None:
         raise RenderError("a statement with defined functions is rendered only from the user's own text")
     return user
-
-
-def _named_declaration(problem) -> tuple[str, str] | None:
-    """The head (statement without proof) of the declaration ``meta["lean_name"]`` of a whole file
-    ``meta["lean"]`` (``FILE.lean#name``), when it is a ``theorem``/``lemma`` with a ``:=``."""
-    from prover.lean.in_place import InPlaceError, find_theorem
-
-    text, name = problem.meta.get("lean"), problem.meta.get("lean_name")
-    if not isinstance(text, str) or not name:
-        return None
-    try:
-        thm = find_theorem(text, name)
-    except InPlaceError:
-        return None
-    if thm.assign is None:
-        return None
-    head = text[thm.start:thm.assign]
-    start = re.search(r"^\s*(?:theorem|lemma)\b", head, re.MULTILINE)   # after a doc comment
-    return (head[start.start():].strip(), name) if start else None
 
 
 def _render_conjunction(proof: Proof, refs: list[str], lemmas: LemmaLookup | None, close_style: str,

@@ -8,7 +8,9 @@ import sympy as sp
 
 from prover.frontend.names import INTERVALS
 from prover.frontend.printer import membership_binder, memberships
+from prover.kernel import terms as T
 from prover.lean.render.common import MATHLIB_TAG
+from prover.lean.render.faithful_text import faithful_rel_text
 from prover.lean.syntax import _ATOM, _p, _wrap, declaration_names, lean_expr, lean_ident, lean_rel
 from prover.problem import Problem, Relation
 
@@ -121,7 +123,9 @@ def _refs(problem: Problem, use_copies: bool) -> tuple[list[tuple[str, str]], li
             else:
                 refs += [f"{ident}.{k + 1}" if n > 1 else ident for k in range(n)]
             continue
-        out.append((ident, " ∧ ".join(lean_rel(r, as_written=True) for r in rels)))
+        first = len(refs)
+        out.append((ident, " ∧ ".join(stated_relation(problem, r, first + k, "hypothesis")
+                                      for k, r in enumerate(rels))))
         for i in range(n):
             path = ".2" * i + (".1" if i < n - 1 else "")
             refs.append(ident + path if n > 1 else ident)
@@ -140,7 +144,32 @@ def statement(problem: Problem, name: str | None = None) -> str:
         parts.append(f"({vs} : ℝ)")
     parts += [f"({n} : {p})" for n, p in binders]
     goals = problem.goal_parts if problem.is_conjunction else (problem.goal,)
-    return " ".join(parts) + f" :\n    {' ∧ '.join(lean_rel(g, as_written=True) for g in goals)}"
+    return " ".join(parts) + f" :\n    {' ∧ '.join(stated_relation(problem, g, i, 'goal') for i, g in enumerate(goals))}"
+
+
+def stated_relation(problem: Problem, rel: Relation, index: int, kind: str) -> str:
+    """Our statement's text for hypothesis (or goal part) ``index``: the sympy relation as before
+    where it is the faithful one (what Lean reads), else the faithful relation itself
+    (:mod:`.faithful_text`: sympy's simplification never reaches a stated theorem)."""
+    faithful = _faithful_relation(problem, index, kind)
+    if faithful is None or _kernel_reading(rel, problem.variables) == faithful:
+        return lean_rel(rel, as_written=True)
+    return faithful_rel_text(faithful)
+
+
+def _faithful_relation(problem: Problem, index: int, kind: str) -> T.Rel | None:
+    st = problem.faithful
+    if st is None:
+        return None
+    rels = st.hypotheses if kind == "hypothesis" else (st.goal_parts or (st.goal,))
+    return rels[index] if index < len(rels) else None
+
+
+def _kernel_reading(rel: Relation, variables: list[str]) -> T.Rel | None:
+    try:
+        return T.Rel(T.parse_term(str(rel.lhs), variables), rel.op, T.parse_term(str(rel.rhs), variables))
+    except T.TermError:
+        return None
 
 
 def header(problem: Problem, used_lemmas: set[str] | frozenset[str] = frozenset()) -> str:
@@ -314,16 +343,24 @@ def original_statement(problem: Problem, proof_meta: dict | None = None) -> tupl
 
 
 def user_statement(problem: Problem, proof_meta: dict | None = None) -> tuple[str, str] | None:
-    """:func:`original_statement` whether or not the statement has defined functions."""
+    """:func:`original_statement` whether or not the statement has defined functions. The text is
+    one declaration, or a whole file (``FILE.lean#name``) whose declaration ``meta["lean_name"]``
+    is taken: never another theorem's statement, nor our restatement of a file's theorem by
+    default (which would state the front-end's simplified goal, not the user's)."""
     text = problem.meta.get("lean") or (proof_meta or {}).get("lean_statement")
     if not isinstance(text, str) or ":=" not in text:
         return None
     names = declaration_names(text)
-    if len(names) != 1 or _BARE_SQRT.search(text) or _BARE_INTERVAL.search(text) or repeated_binders(problem):
+    if len(names) == 1:
+        start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
+        found = (text[start.start():text.rindex(":=")].strip(), names[0]) if start else None
+    else:
+        from prover.lean.in_place import named_declaration
+
+        found = named_declaration(text, problem.meta.get("lean_name"))
+    if found is None or _BARE_SQRT.search(found[0]) or _BARE_INTERVAL.search(found[0]) or repeated_binders(problem):
         return None
-    start = re.search(r"^\s*(?:theorem|lemma)\b", text, re.MULTILINE)
-    head = text[start.start():text.rindex(":=")].strip() if start else ""
-    return (head, names[0]) if head else None
+    return found if found[0] else None
 
 
 def theorem_head(problem: Problem, proof_meta: dict | None = None) -> tuple[str, str]:
