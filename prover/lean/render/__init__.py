@@ -48,6 +48,7 @@ Modules:
 * ``compact`` — Large polynomials printed nested (Horner form) in the subgoal statements; the child is told the text.
 * ``common`` — Shared pieces of the renderer: the error, the naming context, step blocks and term helpers.
 * ``definitions`` — Statements with defined functions: the user's theorem from its expanded statement (``simp only [h₀]``, exact ring identities).
+* ``faithful_text`` — The front-end's faithful statement printed as Lean: our theorem states what the user stated.
 * ``field_identity`` — Equalities with denominators as one ``linear_combination`` that Mathlib's ``ring1`` checks.
 * ``hypothesis_atoms`` — Copies of hypotheses whose ``|·|`` or ``√`` the user writes otherwise than our printing.
 * ``linear`` — ``rewrite`` steps (and the shared shape of ``scale``): ``slack G = m·slack G' + …``.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from prover.lean.replay import HEARTBEAT_THRESHOLD, LINE_BUDGET, replay_text
+from prover.lean.replay import HEARTBEAT_THRESHOLD, LINE_BUDGET, ReplayReport, replay_text
 from prover.lean.replay.source import LeanSource
 
 #: Lean's default ``maxHeartbeats``.
@@ -63,6 +63,12 @@ def with_heartbeat_options(text: str) -> str:
     before each declaration whose granted budget (:func:`granted_heartbeats` of the replay model's
     estimate) is above the default, and before every declaration of a file over
     ``HEARTBEAT_THRESHOLD`` characters (the size-based ``N`` of :func:`heartbeats_for` when larger)."""
+    return heartbeat_options(text)[0]
+
+
+def heartbeat_options(text: str) -> tuple[str, ReplayReport]:
+    """:func:`with_heartbeat_options` and the replay model's report on ``text`` without the options
+    (its tactics' verdicts are the final file's; only its heartbeat budgets differ)."""
     report = replay_text(text, "<rendered>")
     lines = text.split("\n")
     code = LeanSource(text).lines          # comments blanked: a docstring stays with its theorem
@@ -80,7 +86,12 @@ def with_heartbeat_options(text: str) -> str:
             while at < res.line - 1 and not lines[at].strip():
                 at += 1                    # then past blank lines (none of them inside a comment)
             lines.insert(at, f"set_option maxHeartbeats {n} in")
-    return "\n".join(lines)
+    return "\n".join(lines), report
+
+
+def tactics_pass(report: ReplayReport) -> bool:
+    """Whether every tactic of ``report`` passes the model, size and resource budgets aside."""
+    return bool(report.steps) and all(s.ok for s in report.steps if s.kind not in ("budget", "resources"))
 
 
 def _breaks(line: str, top_only: bool) -> list[int]:
