@@ -62,6 +62,7 @@ Modules:
 * ``square`` — ``square`` steps: ``S ≤ B`` from ``0 ≤ B`` and ``S ^ 2 ≤ B ^ 2`` (Mathlib's ``abs_le_of_sq_le_sq'``).
 * ``statement`` — The theorem statement and file header: the user's text verbatim where usable.
 * ``variables`` — ``introduce`` and ``substitute`` steps: a statement over the new variables, instantiated.
+* ``zpow`` — Integer powers (``zpow``) of the user's statement rewritten to natural powers and inverses.
 
 Trust: none; everything produced here is checked by the kernel (or, for Lean files, by Lean).
 """

@@ -33,8 +33,10 @@ from prover.lean.render.statement import (
     statement,
     theorem_head,
     user_statement,
+    written_hypothesis,
 )
 from prover.lean.render.variables import render_introduce, render_substitute
+from prover.lean.render.zpow import rewrite_head, written_zpows, zpow_lines
 from prover.lean.syntax import split_denominators
 from prover.tactics.lemma import LemmaLookup
 
@@ -231,7 +233,15 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
         name = expanded_name(user[1])
         head = expanded_head(user[0], name, problem.real_division) or statement(problem, name)
     counter = itertools.count(1)
-    copies, refs = atom_copies(problem, refs, head, RenderContext(refs, counter, lemmas, close_style))
+    written = head                 # the statement as the proof sees it (integer powers rewritten)
+    zpows = written_zpows(head)
+    if zpows:
+        if problem.is_conjunction or user is not None:
+            raise RenderError("zpow: integer powers are rewritten only in a statement with one goal")
+        written = rewrite_head(head, zpows)
+        fresh = RenderContext(refs, counter, lemmas, close_style).fresh
+        zpows_at = zpow_lines(zpows, _located_texts(head, refs), fresh)
+    copies, refs = atom_copies(problem, refs, written, RenderContext(refs, counter, lemmas, close_style))
     if problem.is_conjunction:
         tree, used = _render_conjunction(proof, refs, lemmas, close_style, counter)
         prelude = copies + root_prelude(problem, refs, head)   # the copies only: each part turns its own goal
@@ -239,14 +249,14 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
         root_goal = Goal.from_problem(problem)
         if proof.root.goal != root_goal:
             raise RenderError("the proof's root goal is not the problem's goal")
-        ctx = RenderContext(refs, counter, lemmas, close_style, written_sides=written_hypothesis_sides(refs, head))
-        sides = statement_sides(head, problem.real_division)
+        ctx = RenderContext(refs, counter, lemmas, close_style, written_sides=written_hypothesis_sides(refs, written))
+        sides = statement_sides(written, problem.real_division)
         conversion = target_conversion(root_goal, sides, ctx) if sides is not None else None
         if sides is not None and conversion is None:
             ctx = ctx.with_target_text(root_goal.target, *sides)
         tree = (conversion or []) + _render_tree(proof.root, ctx)
         used = ctx.used
-        prelude = copies + root_prelude(problem, refs, head)
+        prelude = (zpows_at if zpows else []) + copies + root_prelude(problem, refs, written)
     ctx = RenderContext(refs, counter, lemmas, close_style)
     ctx.used.update(used)
     # our own lemmas the proof cites, stated and proved first (the file imports Mathlib alone)
@@ -263,6 +273,16 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
     tail = f"\n#print axioms {name}\n" if print_axioms else ""
     text = top + rest + tail
     return _Rendered(text, max(map(len, tactics), default=0))
+
+
+def _located_texts(head: str, refs: list[str]) -> dict[str, str]:
+    """Each hypothesis binder's text by its name, and the goal's (``⊢``: the head after its binders)."""
+    texts = {ident: text for ident in dict.fromkeys(r.split(".")[0] for r in refs)
+             if (text := written_hypothesis(head, ident)) is not None}
+    goal = head
+    for text in texts.values():
+        goal = goal.replace(text, "", 1)
+    return {**texts, "⊢": goal}
 
 
 def _user_theorem(problem, proof_meta: dict) -> tuple[str, str] | None:

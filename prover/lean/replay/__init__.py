@@ -75,6 +75,10 @@ What is modelled (see ``docs/lean-names.md`` for the whitelist and the Mathlib s
   relation fails (``16 ^ (1 / 3 : ℝ) = 2 * 2 ^ (1 / 3 : ℝ)``, ``abs (3 - 5) = 2``, ``7 / 2 * 2 = 7``;
   ``(16 : ℝ) ^ …`` is fine). ``fun h => …`` against ``a ≠ b`` or ``¬p`` binds ``h : a = b`` / ``p``
   (Lean's binder elaborator whnfs the expected type to a ``→``).
+* **Integer powers** (``zpow``): ``x ^ (k : ℤ)``, ``x ^ (-(k : ℤ))`` and ``x ^ (-k : ℤ)`` for a
+  literal ``k`` (the last two one term, ``Neg.neg (OfNat.ofNat k)``); an atom for ``ring``/``linarith``
+  (never ``x ^ k``), not read by ``positivity``; a lemma's ``(n : ℤ)`` argument only a literal
+  (``zpow_neg``, ``zpow_ofNat``). Any other ``ℤ`` exponent or ascription is not modelled.
 * **Sums over n terms** (``sums``): binders ``(n : ℕ)``, families ``(a : Fin n → ℝ)``/``(a : ℕ → ℝ)``,
   ``∀ i, P (a i)`` and ``∀ i ∈ Finset.range n, P``; terms ``∑ i, body``, ``∑ i : Fin n, body``,
   ``∑ i ∈ Finset.range n, body`` (body at precedence 67), atoms for ``ring``/``linarith`` compared up to

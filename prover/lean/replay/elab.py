@@ -21,6 +21,7 @@ from prover.lean.replay.sums import (
     sum_congr,
 )
 from prover.lean.replay.terms import (
+    INT,
     NAT,
     REAL,
     _closed,
@@ -29,6 +30,7 @@ from prover.lean.replay.terms import (
     fin_bound,
     fun_arity,
     has_mvar,
+    int_exponent,
     is_value_type,
     show,
     subst,
@@ -177,6 +179,10 @@ class Elab:
             return ("pow", base, ("ascr", self.value(e[1]), REAL))
         if e[0] == "ascr" and e[2] == NAT:
             raise NotModelled("natural-number casts in exponents are not modelled")
+        if int_exponent(e) is not None:     # `zpow` by an integer literal: an atom for `ring`
+            return ("pow", base, int_exponent(e))
+        if e[0] == "ascr" or e[0] == "neg" and e[1][0] == "ascr":
+            raise NotModelled(f"not modelled: the exponent {show(e)} (only integer literals at ℤ)")
         if e[0] == "fv" and self.bound_local(e[1]).type != REAL:
             raise NotModelled(f"not modelled: the exponent {show(e)} is not real (a natural-number power)")
         return ("pow", base, self.value(e))
@@ -350,6 +356,8 @@ class Elab:
                     m[uid] = a
                 else:
                     raise NotModelled("natural-number arguments other than literals and variables are not modelled")
+            elif ty_i == INT:
+                m[uid] = self.int_arg(a)
             elif fin_bound(ty_i) is not None:
                 m[uid] = self.index_arg(a, ty_i, "the lemma")
             elif is_value_type(ty_i):
@@ -367,6 +375,13 @@ class Elab:
         if remaining:
             out = _pi_close(remaining, out)
         return out
+
+    def int_arg(self, a: Any) -> Any:
+        """An argument elaborated against ``ℤ``: an integer literal (``3``, ``-3``, ``(3 : ℤ)``)."""
+        lit = int_exponent(a) or int_exponent(("ascr", a, INT))
+        if lit is None:
+            raise NotModelled(f"not modelled: the integer argument {show(a)[:80]} (only literals)")
+        return lit
 
     def real_arg(self, a: Any) -> Any:
         """An argument elaborated against ``ℝ``: a natural-number variable (or a ``+ - *`` tree of

@@ -7,7 +7,7 @@ from typing import Any
 from prover.lean.replay.goals import Local
 from prover.lean.replay.report import ModelError
 from prover.lean.replay.ring_normal import num_value
-from prover.lean.replay.terms import ZERO, alpha, canon, show
+from prover.lean.replay.terms import REAL, ZERO, alpha, canon, show
 
 _POS, _NONNEG, _NONZERO = "pos", "nonneg", "nonzero"
 
@@ -70,6 +70,8 @@ def _positivity_ext(e: Any, ctx: tuple[Local, ...]) -> str | None:
                 return _POS
             even = _NONNEG if expo[1] % 2 == 0 else None
             return _or_else(even, lambda: _pow_from_base(positivity_core(e[1], ctx)))
+        if expo[0] == "ascr" and expo[2] != REAL:
+            return None            # `zpow`: Mathlib's extension for it is not modelled
         # a real exponent (rpow): evalRpowZero / evalRpow
         if expo[0] == "ascr" and expo[1] == ZERO:
             return _POS

@@ -21,6 +21,8 @@ MATHLIB_SIGNATURES: dict[str, tuple[str, str]] = {
     "sub_nonpos": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : a - b ≤ 0 ↔ a ≤ b"),
     "sub_neg": ("Mathlib/Algebra/Order/Group/Defs.lean", "{a b : ℝ} : a - b < 0 ↔ a < b"),
     "sub_ne_zero": ("Mathlib/Algebra/Group/Basic.lean", "{a b : ℝ} : a - b ≠ 0 ↔ a ≠ b"),
+    "zpow_neg": ("Mathlib/Algebra/Group/Basic.lean", "(a : ℝ) (n : ℤ) : a ^ (-n) = (a ^ n)⁻¹"),
+    "zpow_ofNat": ("Mathlib/Algebra/Group/Defs.lean", "(a : ℝ) (n : ℕ) : a ^ (n : ℤ) = a ^ n"),
     "pow_ne_zero": ("Mathlib/Algebra/GroupWithZero/Basic.lean", "{a : ℝ} (n : ℕ) (h : a ≠ 0) : a ^ n ≠ 0"),
     "mul_ne_zero_iff": ("Mathlib/Algebra/GroupWithZero/Defs.lean", "{a b : ℝ} : a * b ≠ 0 ↔ a ≠ 0 ∧ b ≠ 0"),
     "mul_pos": ("Mathlib/Algebra/Order/GroupWithZero/Unbundled.lean",

@@ -132,7 +132,7 @@ class TermParser(_TokenCursor):
             return True
         if t.kind == "ident":
             return t.text not in KEYWORDS
-        return t.kind == "sym" and t.text in ("(", "⟨", "_", "?_", "ℝ", "ℕ")
+        return t.kind == "sym" and t.text in ("(", "⟨", "_", "?_", "ℝ", "ℕ", "ℤ")
 
     def ident(self, text: str) -> Any:
         parts = text.split(".")
@@ -219,7 +219,7 @@ class TermParser(_TokenCursor):
             return ("hole",)
         if s == "?_":
             return ("shole",)
-        if s in ("ℝ", "ℕ"):
+        if s in ("ℝ", "ℕ", "ℤ"):
             return ("type", s)
         raise NotModelled(f"syntax: unexpected {s!r}")
 

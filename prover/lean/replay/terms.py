@@ -20,6 +20,7 @@ from typing import Any
 
 REAL = ("type", "ℝ")
 NAT = ("type", "ℕ")
+INT = ("type", "ℤ")
 ZERO = ("num", 0)
 
 
@@ -40,7 +41,7 @@ def family_domain(ty: Any) -> Any:
 
 def is_value_type(ty: Any) -> bool:
     """A type whose inhabitants are values, not proofs: ``ℝ``, ``ℕ``, ``Fin N``, families, functions."""
-    return (ty in (REAL, NAT) or fin_bound(ty) is not None or family_domain(ty) is not None
+    return (ty in (REAL, NAT, INT) or fin_bound(ty) is not None or family_domain(ty) is not None
             or fun_arity(ty) is not None)
 
 
@@ -175,6 +176,24 @@ def _real_numeral(t: Any) -> bool:
     return ok and real
 
 
+def int_exponent(e: Any) -> Any:
+    """An integer-literal exponent (``zpow``) in one form: ``(k : ℤ)`` is ``("ascr", k, ℤ)`` and
+    ``-(k : ℤ)``/``(-k : ℤ)`` (the same term ``Neg.neg (OfNat.ofNat k)`` in Lean) is
+    ``("ascr", ("neg", k), ℤ)``; None for any other exponent."""
+    if not isinstance(e, tuple) or not e:
+        return None
+    if e[0] == "ascr" and e[2] == INT:
+        inner = e[1]
+        if inner[0] == "num" or inner[0] == "neg" and inner[1][0] == "num":
+            return e
+        return None
+    if e[0] == "neg":
+        inner = int_exponent(e[1])
+        if inner is not None and inner[1][0] == "num":
+            return ("ascr", ("neg", inner[1]), INT)
+    return None
+
+
 def clean(t: Any, in_exponent: bool = False) -> Any:
     """Canonical form: ``(e : ℝ)`` dropped except as an exponent (where it makes ``rpow``),
     ``√``/``Real.sqrt``/``sqrt`` (under ``open Real``) unified, ``≥``/``>`` kept as written."""
@@ -191,7 +210,8 @@ def clean(t: Any, in_exponent: bool = False) -> Any:
             # ``x ^ ((2:ℝ)/3)``: ``binop%`` elaborates every numeral leaf of ``(2:ℝ)/3`` at ℝ, the
             # same term as ``x ^ (2 / 3 : ℝ)``
             return ("pow", clean(t[1]), ("ascr", clean(t[2]), REAL))
-        return ("pow", clean(t[1]), clean(t[2], True))
+        e = clean(t[2], True)
+        return ("pow", clean(t[1]), int_exponent(e) or e)
     if tag in ("num", "dec", "fv", "const", "mvar", "hole", "shole", "type", "by"):
         return t
     if tag == "app" and t[1] == _ABS and len(t[2]) == 1:
@@ -224,6 +244,8 @@ def _canon(t: Any) -> Any:
         return ("rel", "≤" if t[1] == "≥" else "<", _canon(t[3]), _canon(t[2]))
     if t[0] in ("by", "const", "fv", "num", "mvar", "dec", "type"):
         return t
+    if t[0] == "pow" and int_exponent(t[2]) is not None:     # a lemma's `a ^ (-n)` at n := (k : ℤ)
+        return ("pow", _canon(t[1]), int_exponent(t[2]))
     return tuple(_canon(a) if isinstance(a, tuple) else a for a in t)
 
 
