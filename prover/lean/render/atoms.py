@@ -783,13 +783,7 @@ def _bridge(atom: Any, targets: list[Any], facts: Facts, variables: list[str] | 
         other = ("abs", x)
         name = facts.have("hab", f"{rp.show(atom)} = {rp.show(other)}",
                           f"Real.sqrt_sq_eq_abs {paren(rp.show(x))}")
-        onward = None if other in targets else _argument_bridge(other, targets, facts, variables)
-        if onward is None:
-            return Bridge(atom, other, name, False)
-        # √(X²) = |X| = |Y| for a target |Y| with X = Y by ring (our printing orders X otherwise)
-        name = facts.have("hab", f"{rp.show(atom)} = {rp.show(onward.other)}",
-                          f"by linear_combination {name} + {onward.name}")
-        return Bridge(atom, onward.other, name, False)
+        return Bridge(atom, other, name, False)
     r = _rpow_exponent(atom)
     if r is None or r <= 0:
         return None
