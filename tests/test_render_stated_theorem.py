@@ -129,3 +129,25 @@ def test_an_unbridgeable_faithful_statement_is_marked_restated(monkeypatch: pyte
     f.write_text("theorem r (b : ℝ) (h : b ≠ 0) (h : 0 < b) : b ^ 2 / b = b := by sorry\n")
     text = _rendered(tmp_path, str(f))
     assert rproof.RESTATED_COMMENT + "theorem r" in text and "b = b := by" in text
+
+
+def test_a_faithful_file_the_model_fails_gives_way_to_the_marked_restatement(monkeypatch: pytest.MonkeyPatch,
+                                                                             tmp_path: Path) -> None:
+    """Where the faithful statement renders but a tactic fails the replay model, the marked reading is
+    written instead (when it passes); a passing faithful file is kept."""
+    import prover.lean.render.proof as rproof
+    from prover.lean.replay.report import ReplayReport, StepVerdict
+
+    real = rproof.heartbeat_options
+
+    def faithful_fails(text: str):
+        out, report = real(text)
+        if "b ^ 2 / b = b := by" in text:
+            return out, ReplayReport("<rendered>", [StepVerdict(9, "linear_combination", "fail", "ring (test)")])
+        return out, report
+
+    monkeypatch.setattr(rproof, "heartbeat_options", faithful_fails)
+    f = tmp_path / "r.lean"
+    f.write_text("theorem r (b : ℝ) (h : b ≠ 0) (h : 0 < b) : b ^ 2 / b = b := by sorry\n")
+    text = _rendered(tmp_path, str(f))
+    assert rproof.RESTATED_COMMENT + "theorem r" in text and replay_text(text).ok
