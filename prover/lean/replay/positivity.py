@@ -64,19 +64,7 @@ def _positivity_ext(e: Any, ctx: tuple[Local, ...]) -> str | None:
     if tag == "inv":
         return positivity_core(e[1], ctx)
     if tag == "pow":
-        expo = e[2]
-        if expo[0] == "num":
-            if expo[1] == 0:
-                return _POS
-            even = _NONNEG if expo[1] % 2 == 0 else None
-            return _or_else(even, lambda: _pow_from_base(positivity_core(e[1], ctx)))
-        if expo[0] == "ascr" and expo[2] != REAL:
-            return None            # `zpow`: Mathlib's extension for it is not modelled
-        # a real exponent (rpow): evalRpowZero / evalRpow
-        if expo[0] == "ascr" and expo[1] == ZERO:
-            return _POS
-        r = positivity_core(e[1], ctx)
-        return r if r in (_POS, _NONNEG) else None
+        return _power(e, ctx)
     if tag == "app" and e[1] == ("const", "Real.sqrt"):
         return _POS if positivity_core(e[2][0], ctx) == _POS else _NONNEG
     if tag == "app" and e[1] == ("const", "Real.exp"):
@@ -103,6 +91,22 @@ def _positivity_ext(e: Any, ctx: tuple[Local, ...]) -> str | None:
             return _POS
         return _NONNEG if r is None else None
     return None
+
+
+def _power(e: Any, ctx: tuple[Local, ...]) -> str | None:
+    """``evalPow`` (natural exponents), ``evalRpowZero``/``evalRpow`` (real ones); ``zpow`` unread."""
+    expo = e[2]
+    if expo[0] == "num":
+        if expo[1] == 0:
+            return _POS
+        even = _NONNEG if expo[1] % 2 == 0 else None
+        return _or_else(even, lambda: _pow_from_base(positivity_core(e[1], ctx)))
+    if expo[0] == "ascr" and expo[2] != REAL:
+        return None            # `zpow`: Mathlib's extension for it is not modelled
+    if expo[0] == "ascr" and expo[1] == ZERO:
+        return _POS
+    r = positivity_core(e[1], ctx)
+    return r if r in (_POS, _NONNEG) else None
 
 
 def _pow_from_base(r: str | None) -> str | None:
