@@ -326,7 +326,6 @@ class Proof:
                 if isinstance(pd.get("lips_header"), bool):
                     problem.meta["lips_header"] = pd["lips_header"]
                 problem.meta.update({k: pd[k] for k in DEFINITION_KEYS if pd.get(k)})
-            problem.faithful = _faithful_from_json(pd.get("statement"), vs)
             roots = [Step.from_json(r) for r in d.get("parts", ())]
             return Proof(problem, Step.from_json(d["root"]), dict(d.get("meta", {})), raw=d, parts=roots)
         except (KeyError, TypeError) as exc:
@@ -340,19 +339,3 @@ class Proof:
             raise IRError(f"not JSON: {exc}") from None
         return Proof.from_json(d)
 
-
-def _faithful_from_json(st: Any, variables: list[str]) -> Any:
-    """The faithful statement saved with a proof (``problem.statement``), read by the kernel's
-    reader; None when absent or unreadable (it is then not used, as for a rewritten problem)."""
-    from prover.kernel.ir import IRError as KernelIRError
-    from prover.kernel.ir import read_rel
-    from prover.problem import FaithfulStatement
-
-    if not isinstance(st, dict) or not isinstance(st.get("hypotheses"), list):
-        return None
-    try:
-        return FaithfulStatement(tuple(read_rel(h, variables) for h in st["hypotheses"]),
-                                 read_rel(st.get("goal"), variables),
-                                 tuple(read_rel(g, variables) for g in st.get("goal_parts", ())))
-    except KernelIRError:
-        return None

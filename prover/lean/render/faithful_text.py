@@ -16,8 +16,22 @@ from fractions import Fraction
 
 from prover.kernel import terms as T
 from prover.lean.syntax import _ADD, _ATOM, _MUL, _NEG, _POW, _wrap, lean_ident
+from prover.problem import FaithfulStatement
 
 _OPS = {"<=": "≤", "<": "<", ">=": "≥", ">": ">", "=": "=", "!=": "≠"}
+
+
+def faithful_from_json(saved: dict, variables: list[str]) -> FaithfulStatement | None:
+    """The faithful statement a proof file saved (``problem.statement``), read by the kernel's reader;
+    None when it is malformed (our statement then prints the sympy relations, as without one)."""
+    from prover.kernel.ir import IRError, read_rel
+
+    try:
+        return FaithfulStatement(tuple(read_rel(h, variables) for h in saved.get("hypotheses", ())),
+                                 read_rel(saved.get("goal"), variables),
+                                 tuple(read_rel(g, variables) for g in saved.get("goal_parts", ())))
+    except (IRError, TypeError):
+        return None
 
 
 def faithful_rel_text(rel: T.Rel) -> str:

@@ -18,6 +18,7 @@ from prover.lean.render.close import render_close
 from prover.lean.render.combine import render_combine
 from prover.lean.render.common import CLOSE_STYLES, RenderContext, RenderError, StepBlock, indent
 from prover.lean.render.definitions import expanded_head, expanded_name, has_definitions, wrapper
+from prover.lean.render.faithful_text import faithful_from_json
 from prover.lean.render.hypothesis_atoms import atom_copies, target_conversion, written_hypothesis_sides
 from prover.lean.render.linear import render_rewrite
 from prover.lean.render.local_lemmas import NAMESPACE as LIBRARY_NAMESPACE
@@ -124,6 +125,7 @@ def render_proof(proof: Proof, *, lemmas: LemmaLookup | None = None,
 
         return render_nterm(proof, render_proof, lemmas=lemmas, close_style=close_style, shrink=shrink,
                             shrink_budget_s=shrink_budget_s)
+    proof = with_saved_statement(proof)
     if shrink:
         from prover.lean.render.shrink import PROOF_BUDGET_S, shrink_proof
         proof = shrink_proof(proof, budget_s=PROOF_BUDGET_S if shrink_budget_s is None else shrink_budget_s)
@@ -192,6 +194,19 @@ class _Rendered:
 RESTATED_COMMENT = ("-- Restated: the statement below is the front-end's reading of the user's theorem, not its text "
                     "(which this file could not bridge);\n-- our kernel checked that the two mean the same "
                     "under the hypotheses, Lean did not.\n")
+
+
+def with_saved_statement(proof: Proof) -> Proof:
+    """``proof`` whose problem has the faithful statement saved in its JSON (``problem.statement``),
+    for the statement the file prints (:func:`statement`). Only the renderer reads it: the kernel's
+    check re-reads the Lean text (a forged ``statement`` field must not count there), and a wrong
+    one here yields a file stating something else, which Lean then checks as stated."""
+    problem, raw = proof.problem, proof.raw
+    saved = raw.get("problem", {}).get("statement") if isinstance(raw, dict) else None
+    if problem.faithful is not None or not isinstance(saved, dict):
+        return proof
+    faithful = faithful_from_json(saved, problem.variables)
+    return proof if faithful is None else dataclasses.replace(proof, problem=dataclasses.replace(problem, faithful=faithful))
 
 
 def _render_stated(proof: Proof, lemmas: LemmaLookup | None, close_style: str, print_axioms: bool) -> str:
