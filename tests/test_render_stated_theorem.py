@@ -151,3 +151,20 @@ def test_a_faithful_file_the_model_fails_gives_way_to_the_marked_restatement(mon
     f.write_text("theorem r (b : ℝ) (h : b ≠ 0) (h : 0 < b) : b ^ 2 / b = b := by sorry\n")
     text = _rendered(tmp_path, str(f))
     assert rproof.RESTATED_COMMENT + "theorem r" in text and replay_text(text).ok
+
+
+def test_a_saved_proof_renders_its_faithful_statement_and_check_rereads_the_text(tmp_path: Path) -> None:
+    """``prover lean render proof.json`` states the saved faithful statement; ``prover check`` does not
+    take it from the file (it reads the Lean text again: see tests/test_statement_check.py)."""
+    import json
+
+    from prover.ir import Proof
+    from prover.lean.render import render_proof
+
+    f = tmp_path / "r.lean"
+    f.write_text("theorem r (b : ℝ) (h : b ≠ 0) (h : 0 < b) : b ^ 2 / b = b := by sorry\n")
+    _rendered(tmp_path, str(f))
+    data = json.loads((tmp_path / "out" / "proof.json").read_text())
+    proof = Proof.from_json(data)
+    assert proof.problem.faithful is None                      # never trusted from the file
+    assert "(h_2 : 0 < b) :\n    b ^ 2 / b = b := by" in render_proof(proof)
