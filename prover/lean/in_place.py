@@ -117,10 +117,8 @@ def auxiliary_declarations(rendered: str) -> str:
     return "\n".join(lines[starts[0]:starts[-1]]).strip()
 
 
-def proof_body(rendered: str) -> list[str]:
-    """The tactic lines of a rendered file's last theorem (the user's: after its ``:= by``, before
-    ``#print``)."""
-    lines = rendered.splitlines()
+def _last_theorem(lines: list[str]) -> tuple[int, int]:
+    """The line of a rendered file's last theorem and the line ending its head with ``:= by``."""
     starts = _theorem_lines(lines) or [next((i for i, ln in enumerate(lines)
                                              if re.match(r"\s*(?:theorem|lemma)\b", ln)), None)]
     start = starts[-1]
@@ -129,6 +127,14 @@ def proof_body(rendered: str) -> list[str]:
     by = next((i for i in range(start, len(lines)) if lines[i].rstrip().endswith(":= by")), None)
     if by is None:
         raise InPlaceError("the rendered Lean text has no `:= by` proof")
+    return start, by
+
+
+def proof_body(rendered: str) -> list[str]:
+    """The tactic lines of a rendered file's last theorem (the user's: after its ``:= by``, before
+    ``#print``)."""
+    lines = rendered.splitlines()
+    _, by = _last_theorem(lines)
     body = []
     for ln in lines[by + 1:]:
         if ln.startswith("#print") or (ln and not ln[0].isspace()):
@@ -174,11 +180,8 @@ def _statement_part(head: str) -> str:
 def rendered_head(rendered: str) -> str:
     """The head (without ``:= by``) of a rendered file's last theorem, spaces collapsed."""
     lines = rendered.splitlines()
-    starts = _theorem_lines(lines)
-    if not starts:
-        raise InPlaceError("the rendered Lean text has no theorem")
-    by = next((i for i in range(starts[-1], len(lines)) if lines[i].rstrip().endswith(":= by")), len(lines) - 1)
-    return " ".join(" ".join(lines[starts[-1]:by + 1]).removesuffix(":= by").split())
+    start, by = _last_theorem(lines)
+    return " ".join(" ".join(lines[start:by + 1]).rstrip().removesuffix(":= by").split())
 
 
 def _check_same_statement(source: str, name: str, rendered: str) -> None:

@@ -99,17 +99,20 @@ def _product(args: tuple[T.Term, ...]) -> tuple[str, int]:
     minus = _negated(T.Mul(args))
     if minus is not None:
         return f"-{_wrap(_text(minus), _POW)}", _NEG
-    num = [a for a in args if not (isinstance(a, T.Pow) and a.exp < 0)]
-    den = [T.Pow(a.base, -a.exp) if a.exp != -1 else a.base
-           for a in args if isinstance(a, T.Pow) and a.exp < 0]
-    num_text = " * ".join(_wrap(_text(a), _MUL + 1) if i else _wrap(_text(a), _MUL)
-                          for i, a in enumerate(num)) if num else "1"
-    num_prec = _text(num[0])[1] if len(num) == 1 else (_MUL if num else _ATOM)
+    num = _factors([a for a in args if not (isinstance(a, T.Pow) and a.exp < 0)])
+    den = [T.Pow(a.base, -a.exp) if a.exp != -1 else a.base for a in args if isinstance(a, T.Pow) and a.exp < 0]
     if not den:
-        return num_text, num_prec
-    den_text = " * ".join(_wrap(_text(d), _MUL + 1) if i else _wrap(_text(d), _MUL) for i, d in enumerate(den))
-    den_prec = _text(den[0])[1] if len(den) == 1 else _MUL
-    return f"{_wrap((num_text, num_prec), _MUL)} / {_wrap((den_text, den_prec), _POW)}", _MUL
+        return num
+    return f"{_wrap(num, _MUL)} / {_wrap(_factors(den), _POW)}", _MUL
+
+
+def _factors(terms: list[T.Term]) -> tuple[str, int]:
+    """``t₁ * t₂ * …`` (``*`` is left-associative: a later factor that is itself a product or a
+    quotient is parenthesised); ``1`` for none; one factor as it is."""
+    texts = [_text(t) for t in terms]
+    if len(texts) <= 1:
+        return texts[0] if texts else ("1", _ATOM)
+    return " * ".join(_wrap(x, _MUL + 1) if i else _wrap(x, _MUL) for i, x in enumerate(texts)), _MUL
 
 
 def _power(base: T.Term, n: int) -> tuple[str, int]:

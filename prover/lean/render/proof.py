@@ -219,13 +219,13 @@ def _render_stated(proof: Proof, lemmas: LemmaLookup | None, close_style: str, p
         problem = dataclasses.replace(proof.problem, faithful=None)
         problem.meta = {**problem.meta, "restated": True}
         reading = dataclasses.replace(proof, problem=problem)
+    if reading is None:
+        return with_heartbeat_options(_render_either_printing(proof, lemmas, close_style, print_axioms))
     try:
         text, report = heartbeat_options(_render_either_printing(proof, lemmas, close_style, print_axioms))
     except RenderError:
-        if reading is None:
-            raise
         return with_heartbeat_options(_render_either_printing(reading, lemmas, close_style, print_axioms))
-    if reading is None or tactics_pass(report):
+    if tactics_pass(report):
         return text
     try:
         alt, alt_report = heartbeat_options(_render_either_printing(reading, lemmas, close_style, print_axioms))
@@ -249,7 +249,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
         head = expanded_head(user[0], name, problem.real_division) or statement(problem, name)
     counter = itertools.count(1)
     written = head                 # the statement as the proof sees it (integer powers rewritten)
-    zpows = written_zpows(head)
+    zpows, zpows_at = written_zpows(head), []
     if zpows:
         if problem.is_conjunction or user is not None:
             raise RenderError("zpow: integer powers are rewritten only in a statement with one goal")
@@ -271,7 +271,7 @@ def _render_file(proof: Proof, lemmas: LemmaLookup | None, close_style: str,
             ctx = ctx.with_target_text(root_goal.target, *sides)
         tree = (conversion or []) + _render_tree(proof.root, ctx)
         used = ctx.used
-        prelude = (zpows_at if zpows else []) + copies + root_prelude(problem, refs, written)
+        prelude = zpows_at + copies + root_prelude(problem, refs, written)
     ctx = RenderContext(refs, counter, lemmas, close_style)
     ctx.used.update(used)
     # our own lemmas the proof cites, stated and proved first (the file imports Mathlib alone)

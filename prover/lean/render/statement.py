@@ -6,6 +6,7 @@ import re
 
 import sympy as sp
 
+from prover.frontend.fidelity import kernel_relation
 from prover.frontend.names import INTERVALS
 from prover.frontend.printer import membership_binder, memberships
 from prover.kernel import terms as T
@@ -166,8 +167,9 @@ def _faithful_relation(problem: Problem, index: int, kind: str) -> T.Rel | None:
 
 
 def _kernel_reading(rel: Relation, variables: list[str]) -> T.Rel | None:
+    """The kernel's reading of a sympy relation, as the front-end compared it with the faithful one."""
     try:
-        return T.Rel(T.parse_term(str(rel.lhs), variables), rel.op, T.parse_term(str(rel.rhs), variables))
+        return kernel_relation(rel, variables)
     except T.TermError:
         return None
 
